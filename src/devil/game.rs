@@ -1,0 +1,250 @@
+//! One round of the Devil's chessboard as a [`Puzzle`]: the board, the key, A's flip and B's
+//! answer; and the share-link encoding of a round together with the page's view of it.
+
+use super::board::{check_squares, Board, MAX_SQUARES};
+use super::strategy::{Strategy, Xor};
+use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::puzzle::Puzzle;
+use crate::seed::rng_from_seed;
+use crate::{bail, link, Error, Result};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The coins as they are now (after A's flip, once A has flipped).
+    pub board: Board,
+    pub key: usize,
+    /// The coin A flipped, once A has played.
+    pub flipped: Option<usize>,
+    /// The square B named, once B has played.
+    pub answer: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Move {
+    /// Prisoner A flips this coin.
+    Flip(usize),
+    /// Prisoner B names this square.
+    Answer(usize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Params {
+    pub squares: usize,
+}
+
+impl Game {
+    pub fn new(board: Board, key: usize) -> Result<Game> {
+        if key >= board.squares() {
+            bail!("key square {key} is off the board (0 to {})", board.squares() - 1);
+        }
+        Ok(Game { board, key, flipped: None, answer: None })
+    }
+
+    /// The moves `strategy` plays from here: A's flip (unless made) and B's answer.
+    pub fn solve_with(&self, strategy: &dyn Strategy) -> Result<Vec<Move>> {
+        if strategy.squares() != self.board.squares() {
+            bail!("the strategy is for {} squares, the board has {}", strategy.squares(), self.board.squares());
+        }
+        if self.answer.is_some() {
+            bail!("prisoner B has already answered");
+        }
+        let mut moves = Vec::new();
+        let board = match self.flipped {
+            Some(_) => self.board.clone(),
+            None => {
+                let Some(flip) = strategy.encode(&self.board, self.key) else {
+                    bail!("the {} strategy has no flip that names the key here", strategy.name());
+                };
+                moves.push(Move::Flip(flip));
+                self.board.with_flip(flip)
+            }
+        };
+        let answer = strategy.decode(&board);
+        if answer != self.key {
+            bail!("A's flip was not the strategy's: B would name square {answer}, the key is {}", self.key);
+        }
+        moves.push(Move::Answer(answer));
+        Ok(moves)
+    }
+}
+
+impl Puzzle for Game {
+    type Params = Params;
+    type Move = Move;
+    const NAME: &'static str = "devil";
+
+    fn random(params: &Params, seed: u64) -> Result<Game> {
+        check_squares(params.squares)?;
+        let mut rng = rng_from_seed(seed);
+        let board = Board::random(params.squares, &mut rng)?;
+        let key = rng.random_range(0..params.squares);
+        Game::new(board, key)
+    }
+
+    fn apply(&self, mv: &Move) -> Result<Game> {
+        let n = self.board.squares();
+        let mut next = self.clone();
+        match *mv {
+            Move::Flip(i) => {
+                if i >= n {
+                    bail!("square {i} is off the board (0 to {})", n - 1);
+                }
+                if self.flipped.is_some() {
+                    bail!("prisoner A flips exactly one coin, and already has");
+                }
+                next.board.flip(i);
+                next.flipped = Some(i);
+            }
+            Move::Answer(i) => {
+                if i >= n {
+                    bail!("square {i} is off the board (0 to {})", n - 1);
+                }
+                if self.flipped.is_none() {
+                    bail!("prisoner B answers only after A has flipped a coin");
+                }
+                if self.answer.is_some() {
+                    bail!("prisoner B has already answered");
+                }
+                next.answer = Some(i);
+            }
+        }
+        Ok(next)
+    }
+
+    fn is_solved(&self) -> bool {
+        self.answer == Some(self.key)
+    }
+
+    fn solve(&self) -> Result<Vec<Move>> {
+        self.solve_with(&Xor { squares: self.board.squares() })
+    }
+
+    fn encode(&self) -> String {
+        encode_view(&View { game: self.clone(), mode: Mode::Watch, strategy: 0, step: 0 })
+    }
+
+    fn decode(payload: &str) -> Result<Game> {
+        decode_view(payload).map(|v| v.game)
+    }
+}
+
+/// What the page is doing with a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Watch,
+    PlayA,
+    PlayB,
+    Edit,
+}
+
+const MODES: [Mode; 4] = [Mode::Watch, Mode::PlayA, Mode::PlayB, Mode::Edit];
+
+/// A round as the page shows it: everything a share link restores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub game: Game,
+    pub mode: Mode,
+    /// Which strategy plays (0 = xor); numbers above 0 belong to the strategy lab.
+    pub strategy: u8,
+    /// The animation frame shown.
+    pub step: u16,
+}
+
+const LINK_VERSION: u32 = 1;
+const MAX_STEP: u16 = (1 << 12) - 1;
+const MAX_STRATEGY: u8 = (1 << 6) - 1;
+
+/// The share-link fragment (without `#`) for a view: `devil/v1/<base64url>`.
+pub fn link_for(view: &View) -> String {
+    link::make(Game::NAME, LINK_VERSION, &encode_view(view))
+}
+
+/// Reads a share-link fragment (with or without `#`).
+pub fn view_from_link(fragment: &str) -> Result<View> {
+    decode_view(link::payload(fragment, Game::NAME, LINK_VERSION)?)
+}
+
+/// Bit layout (v1): size exponent 4, mode 2, strategy 6, step 12, [flag, flip k], [flag,
+/// answer k], key k, coins n — then zero padding to a byte.
+pub fn encode_view(view: &View) -> String {
+    let g = &view.game;
+    let k = g.board.index_bits();
+    let mut w = BitWriter::new();
+    w.push_bits(u64::from(k), 4);
+    w.push_bits(MODES.iter().position(|&m| m == view.mode).unwrap_or(0) as u64, 2);
+    w.push_bits(u64::from(view.strategy.min(MAX_STRATEGY)), 6);
+    w.push_bits(u64::from(view.step.min(MAX_STEP)), 12);
+    for square in [g.flipped, g.answer] {
+        w.push_bit(square.is_some());
+        if let Some(s) = square {
+            w.push_bits(s as u64, k);
+        }
+    }
+    w.push_bits(g.key as u64, k);
+    for i in 0..g.board.squares() {
+        w.push_bit(g.board.get(i));
+    }
+    w.to_base64url()
+}
+
+pub fn decode_view(payload: &str) -> Result<View> {
+    let bytes = from_base64url(payload).map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+    let truncated = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
+    let mut r = BitReader::new(&bytes);
+    let k = r.read_bits(4).map_err(truncated)? as u32;
+    if (1usize << k) > MAX_SQUARES {
+        bail!("this link asks for 2^{k} squares; the largest board has {MAX_SQUARES}");
+    }
+    let n = 1usize << k;
+    let mode = MODES[r.read_bits(2).map_err(truncated)? as usize];
+    let strategy = r.read_bits(6).map_err(truncated)? as u8;
+    let step = r.read_bits(12).map_err(truncated)? as u16;
+    let mut optional = || -> Result<Option<usize>> {
+        Ok(if r.read_bit()? { Some(r.read_bits(k)? as usize) } else { None })
+    };
+    let flipped = optional().map_err(truncated)?;
+    let answer = optional().map_err(truncated)?;
+    if answer.is_some() && flipped.is_none() {
+        bail!("this link is garbled: B answered before A flipped");
+    }
+    let key = r.read_bits(k).map_err(truncated)? as usize;
+    let mut board = Board::new(n)?;
+    for i in 0..n {
+        board.set(i, r.read_bit().map_err(truncated)?);
+    }
+    r.finish().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+    Ok(View { game: Game { board, key, flipped, answer }, mode, strategy, step })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solve_wins_and_wrong_moves_are_refused() {
+        let game = Game::random(&Params { squares: 64 }, 11).unwrap();
+        let moves = game.solve().unwrap();
+        assert!(game.verify(&moves).unwrap());
+        assert!(game.apply(&Move::Answer(3)).is_err());
+        let flipped = game.apply(&Move::Flip(5)).unwrap();
+        assert!(flipped.apply(&Move::Flip(6)).is_err());
+        assert!(game.apply(&Move::Flip(64)).is_err());
+        assert!(Game::random(&Params { squares: 6 }, 1).is_err());
+    }
+
+    #[test]
+    fn link_frame_is_checked() {
+        let game = Game::random(&Params { squares: 16 }, 2).unwrap();
+        let view = View { game, mode: Mode::PlayB, strategy: 0, step: 3 };
+        let link = link_for(&view);
+        assert!(link.starts_with("devil/v1/"));
+        assert_eq!(view_from_link(&format!("#{link}")).unwrap(), view);
+        assert!(view_from_link("#devil/v2/AAAA").unwrap_err().message().contains("version"));
+        let cut = &link[..link.len() - 4];
+        assert!(view_from_link(cut).unwrap_err().message().contains("truncated"));
+    }
+}

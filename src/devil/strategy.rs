@@ -1,0 +1,159 @@
+//! Strategies: how prisoner B reads a square off a board, and how prisoner A picks the one
+//! coin to flip so that B reads the key.
+
+use super::board::Board;
+use serde::Serialize;
+
+/// A strategy for boards of [`Strategy::squares`] coins. It is valid when, from every board,
+/// the single flips lead to boards that `decode` to every square exactly once.
+pub trait Strategy {
+    /// Short stable name (`xor`, …), as used by the CLI and links.
+    fn name(&self) -> &str;
+
+    fn squares(&self) -> usize;
+
+    /// Prisoner B: the square this board names.
+    fn decode(&self, board: &Board) -> usize;
+
+    /// Prisoner A: the coin to flip so that B names `key`, or `None` when no single flip does
+    /// (only possible for an invalid strategy). The default tries every coin.
+    fn encode(&self, board: &Board, key: usize) -> Option<usize> {
+        (0..board.squares()).find(|&i| self.decode(&board.with_flip(i)) == key)
+    }
+
+    /// The steps of one game, for the page to animate and the CLI to print. Strategies with
+    /// an explanation of their own (XOR's parity regions) add steps between flip and answer.
+    fn explain(&self, board: &Board, key: usize) -> Vec<Step> {
+        let mut steps = vec![Step::Start { colour: self.decode(board), key }];
+        if let Some(flip) = self.encode(board, key) {
+            let after = board.with_flip(flip);
+            steps.push(Step::Flip { square: flip });
+            let answer = self.decode(&after);
+            steps.push(Step::Answer { square: answer, correct: answer == key });
+        } else {
+            steps.push(Step::NoFlip);
+        }
+        steps
+    }
+}
+
+/// One frame of a strategy's animation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Step {
+    /// The board as dealt: what it names now, and the key.
+    Start { colour: usize, key: usize },
+    /// Prisoner A counts the heads in parity region `bit` (squares whose index has that bit).
+    CountRegion { bit: u32, heads: usize, parity: u8 },
+    /// The regions' parities, read as a binary number, give the board's colour.
+    Colour { colour: usize },
+    /// A combines the colour with the key: the coin to flip is `colour XOR key`.
+    XorWithKey { colour: usize, key: usize, flip: usize },
+    /// A flips this coin.
+    Flip { square: usize },
+    /// B counts the heads in region `bit` of the new board.
+    DecodeRegion { bit: u32, heads: usize, parity: u8 },
+    /// B names this square.
+    Answer { square: usize, correct: bool },
+    /// No single flip makes B name the key (an invalid strategy).
+    NoFlip,
+}
+
+/// The standard strategy: a board names the XOR of the indices of its heads (the coset
+/// strategy of the Hamming code). Flipping coin `i` changes that XOR by exactly `i`, so A
+/// flips `colour XOR key`; when they are equal A flips coin 0, which changes nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct Xor {
+    pub squares: usize,
+}
+
+impl Strategy for Xor {
+    fn name(&self) -> &str {
+        "xor"
+    }
+
+    fn squares(&self) -> usize {
+        self.squares
+    }
+
+    fn decode(&self, board: &Board) -> usize {
+        board.xor_of_heads()
+    }
+
+    fn encode(&self, board: &Board, key: usize) -> Option<usize> {
+        Some(board.xor_of_heads() ^ key)
+    }
+
+    fn explain(&self, board: &Board, key: usize) -> Vec<Step> {
+        let bits = board.index_bits();
+        let colour = board.xor_of_heads();
+        let flip = colour ^ key;
+        let mut steps = vec![Step::Start { colour, key }];
+        for bit in 0..bits {
+            let heads = board.heads_in_region(bit);
+            steps.push(Step::CountRegion { bit, heads, parity: (heads % 2) as u8 });
+        }
+        steps.push(Step::Colour { colour });
+        steps.push(Step::XorWithKey { colour, key, flip });
+        steps.push(Step::Flip { square: flip });
+        let after = board.with_flip(flip);
+        for bit in 0..bits {
+            let heads = after.heads_in_region(bit);
+            steps.push(Step::DecodeRegion { bit, heads, parity: (heads % 2) as u8 });
+        }
+        let answer = after.xor_of_heads();
+        steps.push(Step::Answer { square: answer, correct: answer == key });
+        steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes by the definition, independent of the region arithmetic in `Board`.
+    fn xor_by_definition(b: &Board) -> usize {
+        (0..b.squares()).filter(|&i| b.get(i)).fold(0, |a, i| a ^ i)
+    }
+
+    #[test]
+    fn every_board_and_key_up_to_16_squares() {
+        for k in 0..=4 {
+            let n = 1usize << k;
+            let s = Xor { squares: n };
+            for bits in 0..(1u64 << n) {
+                let board = Board::from_bits(n, bits).unwrap();
+                for key in 0..n {
+                    let flip = s.encode(&board, key).unwrap();
+                    let after = board.with_flip(flip);
+                    assert_eq!(xor_by_definition(&after), key);
+                    assert_eq!(s.decode(&after), key);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn explanation_ends_with_the_key() {
+        let mut rng = crate::seed::rng_from_seed(3);
+        let board = Board::random(64, &mut rng).unwrap();
+        let steps = Xor { squares: 64 }.explain(&board, 41);
+        assert_eq!(steps.len(), 1 + 6 + 1 + 1 + 1 + 6 + 1);
+        assert_eq!(steps.last(), Some(&Step::Answer { square: 41, correct: true }));
+        // The default explanation (trying every flip) agrees with XOR's own.
+        struct Plain;
+        impl Strategy for Plain {
+            fn name(&self) -> &str {
+                "plain"
+            }
+            fn squares(&self) -> usize {
+                64
+            }
+            fn decode(&self, b: &Board) -> usize {
+                xor_by_definition(b)
+            }
+        }
+        let plain = Plain.explain(&board, 41);
+        assert_eq!(plain.last(), steps.last());
+    }
+}

@@ -1,0 +1,20 @@
+//! Chessboard Puzzles: coin, light and chess-board puzzles with solvers and verifiers.
+//!
+//! Every puzzle is pure Rust (no web types) with the shape of [`puzzle::Puzzle`]; the command
+//! line (`cli`) and the WebAssembly bindings (`wasm`) are thin faces over the same functions.
+
+pub mod bits;
+pub mod error;
+pub mod link;
+pub mod progress;
+pub mod puzzle;
+pub mod seed;
+
+pub mod devil;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use error::{Error, Result};

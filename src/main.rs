@@ -1,0 +1,3 @@
+fn main() {
+    std::process::exit(chessboard_puzzles::cli::run());
+}
