@@ -15,6 +15,15 @@ pub trait Strategy {
     /// Prisoner B: the square this board names.
     fn decode(&self, board: &Board) -> usize;
 
+    /// [`Strategy::decode`] for a board of at most 64 squares given as bits (coin `i` = bit
+    /// `i`): the verifier calls it for every board, so strategies override it to skip `Board`.
+    fn decode_bits(&self, bits: u64) -> usize {
+        match Board::from_bits(self.squares(), bits) {
+            Ok(board) => self.decode(&board),
+            Err(_) => 0,
+        }
+    }
+
     /// Prisoner A: the coin to flip so that B names `key`, or `None` when no single flip does
     /// (only possible for an invalid strategy). The default tries every coin.
     fn encode(&self, board: &Board, key: usize) -> Option<usize> {
@@ -24,12 +33,18 @@ pub trait Strategy {
     /// The steps of one game, for the page to animate and the CLI to print. Strategies with
     /// an explanation of their own (XOR's parity regions) add steps between flip and answer.
     fn explain(&self, board: &Board, key: usize) -> Vec<Step> {
-        let mut steps = vec![Step::Start { colour: self.decode(board), key }];
+        let mut steps = vec![Step::Start {
+            colour: self.decode(board),
+            key,
+        }];
         if let Some(flip) = self.encode(board, key) {
             let after = board.with_flip(flip);
             steps.push(Step::Flip { square: flip });
             let answer = self.decode(&after);
-            steps.push(Step::Answer { square: answer, correct: answer == key });
+            steps.push(Step::Answer {
+                square: answer,
+                correct: answer == key,
+            });
         } else {
             steps.push(Step::NoFlip);
         }
@@ -48,7 +63,11 @@ pub enum Step {
     /// The regions' parities, read as a binary number, give the board's colour.
     Colour { colour: usize },
     /// A combines the colour with the key: the coin to flip is `colour XOR key`.
-    XorWithKey { colour: usize, key: usize, flip: usize },
+    XorWithKey {
+        colour: usize,
+        key: usize,
+        flip: usize,
+    },
     /// A flips this coin.
     Flip { square: usize },
     /// B counts the heads in region `bit` of the new board.
@@ -80,6 +99,10 @@ impl Strategy for Xor {
         board.xor_of_heads()
     }
 
+    fn decode_bits(&self, bits: u64) -> usize {
+        xor_of_bits(bits)
+    }
+
     fn encode(&self, board: &Board, key: usize) -> Option<usize> {
         Some(board.xor_of_heads() ^ key)
     }
@@ -91,7 +114,11 @@ impl Strategy for Xor {
         let mut steps = vec![Step::Start { colour, key }];
         for bit in 0..bits {
             let heads = board.heads_in_region(bit);
-            steps.push(Step::CountRegion { bit, heads, parity: (heads % 2) as u8 });
+            steps.push(Step::CountRegion {
+                bit,
+                heads,
+                parity: (heads % 2) as u8,
+            });
         }
         steps.push(Step::Colour { colour });
         steps.push(Step::XorWithKey { colour, key, flip });
@@ -99,12 +126,29 @@ impl Strategy for Xor {
         let after = board.with_flip(flip);
         for bit in 0..bits {
             let heads = after.heads_in_region(bit);
-            steps.push(Step::DecodeRegion { bit, heads, parity: (heads % 2) as u8 });
+            steps.push(Step::DecodeRegion {
+                bit,
+                heads,
+                parity: (heads % 2) as u8,
+            });
         }
         let answer = after.xor_of_heads();
-        steps.push(Step::Answer { square: answer, correct: answer == key });
+        steps.push(Step::Answer {
+            square: answer,
+            correct: answer == key,
+        });
         steps
     }
+}
+
+/// The XOR of the indices of the set bits of `bits`.
+pub fn xor_of_bits(mut bits: u64) -> usize {
+    let mut acc = 0;
+    while bits != 0 {
+        acc ^= bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+    }
+    acc
 }
 
 #[cfg(test)]
@@ -139,7 +183,13 @@ mod tests {
         let board = Board::random(64, &mut rng).unwrap();
         let steps = Xor { squares: 64 }.explain(&board, 41);
         assert_eq!(steps.len(), 1 + 6 + 1 + 1 + 1 + 6 + 1);
-        assert_eq!(steps.last(), Some(&Step::Answer { square: 41, correct: true }));
+        assert_eq!(
+            steps.last(),
+            Some(&Step::Answer {
+                square: 41,
+                correct: true
+            })
+        );
         // The default explanation (trying every flip) agrees with XOR's own.
         struct Plain;
         impl Strategy for Plain {
