@@ -13,11 +13,7 @@ fn source_rows() -> Vec<(u64, usize, usize)> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let t: Vec<&str> = l.split_whitespace().collect();
-            (
-                u64::from_str_radix(t[0], 2).unwrap(),
-                t[1].parse().unwrap(),
-                t[2].parse().unwrap(),
-            )
+            (u64::from_str_radix(t[0], 2).unwrap(), t[1].parse().unwrap(), t[2].parse().unwrap())
         })
         .collect()
 }
@@ -26,10 +22,7 @@ fn source_rows() -> Vec<(u64, usize, usize)> {
 fn vasilev_and_its_coset_strategy_reproduce_both_columns() {
     let rows = source_rows();
     assert_eq!(rows.len(), 128);
-    let s = Vasilev {
-        squares: 8,
-        f: Fun::Popcount3,
-    };
+    let s = Vasilev { squares: 8, f: Fun::Popcount3 };
     let table = Table::of(&s).unwrap();
     let coset = coset::of_strategy_zero_set(&table).unwrap();
     for &(x, new, cos) in &rows {
@@ -46,10 +39,7 @@ fn pasted_source_table_is_the_vasilev_strategy() {
     // only on even boards, and check the pasted table is itself a valid strategy.
     let text = include_str!("data/source_table_8.txt");
     let pasted = Table::parse(text, Some(8)).unwrap();
-    let s = Vasilev {
-        squares: 8,
-        f: Fun::Popcount3,
-    };
+    let s = Vasilev { squares: 8, f: Fun::Popcount3 };
     for x in (0..256u64).filter(|x| x.count_ones() % 2 == 0) {
         assert_eq!(pasted.colour(x), s.decode_bits(x));
     }
@@ -65,11 +55,7 @@ fn pasted_source_table_is_the_vasilev_strategy() {
 
 #[test]
 fn the_source_strategy_is_not_a_coset_strategy_under_any_renaming() {
-    let table = Table::of(&Vasilev {
-        squares: 8,
-        f: Fun::Popcount3,
-    })
-    .unwrap();
+    let table = Table::of(&Vasilev { squares: 8, f: Fun::Popcount3 }).unwrap();
     assert_eq!(coset::as_coset_strategy(&table), None);
     // …while its coset column is one, and so is XOR.
     let coset = coset::of_strategy_zero_set(&table).unwrap();

@@ -28,10 +28,7 @@ pub fn r_for_length(m: usize) -> Result<u32> {
 
 /// XOR of the (1-based) positions holding a 1.
 pub fn syndrome(word: &[bool]) -> usize {
-    word.iter()
-        .enumerate()
-        .filter(|(_, &b)| b)
-        .fold(0, |acc, (i, _)| acc ^ (i + 1))
+    word.iter().enumerate().filter(|(_, &b)| b).fold(0, |acc, (i, _)| acc ^ (i + 1))
 }
 
 /// The parity checks one by one: check j is the parity of the positions whose bit j is set.
@@ -39,11 +36,7 @@ pub fn checks(word: &[bool]) -> Result<Vec<u8>> {
     let r = r_for_length(word.len())?;
     Ok((0..r)
         .map(|j| {
-            let ones = word
-                .iter()
-                .enumerate()
-                .filter(|(i, &b)| b && (i + 1) >> j & 1 == 1)
-                .count();
+            let ones = word.iter().enumerate().filter(|(i, &b)| b && (i + 1) >> j & 1 == 1).count();
             (ones % 2) as u8
         })
         .collect())
@@ -71,10 +64,7 @@ pub fn encode(r: u32, message: &[bool]) -> Result<Vec<bool>> {
     let m = length(r)?;
     let k = m - r as usize;
     if message.len() != k {
-        bail!(
-            "a message for the Hamming code of length {m} has {k} bits, not {}",
-            message.len()
-        );
+        bail!("a message for the Hamming code of length {m} has {k} bits, not {}", message.len());
     }
     let mut word = vec![false; m];
     let mut data = message.iter();
@@ -95,12 +85,7 @@ pub fn encode(r: u32, message: &[bool]) -> Result<Vec<bool>> {
 /// Corrects one error and reads the message back from the non-power-of-two positions.
 pub fn decode(word: &[bool]) -> Result<(usize, Vec<bool>)> {
     let (s, fixed) = correct(word)?;
-    let message = fixed
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !(i + 1).is_power_of_two())
-        .map(|(_, &b)| b)
-        .collect();
+    let message = fixed.iter().enumerate().filter(|(i, _)| !(i + 1).is_power_of_two()).map(|(_, &b)| b).collect();
     Ok((s, message))
 }
 
@@ -114,9 +99,7 @@ pub fn code(r: u32) -> Result<Code> {
     let words = (0..1u64 << k).map(|msg| {
         let bits: Vec<bool> = (0..k).map(|j| msg >> j & 1 == 1).collect();
         let word = encode(r, &bits).unwrap_or_default();
-        word.iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, &b)| acc | (u64::from(b) << i))
+        word.iter().enumerate().fold(0u64, |acc, (i, &b)| acc | (u64::from(b) << i))
     });
     Code::new(m, words)
 }
@@ -162,12 +145,7 @@ mod tests {
             assert_eq!(c.len(), 1 << (m - r as usize));
             // Brute force: every word of length m whose syndrome is zero.
             let brute: Vec<u64> = (0..1u64 << m)
-                .filter(|w| {
-                    (0..m)
-                        .filter(|j| w >> j & 1 == 1)
-                        .fold(0, |a, j| a ^ (j + 1))
-                        == 0
-                })
+                .filter(|w| (0..m).filter(|j| w >> j & 1 == 1).fold(0, |a, j| a ^ (j + 1)) == 0)
                 .collect();
             assert_eq!(c.words(), &brute[..]);
         }

@@ -38,11 +38,7 @@ impl Code {
             }
         }
         list.sort_unstable();
-        Ok(Code {
-            length,
-            words: list,
-            member,
-        })
+        Ok(Code { length, words: list, member })
     }
 
     pub fn length(&self) -> usize {
@@ -68,9 +64,7 @@ impl Code {
 
 /// A word written as the source text writes it: position 1 first.
 pub fn word_to_string(w: u64, length: usize) -> String {
-    (0..length)
-        .map(|j| if w >> j & 1 == 1 { '1' } else { '0' })
-        .collect()
+    (0..length).map(|j| if w >> j & 1 == 1 { '1' } else { '0' }).collect()
 }
 
 /// Reads a word of 0s and 1s, position 1 first.
@@ -81,10 +75,7 @@ pub fn parse_word(text: &str, length: Option<usize>) -> Result<u64> {
     }
     if let Some(l) = length {
         if text.len() != l {
-            bail!(
-                "the word {text} has {} bits, the code has length {l}",
-                text.len()
-            );
+            bail!("the word {text} has {} bits, the code has length {l}", text.len());
         }
     }
     let mut w = 0u64;

@@ -79,8 +79,7 @@ mod tests {
     fn perfect_by_balls(c: &Code) -> bool {
         let m = c.length();
         (0..1u64 << m).all(|x| {
-            let near = u32::from(c.contains(x))
-                + (0..m).filter(|&j| c.contains(x ^ (1 << j))).count() as u32;
+            let near = u32::from(c.contains(x)) + (0..m).filter(|&j| c.contains(x ^ (1 << j))).count() as u32;
             near == 1
         })
     }

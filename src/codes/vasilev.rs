@@ -26,10 +26,7 @@ pub fn contains(base: &Code, f: &dyn Fn(u64) -> bool, word: u64) -> bool {
 pub fn construct_with(base: &Code, f: &dyn Fn(u64) -> bool) -> Result<Code> {
     let m = base.length();
     if 2 * m + 1 > super::MAX_EXPLICIT_LENGTH {
-        bail!(
-            "the code of length {} is too big to list; use its membership test",
-            2 * m + 1
-        );
+        bail!("the code of length {} is too big to list; use its membership test", 2 * m + 1);
     }
     let mut words = Vec::with_capacity(base.len() << m);
     for u in 0..1u64 << m {

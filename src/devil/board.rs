@@ -31,10 +31,7 @@ impl Board {
     /// All tails.
     pub fn new(squares: usize) -> Result<Board> {
         check_squares(squares)?;
-        Ok(Board {
-            squares,
-            words: vec![0; squares.div_ceil(64)],
-        })
+        Ok(Board { squares, words: vec![0; squares.div_ceil(64)] })
     }
 
     pub fn from_coins(coins: &[bool]) -> Result<Board> {
@@ -125,10 +122,7 @@ impl Board {
     pub fn heads_in_region(&self, bit: u32) -> usize {
         if bit < 6 {
             let mask = REGION_MASKS[bit as usize];
-            self.words
-                .iter()
-                .map(|w| (w & mask).count_ones() as usize)
-                .sum()
+            self.words.iter().map(|w| (w & mask).count_ones() as usize).sum()
         } else {
             let stride = bit - 6;
             self.words
@@ -190,10 +184,7 @@ pub struct Layout {
 impl Layout {
     pub fn for_squares(squares: usize) -> Layout {
         let k = squares.trailing_zeros();
-        Layout {
-            rows: 1 << (k / 2),
-            cols: 1 << k.div_ceil(2),
-        }
+        Layout { rows: 1 << (k / 2), cols: 1 << k.div_ceil(2) }
     }
 
     /// Chess-style name of square `index`: file letter from `a` at the left, rank from 1 at the
@@ -219,21 +210,14 @@ impl Layout {
         let mut chars = text.chars();
         let file = match chars.next() {
             Some(c) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
-            _ => bail!(
-                "'{text}' is not a square: give an index such as 26 or a coordinate such as c5"
-            ),
+            _ => bail!("'{text}' is not a square: give an index such as 26 or a coordinate such as c5"),
         };
         let rank: usize = match chars.as_str().parse() {
             Ok(r) => r,
-            Err(_) => bail!(
-                "'{text}' is not a square: give an index such as 26 or a coordinate such as c5"
-            ),
+            Err(_) => bail!("'{text}' is not a square: give an index such as 26 or a coordinate such as c5"),
         };
         if self.cols > 26 {
-            bail!(
-                "coordinates work on boards up to 26 columns; this one has {}: give an index",
-                self.cols
-            );
+            bail!("coordinates work on boards up to 26 columns; this one has {}: give an index", self.cols);
         }
         let col = (file as u8 - b'a') as usize;
         if col >= self.cols || rank == 0 || rank > self.rows {
@@ -288,10 +272,7 @@ mod tests {
     #[test]
     fn sizes_are_checked() {
         assert!(Board::new(0).is_err());
-        assert!(Board::new(12)
-            .unwrap_err()
-            .message()
-            .contains("power of two"));
+        assert!(Board::new(12).unwrap_err().message().contains("power of two"));
         assert!(Board::new(8192).is_err());
         assert!(Board::new(4096).is_ok());
     }

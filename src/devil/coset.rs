@@ -38,7 +38,10 @@ pub fn of_zero_set(squares: usize, zero: &dyn Fn(u64) -> bool, deleted: usize) -
 pub fn of_code(code: &Code) -> Result<Table> {
     let n = code.length() + 1;
     if !n.is_power_of_two() || n > MAX_TABLE_SQUARES {
-        bail!("a code of length {} gives a board of {n} squares; coset strategies here need 2, 4, 8 or 16", code.length());
+        bail!(
+            "a code of length {} gives a board of {n} squares; coset strategies here need 2, 4, 8 or 16",
+            code.length()
+        );
     }
     of_zero_set(n, &|x| code.contains(x >> 1), 0)
 }
@@ -73,8 +76,8 @@ fn same_partition(a: &[u16], b: &[u16]) -> bool {
     let mut back = [NONE; MAX_TABLE_SQUARES];
     a.iter().zip(b).all(|(&x, &y)| {
         let (x, y) = (x.min(15), y.min(15));
-        let ok = (map[x as usize] == NONE || map[x as usize] == y)
-            && (back[y as usize] == NONE || back[y as usize] == x);
+        let ok =
+            (map[x as usize] == NONE || map[x as usize] == y) && (back[y as usize] == NONE || back[y as usize] == x);
         map[x as usize] = y;
         back[y as usize] = x;
         ok
@@ -91,11 +94,7 @@ mod tests {
     fn coset_of_hamming_is_xor() {
         for r in 1..=4u32 {
             let n = 1usize << r;
-            let code = if r == 1 {
-                Code::new(1, [0]).unwrap()
-            } else {
-                hamming::code(r).unwrap()
-            };
+            let code = if r == 1 { Code::new(1, [0]).unwrap() } else { hamming::code(r).unwrap() };
             let t = of_code(&code).unwrap();
             for x in 0..1u64 << n {
                 assert_eq!(t.colour(x), xor_of_bits(x), "n = {n}");
@@ -106,10 +105,7 @@ mod tests {
     #[test]
     fn non_perfect_sets_are_refused() {
         let not_perfect = Code::new(3, [0]).unwrap();
-        assert!(of_code(&not_perfect)
-            .unwrap_err()
-            .message()
-            .contains("not a perfect code"));
+        assert!(of_code(&not_perfect).unwrap_err().message().contains("not a perfect code"));
         let twice = Code::new(3, [0, 1]).unwrap();
         assert!(of_code(&twice).is_err());
         assert!(of_code(&Code::new(2, [0]).unwrap()).is_err());

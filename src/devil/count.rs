@@ -59,12 +59,7 @@ fn exact_covers(
             }
         }
     }
-    let cover = Cover {
-        rows,
-        tags,
-        universe,
-        by_column,
-    };
+    let cover = Cover { rows, tags, universe, by_column };
     cover.rec(0, 0, 0, found, progress);
 }
 
@@ -95,13 +90,7 @@ impl Cover<'_> {
                 progress(i, choices.len());
             }
             if self.rows[r] & covered == 0 {
-                self.rec(
-                    covered | self.rows[r],
-                    tag | self.tags[r],
-                    depth + 1,
-                    found,
-                    progress,
-                );
+                self.rec(covered | self.rows[r], tag | self.tags[r], depth + 1, found, progress);
             }
         }
     }
@@ -129,13 +118,7 @@ pub fn perfect_codes(n: usize) -> Result<Vec<u128>> {
         .collect();
     let tags: Vec<u128> = (0..nv).map(|v| 1u128 << v).collect();
     let mut codes = Vec::new();
-    exact_covers(
-        &rows,
-        &tags,
-        mask(nv),
-        &mut |t| codes.push(t),
-        &mut |_, _| {},
-    );
+    exact_covers(&rows, &tags, mask(nv), &mut |t| codes.push(t), &mut |_, _| {});
     Ok(codes)
 }
 
@@ -152,9 +135,7 @@ fn factorial(n: usize) -> BigUint {
 
 /// |GL(k, 2)| = (2^k − 1)(2^k − 2)…(2^k − 2^(k−1)).
 fn gl_order(k: u32) -> BigUint {
-    (0..k).fold(BigUint::from(1u32), |a, i| {
-        a * BigUint::from((1u64 << k) - (1u64 << i))
-    })
+    (0..k).fold(BigUint::from(1u32), |a, i| a * BigUint::from((1u64 << k) - (1u64 << i)))
 }
 
 /// XOR-type strategies by the formula (n!)² / |GL(k, 2)|; none unless n is a power of two.
@@ -172,13 +153,9 @@ pub fn count(n: usize, progress: &mut dyn Progress) -> Result<Count> {
     let nv = 1usize << (n - 1);
     let mut partitions = 0u64;
     let ones = vec![0u128; codes.len()];
-    exact_covers(
-        &codes,
-        &ones,
-        mask(nv),
-        &mut |_| partitions += 1,
-        &mut |i, total| progress.report(i as u64, total as u64),
-    );
+    exact_covers(&codes, &ones, mask(nv), &mut |_| partitions += 1, &mut |i, total| {
+        progress.report(i as u64, total as u64)
+    });
     progress.report(1, 1);
     let even = factorial(n) * BigUint::from(partitions);
     Ok(Count {
@@ -204,9 +181,7 @@ pub fn linear_by_enumeration(n: usize) -> Result<BigUint> {
     let mut kernel_of = |labels: &[usize]| {
         let mut k = [0u64; 4];
         for x in 0..1usize << n {
-            let image = (0..n)
-                .filter(|&i| x >> i & 1 == 1)
-                .fold(0, |a, i| a ^ labels[i]);
+            let image = (0..n).filter(|&i| x >> i & 1 == 1).fold(0, |a, i| a ^ labels[i]);
             if image == 0 {
                 k[x / 64] |= 1 << (x % 64);
             }
@@ -279,11 +254,7 @@ mod tests {
             }
             perms.iter().any(|p| {
                 let f = |x: usize| p[colour[x]] ^ p[colour[0]];
-                (0..1usize << n).all(|x| {
-                    f(x) == (0..n)
-                        .filter(|&i| x >> i & 1 == 1)
-                        .fold(0, |a, i| a ^ f(1 << i))
-                })
+                (0..1usize << n).all(|x| f(x) == (0..n).filter(|&i| x >> i & 1 == 1).fold(0, |a, i| a ^ f(1 << i)))
             })
         }
         fn rec(n: usize, x: usize, colour: &mut Vec<usize>, total: &mut u64, linear: &mut u64) {
@@ -313,10 +284,7 @@ mod tests {
             let c = count(n, &mut NoProgress).unwrap();
             assert_eq!(c.strategies, total.to_string(), "n = {n}");
             assert_eq!(c.linear_strategies, linear.to_string(), "n = {n}");
-            assert_eq!(
-                linear_by_enumeration(n).unwrap().to_string(),
-                linear.to_string()
-            );
+            assert_eq!(linear_by_enumeration(n).unwrap().to_string(), linear.to_string());
         }
     }
 
@@ -326,10 +294,7 @@ mod tests {
         let searched = crate::devil::search::count(8, &mut NoProgress).unwrap();
         assert!(searched.exhausted);
         assert_eq!(c.partitions, searched.solutions);
-        assert_eq!(
-            c.linear_strategies,
-            linear_by_enumeration(8).unwrap().to_string()
-        );
+        assert_eq!(c.linear_strategies, linear_by_enumeration(8).unwrap().to_string());
         // Published: there are 30 Hamming codes of length 7 (7!/168), each with 8 cosets of
         // even weight once extended — 240 extended perfect codes of length 8.
         assert_eq!(c.codes, 30 * 8);

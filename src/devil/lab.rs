@@ -37,22 +37,10 @@ pub struct MenuItem {
 const NUMBERED: [(&str, Option<&str>, &str); 9] = [
     ("xor", None, "XOR (Hamming coset)"),
     ("coset", None, "Coset of the Hamming code"),
-    (
-        "coset",
-        Some("popcount3"),
-        "Coset of Vasil'ev's code, f = popcount ≥ 3",
-    ),
-    (
-        "coset",
-        Some("majority"),
-        "Coset of Vasil'ev's code, f = majority",
-    ),
+    ("coset", Some("popcount3"), "Coset of Vasil'ev's code, f = popcount ≥ 3"),
+    ("coset", Some("majority"), "Coset of Vasil'ev's code, f = majority"),
     ("vasilev", Some("zero"), "Vasil'ev, f = 0"),
-    (
-        "vasilev",
-        Some("popcount3"),
-        "Vasil'ev, f = popcount ≥ 3 (the source's)",
-    ),
+    ("vasilev", Some("popcount3"), "Vasil'ev, f = popcount ≥ 3 (the source's)"),
     ("vasilev", Some("majority"), "Vasil'ev, f = majority"),
     ("vasilev", Some("random"), "Vasil'ev, f = random"),
     ("search", None, "Found by search"),
@@ -101,18 +89,12 @@ impl Spec {
             Spec::Search => ("search", None),
             Spec::Table(_) => return None,
         };
-        NUMBERED
-            .iter()
-            .position(|(s, g, _)| *s == name && *g == f)
-            .map(|i| i as u8)
+        NUMBERED.iter().position(|(s, g, _)| *s == name && *g == f).map(|i| i as u8)
     }
 
     pub fn from_number(number: u8) -> Result<Spec> {
         let Some((name, f, _)) = NUMBERED.get(usize::from(number)) else {
-            bail!(
-                "strategy number {number} is not one of the lab's (0 to {})",
-                NUMBERED.len() - 1
-            );
+            bail!("strategy number {number} is not one of the lab's (0 to {})", NUMBERED.len() - 1);
         };
         Spec::parse(name, *f, RANDOM_F_SEED, None)
     }
@@ -142,10 +124,7 @@ impl Spec {
             }
             Spec::Search => {
                 if squares > search::MAX_SEARCH_SQUARES {
-                    bail!(
-                        "the search runs up to {} squares",
-                        search::MAX_SEARCH_SQUARES
-                    );
+                    bail!("the search runs up to {} squares", search::MAX_SEARCH_SQUARES);
                 }
                 let out = search::find(squares, &mut NoProgress)?;
                 match out.table {
@@ -183,12 +162,7 @@ pub fn coset_code(squares: usize, f: Option<Fun>) -> Result<Code> {
 
 /// Verifies `spec` on `squares`: every board up to 16 squares; beyond, by construction for
 /// xor and vasilev (whose base of 16 squares is checked on every board first).
-pub fn verify(
-    spec: &Spec,
-    squares: usize,
-    seed: u64,
-    progress: &mut dyn Progress,
-) -> Result<Verdict> {
+pub fn verify(spec: &Spec, squares: usize, seed: u64, progress: &mut dyn Progress) -> Result<Verdict> {
     if let Spec::Table(t) = spec {
         // Tables may be for impossible sizes too: judge them directly.
         if t.squares() != squares {
@@ -233,36 +207,19 @@ mod tests {
             for k in 0..=4 {
                 let n = 1usize << k;
                 let Ok(s) = spec.build(n) else {
-                    assert!(
-                        matches!(spec, Spec::Coset(Some(_))) && n < 4,
-                        "{} n = {n}",
-                        item.label
-                    );
+                    assert!(matches!(spec, Spec::Coset(Some(_))) && n < 4, "{} n = {n}", item.label);
                     continue;
                 };
-                let boards: Vec<u64> = if n == 16 {
-                    (0..1 << 16).step_by(97).collect()
-                } else {
-                    (0..1 << n).collect()
-                };
+                let boards: Vec<u64> = if n == 16 { (0..1 << 16).step_by(97).collect() } else { (0..1 << n).collect() };
                 for &x in &boards {
                     let b = Board::from_bits(n, x).unwrap();
                     for key in 0..n {
                         let flip = s.encode(&b, key).expect("a flip");
-                        assert_eq!(
-                            s.decode_bits(x ^ (1 << flip)),
-                            key,
-                            "{} n = {n}",
-                            item.label
-                        );
+                        assert_eq!(s.decode_bits(x ^ (1 << flip)), key, "{} n = {n}", item.label);
                     }
                 }
                 let v = verify(&spec, n, 1, &mut NoProgress).unwrap();
-                assert!(
-                    v.valid && v.method == verify::Method::Exhaustive,
-                    "{} n = {n}",
-                    item.label
-                );
+                assert!(v.valid && v.method == verify::Method::Exhaustive, "{} n = {n}", item.label);
             }
         }
     }
@@ -286,9 +243,7 @@ mod tests {
         let t = Table::of(s.as_ref()).unwrap();
         // Its colour-0 class is the Vasil'ev code (times coin 0), which is not linear.
         let zero: Vec<u64> = (0..1u64 << 16).filter(|&x| t.colour(x) == 0).collect();
-        let closed = zero
-            .iter()
-            .all(|&a| zero.iter().take(200).all(|&b| t.colour(a ^ b) == 0));
+        let closed = zero.iter().all(|&a| zero.iter().take(200).all(|&b| t.colour(a ^ b) == 0));
         assert!(!closed);
     }
 }

@@ -143,9 +143,7 @@ impl Engine {
                 }
                 let y = Self::odd(q);
                 let bit = 1u32 << c;
-                let w = (0..self.n)
-                    .map(|j| (y ^ (1 << j)) >> 1)
-                    .find(|&w| self.dom[w] & bit != 0);
+                let w = (0..self.n).map(|j| (y ^ (1 << j)) >> 1).find(|&w| self.dom[w] & bit != 0);
                 match w {
                     Some(w) if self.dom[w] != bit => {
                         if !self.restrict(w, c) {
@@ -204,24 +202,12 @@ struct Frame {
 
 /// Searches for a strategy on `n` squares (any n from 1 to 16), stopping at the first one
 /// unless `count_all`, or after `node_limit` nodes.
-pub fn run(
-    n: usize,
-    count_all: bool,
-    node_limit: u64,
-    progress: &mut dyn Progress,
-) -> Result<Outcome> {
+pub fn run(n: usize, count_all: bool, node_limit: u64, progress: &mut dyn Progress) -> Result<Outcome> {
     if n == 0 || n > MAX_SEARCH_SQUARES {
         bail!("the search runs on 1 to {MAX_SEARCH_SQUARES} squares, not {n}");
     }
     let mut e = Engine::new(n);
-    let mut out = Outcome {
-        squares: n,
-        found: false,
-        nodes: 0,
-        exhausted: false,
-        solutions: 0,
-        table: None,
-    };
+    let mut out = Outcome { squares: n, found: false, nodes: 0, exhausted: false, solutions: 0, table: None };
     // Symmetry: the unit of the odd board 1 holds the colours 0..n in order of the coin that
     // leads to each board.
     let mut ok = true;
@@ -247,12 +233,7 @@ pub fn run(
                 }
                 Some(v) => {
                     let d = e.dom[v];
-                    stack.push(Frame {
-                        v,
-                        options: d,
-                        total: d.count_ones(),
-                        mark: e.trail.len(),
-                    });
+                    stack.push(Frame { v, options: d, total: d.count_ones(), mark: e.trail.len() });
                 }
             }
         }

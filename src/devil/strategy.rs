@@ -33,18 +33,12 @@ pub trait Strategy {
     /// The steps of one game, for the page to animate and the CLI to print. Strategies with
     /// an explanation of their own (XOR's parity regions) add steps between flip and answer.
     fn explain(&self, board: &Board, key: usize) -> Vec<Step> {
-        let mut steps = vec![Step::Start {
-            colour: self.decode(board),
-            key,
-        }];
+        let mut steps = vec![Step::Start { colour: self.decode(board), key }];
         if let Some(flip) = self.encode(board, key) {
             let after = board.with_flip(flip);
             steps.push(Step::Flip { square: flip });
             let answer = self.decode(&after);
-            steps.push(Step::Answer {
-                square: answer,
-                correct: answer == key,
-            });
+            steps.push(Step::Answer { square: answer, correct: answer == key });
         } else {
             steps.push(Step::NoFlip);
         }
@@ -63,11 +57,7 @@ pub enum Step {
     /// The regions' parities, read as a binary number, give the board's colour.
     Colour { colour: usize },
     /// A combines the colour with the key: the coin to flip is `colour XOR key`.
-    XorWithKey {
-        colour: usize,
-        key: usize,
-        flip: usize,
-    },
+    XorWithKey { colour: usize, key: usize, flip: usize },
     /// A flips this coin.
     Flip { square: usize },
     /// B counts the heads in region `bit` of the new board.
@@ -114,11 +104,7 @@ impl Strategy for Xor {
         let mut steps = vec![Step::Start { colour, key }];
         for bit in 0..bits {
             let heads = board.heads_in_region(bit);
-            steps.push(Step::CountRegion {
-                bit,
-                heads,
-                parity: (heads % 2) as u8,
-            });
+            steps.push(Step::CountRegion { bit, heads, parity: (heads % 2) as u8 });
         }
         steps.push(Step::Colour { colour });
         steps.push(Step::XorWithKey { colour, key, flip });
@@ -126,17 +112,10 @@ impl Strategy for Xor {
         let after = board.with_flip(flip);
         for bit in 0..bits {
             let heads = after.heads_in_region(bit);
-            steps.push(Step::DecodeRegion {
-                bit,
-                heads,
-                parity: (heads % 2) as u8,
-            });
+            steps.push(Step::DecodeRegion { bit, heads, parity: (heads % 2) as u8 });
         }
         let answer = after.xor_of_heads();
-        steps.push(Step::Answer {
-            square: answer,
-            correct: answer == key,
-        });
+        steps.push(Step::Answer { square: answer, correct: answer == key });
         steps
     }
 }
@@ -183,13 +162,7 @@ mod tests {
         let board = Board::random(64, &mut rng).unwrap();
         let steps = Xor { squares: 64 }.explain(&board, 41);
         assert_eq!(steps.len(), 1 + 6 + 1 + 1 + 1 + 6 + 1);
-        assert_eq!(
-            steps.last(),
-            Some(&Step::Answer {
-                square: 41,
-                correct: true
-            })
-        );
+        assert_eq!(steps.last(), Some(&Step::Answer { square: 41, correct: true }));
         // The default explanation (trying every flip) agrees with XOR's own.
         struct Plain;
         impl Strategy for Plain {

@@ -28,21 +28,10 @@ impl Table {
                 colours.len()
             );
         }
-        if let Some((x, c)) = colours
-            .iter()
-            .enumerate()
-            .find(|(_, &c)| usize::from(c) >= squares)
-        {
-            bail!(
-                "board {x} names square {c}, but squares run from 0 to {}",
-                squares - 1
-            );
+        if let Some((x, c)) = colours.iter().enumerate().find(|(_, &c)| usize::from(c) >= squares) {
+            bail!("board {x} names square {c}, but squares run from 0 to {}", squares - 1);
         }
-        Ok(Table {
-            squares,
-            colours,
-            name: name.to_string(),
-        })
+        Ok(Table { squares, colours, name: name.to_string() })
     }
 
     /// The table of any decoding rule.
@@ -50,17 +39,13 @@ impl Table {
         if squares == 0 || squares > MAX_TABLE_SQUARES {
             bail!("a table strategy has 1 to {MAX_TABLE_SQUARES} squares, not {squares}");
         }
-        let colours = (0..1u64 << squares)
-            .map(|x| f(x).min(u16::MAX as usize) as u16)
-            .collect();
+        let colours = (0..1u64 << squares).map(|x| f(x).min(u16::MAX as usize) as u16).collect();
         Table::new(squares, colours, name)
     }
 
     /// The table of a strategy on at most 16 squares.
     pub fn of(strategy: &dyn Strategy) -> Result<Table> {
-        Table::from_fn(strategy.squares(), strategy.name(), |x| {
-            strategy.decode_bits(x)
-        })
+        Table::from_fn(strategy.squares(), strategy.name(), |x| strategy.decode_bits(x))
     }
 
     /// Reads a table. Two forms:
@@ -75,24 +60,14 @@ impl Table {
         let lines: Vec<Vec<&str>> = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
-            .map(|l| {
-                l.split([' ', '\t', ',', ';'])
-                    .filter(|t| !t.is_empty())
-                    .collect::<Vec<_>>()
-            })
+            .map(|l| l.split([' ', '\t', ',', ';']).filter(|t| !t.is_empty()).collect::<Vec<_>>())
             .filter(|t| !t.is_empty())
             .collect();
         let first = lines.first().and_then(|l| l.first()).copied().unwrap_or("");
         let paired = lines.iter().all(|l| (2..=3).contains(&l.len()))
             && first.len() >= 2
-            && lines
-                .iter()
-                .all(|l| l[0].len() == first.len() && l[0].bytes().all(|b| b == b'0' || b == b'1'));
-        let table = if paired {
-            Self::parse_pairs(&lines)?
-        } else {
-            Self::parse_list(&lines)?
-        };
+            && lines.iter().all(|l| l[0].len() == first.len() && l[0].bytes().all(|b| b == b'0' || b == b'1'));
+        let table = if paired { Self::parse_pairs(&lines)? } else { Self::parse_list(&lines)? };
         if let Some(n) = squares {
             if n != table.squares {
                 bail!("the table is for {} squares, not {n}", table.squares);
@@ -107,18 +82,13 @@ impl Table {
             for token in line {
                 match token.parse::<u16>() {
                     Ok(c) => colours.push(c),
-                    Err(_) => bail!(
-                        "table line {}: '{token}' is not a square number",
-                        line_no + 1
-                    ),
+                    Err(_) => bail!("table line {}: '{token}' is not a square number", line_no + 1),
                 }
             }
         }
         let len = colours.len();
         if len < 2 || !len.is_power_of_two() {
-            bail!(
-                "a table lists one square per board, 2^n entries for n squares; this one has {len}"
-            );
+            bail!("a table lists one square per board, 2^n entries for n squares; this one has {len}");
         }
         Table::new(len.trailing_zeros() as usize, colours, "table")
     }
@@ -126,32 +96,19 @@ impl Table {
     fn parse_pairs(lines: &[Vec<&str>]) -> Result<Table> {
         let n = lines[0][0].len();
         if n > MAX_TABLE_SQUARES {
-            bail!(
-                "a table strategy has at most {MAX_TABLE_SQUARES} squares, these boards have {n}"
-            );
+            bail!("a table strategy has at most {MAX_TABLE_SQUARES} squares, these boards have {n}");
         }
         let mut colours: Vec<Option<u16>> = vec![None; 1 << n];
         for (line_no, line) in lines.iter().enumerate() {
             let x = usize::from_str_radix(line[0], 2).unwrap_or(0);
             let Ok(c) = line[1].parse::<u16>() else {
-                bail!(
-                    "table line {}: '{}' is not a square number",
-                    line_no + 1,
-                    line[1]
-                );
+                bail!("table line {}: '{}' is not a square number", line_no + 1, line[1]);
             };
             if colours[x].replace(c).is_some_and(|old| old != c) {
-                bail!(
-                    "table line {}: board {} is listed twice with different squares",
-                    line_no + 1,
-                    line[0]
-                );
+                bail!("table line {}: board {} is listed twice with different squares", line_no + 1, line[0]);
             }
         }
-        let only_even = colours
-            .iter()
-            .enumerate()
-            .all(|(x, c)| c.is_some() == (x.count_ones() % 2 == 0));
+        let only_even = colours.iter().enumerate().all(|(x, c)| c.is_some() == (x.count_ones() % 2 == 0));
         if only_even {
             for x in 0..1usize << n {
                 if x.count_ones() % 2 == 1 {
@@ -160,15 +117,9 @@ impl Table {
             }
         }
         if let Some(x) = colours.iter().position(Option::is_none) {
-            bail!(
-                "the table has no line for board {x:0n$b} (give every board, or every even board)"
-            );
+            bail!("the table has no line for board {x:0n$b} (give every board, or every even board)");
         }
-        Table::new(
-            n,
-            colours.into_iter().map(|c| c.unwrap_or(0)).collect(),
-            "table",
-        )
+        Table::new(n, colours.into_iter().map(|c| c.unwrap_or(0)).collect(), "table")
     }
 
     /// The plain list form, 16 numbers a line.
@@ -200,10 +151,7 @@ impl Table {
             bail!("board {board} is not a board of {} squares", self.squares);
         }
         if square >= self.squares {
-            bail!(
-                "square {square} is off the board (0 to {})",
-                self.squares - 1
-            );
+            bail!("square {square} is off the board (0 to {})", self.squares - 1);
         }
         self.colours[board as usize] = square as u16;
         Ok(())
@@ -240,24 +188,12 @@ mod tests {
         // Only the even boards of 2 squares: 00 → 0, 11 → 1; odd boards copy x XOR 1.
         let t = Table::parse("00 0\n11 1 # comment\n", Some(2)).unwrap();
         assert_eq!(t.colours(), &[0, 0, 1, 1]);
-        assert!(Table::parse("0 1 1", None)
-            .unwrap_err()
-            .message()
-            .contains("has 3"));
-        assert!(Table::parse("0 1 2 0", None)
-            .unwrap_err()
-            .message()
-            .contains("square 2"));
+        assert!(Table::parse("0 1 1", None).unwrap_err().message().contains("has 3"));
+        assert!(Table::parse("0 1 2 0", None).unwrap_err().message().contains("square 2"));
         assert!(Table::parse("0 1 x 0", None).is_err());
         assert!(Table::parse("0 1 1 0", Some(4)).is_err());
-        assert!(Table::parse("00 0\n", None)
-            .unwrap_err()
-            .message()
-            .contains("no line"));
-        assert!(Table::parse("00 0\n00 1\n11 0", None)
-            .unwrap_err()
-            .message()
-            .contains("twice"));
+        assert!(Table::parse("00 0\n", None).unwrap_err().message().contains("no line"));
+        assert!(Table::parse("00 0\n00 1\n11 0", None).unwrap_err().message().contains("twice"));
         assert!(Table::parse("", None).is_err());
     }
 

@@ -172,10 +172,7 @@ mod tests {
 
     #[test]
     fn popcount3_at_eight_squares_is_the_source_definition() {
-        let s = Vasilev {
-            squares: 8,
-            f: Fun::Popcount3,
-        };
+        let s = Vasilev { squares: 8, f: Fun::Popcount3 };
         for x in 0..256u64 {
             assert_eq!(s.decode_bits(x), source_strategy_8(x), "board {x:08b}");
         }
@@ -185,10 +182,7 @@ mod tests {
     fn zero_f_gives_the_xor_strategy_at_every_size() {
         let mut rng = crate::seed::rng_from_seed(5);
         for k in 0..=12 {
-            let s = Vasilev {
-                squares: 1 << k,
-                f: Fun::Zero,
-            };
+            let s = Vasilev { squares: 1 << k, f: Fun::Zero };
             for _ in 0..20 {
                 let b = Board::random(1 << k, &mut rng).unwrap();
                 assert_eq!(s.decode(&b), b.xor_of_heads(), "k = {k}");
@@ -206,11 +200,7 @@ mod tests {
                 let b = Board::random(n, &mut rng).unwrap();
                 for key in [0, 1, n / 2, n - 1, n / 3] {
                     let flip = s.encode(&b, key).unwrap();
-                    assert_eq!(
-                        s.decode(&b.with_flip(flip)),
-                        key,
-                        "{f:?} n = {n} key = {key}"
-                    );
+                    assert_eq!(s.decode(&b.with_flip(flip)), key, "{f:?} n = {n} key = {key}");
                 }
             }
         }
@@ -220,10 +210,7 @@ mod tests {
     fn words_and_bits_agree() {
         let mut rng = crate::seed::rng_from_seed(1);
         for n in [1, 2, 4, 8, 16, 32, 64] {
-            let s = Vasilev {
-                squares: n,
-                f: Fun::Random(8),
-            };
+            let s = Vasilev { squares: n, f: Fun::Random(8) };
             for _ in 0..50 {
                 let b = Board::random(n, &mut rng).unwrap();
                 assert_eq!(s.decode(&b), s.decode_bits(b.bits()));

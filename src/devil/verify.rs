@@ -49,9 +49,7 @@ pub struct Verdict {
 }
 
 fn bits_to_string(bits: u64, n: usize) -> String {
-    (0..n)
-        .map(|i| if bits >> i & 1 == 1 { '1' } else { '0' })
-        .collect()
+    (0..n).map(|i| if bits >> i & 1 == 1 { '1' } else { '0' }).collect()
 }
 
 /// Checks the n flips from one board; `colour(i)` is what the board with coin i flipped names.
@@ -62,11 +60,7 @@ fn check_board(n: usize, colour: impl Fn(usize) -> usize) -> Option<([usize; 2],
         let c = colour(i);
         if c >= n {
             // A table entry off the board: report it as clashing with itself.
-            return Some((
-                [i, i],
-                c,
-                (0..n).find(|&k| first_flip[k] == usize::MAX).unwrap_or(0),
-            ));
+            return Some(([i, i], c, (0..n).find(|&k| first_flip[k] == usize::MAX).unwrap_or(0)));
         }
         if first_flip[c] != usize::MAX {
             clash.get_or_insert(([first_flip[c], i], c));
@@ -74,26 +68,12 @@ fn check_board(n: usize, colour: impl Fn(usize) -> usize) -> Option<([usize; 2],
             first_flip[c] = i;
         }
     }
-    clash.map(|(flips, square)| {
-        (
-            flips,
-            square,
-            first_flip
-                .iter()
-                .position(|&f| f == usize::MAX)
-                .unwrap_or(0),
-        )
-    })
+    clash.map(|(flips, square)| (flips, square, first_flip.iter().position(|&f| f == usize::MAX).unwrap_or(0)))
 }
 
 /// Every board of `n ≤ 16` squares (any n, powers of two or not), with `colour` the rule B
 /// reads a board by.
-pub fn exhaustive(
-    n: usize,
-    name: &str,
-    colour: &dyn Fn(u64) -> usize,
-    progress: &mut dyn Progress,
-) -> Result<Verdict> {
+pub fn exhaustive(n: usize, name: &str, colour: &dyn Fn(u64) -> usize, progress: &mut dyn Progress) -> Result<Verdict> {
     if n == 0 || n > MAX_EXHAUSTIVE {
         crate::bail!("the exhaustive check runs on 1 to {MAX_EXHAUSTIVE} squares, not {n}");
     }
@@ -104,9 +84,7 @@ pub fn exhaustive(
         if x % CHUNK == 0 {
             progress.report(x, boards);
         }
-        if let Some((flips, square, missing_key)) =
-            check_board(n, |i| table[(x ^ (1 << i)) as usize])
-        {
+        if let Some((flips, square, missing_key)) = check_board(n, |i| table[(x ^ (1 << i)) as usize]) {
             return Ok(Verdict {
                 squares: n,
                 strategy: name.to_string(),
@@ -150,25 +128,14 @@ pub fn verify(
     for b in 0..boards {
         progress.report(b, boards);
         let board = Board::random(n, &mut rng)?;
-        if let Some((flips, square, missing_key)) =
-            check_board(n, |i| strategy.decode(&board.with_flip(i)))
-        {
-            let coins: String = board
-                .coins()
-                .iter()
-                .map(|&h| if h { '1' } else { '0' })
-                .collect();
+        if let Some((flips, square, missing_key)) = check_board(n, |i| strategy.decode(&board.with_flip(i))) {
+            let coins: String = board.coins().iter().map(|&h| if h { '1' } else { '0' }).collect();
             return Ok(Verdict {
                 squares: n,
                 strategy: strategy.name().to_string(),
                 valid: false,
                 method: Method::Random,
-                counterexample: Some(Counterexample {
-                    board: coins,
-                    flips,
-                    square,
-                    missing_key,
-                }),
+                counterexample: Some(Counterexample { board: coins, flips, square, missing_key }),
                 boards_checked: b + 1,
                 explanation: format!(
                     "a random board where flips {} and {} both name square {square}",
@@ -183,7 +150,9 @@ pub fn verify(
         None => (
             true,
             Method::Random,
-            format!("{boards} random boards passed — this is evidence, not a proof: 2^{n} boards cannot all be checked"),
+            format!(
+                "{boards} random boards passed — this is evidence, not a proof: 2^{n} boards cannot all be checked"
+            ),
         ),
     };
     Ok(Verdict {
@@ -230,11 +199,7 @@ mod tests {
         // these (all 3^8 rules would be too many for a unit test; take every 7th).
         for code in (0..3u32.pow(8)).step_by(7) {
             let colour = |x: u64| (code / 3u32.pow(x as u32) % 3) as usize;
-            assert!(
-                !exhaustive(3, "table", &colour, &mut NoProgress)
-                    .unwrap()
-                    .valid
-            );
+            assert!(!exhaustive(3, "table", &colour, &mut NoProgress).unwrap().valid);
         }
     }
 
