@@ -12,6 +12,7 @@ pub mod strategy;
 pub mod table;
 pub mod vasilev;
 pub mod verify;
+pub mod why;
 
 pub use board::{Board, Layout, MAX_SQUARES};
 pub use game::{Game, Mode, Move, Params, View};
