@@ -164,7 +164,8 @@ pub fn coset_code(squares: usize, f: Option<Fun>) -> Result<Code> {
 /// xor and vasilev (whose base of 16 squares is checked on every board first).
 pub fn verify(spec: &Spec, squares: usize, seed: u64, progress: &mut dyn Progress) -> Result<Verdict> {
     if let Spec::Table(t) = spec {
-        // Tables may be for impossible sizes too: judge them directly.
+        // Tables may be for impossible sizes too: judge them directly. Size 0 = the table's.
+        let squares = if squares == 0 { t.squares() } else { squares };
         if t.squares() != squares {
             bail!("the table is for {} squares, not {squares}", t.squares());
         }
