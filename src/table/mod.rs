@@ -5,6 +5,8 @@
 
 pub mod belief;
 pub mod construction;
+pub mod devil;
+pub mod game;
 pub mod moves;
 pub mod necklace;
 pub mod params;
@@ -13,6 +15,8 @@ pub mod verify;
 
 pub use belief::Belief;
 pub use construction::{Listed, Recursive, Strategy};
+pub use devil::DevilKind;
+pub use game::{Game, Play};
 pub use moves::Move;
 pub use necklace::Necklaces;
 pub use params::Params;

@@ -137,6 +137,6 @@ mod tests {
     #[test]
     fn limits_are_errors() {
         assert!(search(Params::new(12, 2).unwrap(), &mut NoProgress).is_err());
-        assert!(search_limited(Params::new(7, 2).unwrap(), 10, &mut NoProgress).is_err());
+        assert!(search_limited(Params::new(8, 2).unwrap(), 10, &mut NoProgress).is_err());
     }
 }
