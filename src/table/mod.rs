@@ -11,6 +11,7 @@ pub mod moves;
 pub mod necklace;
 pub mod params;
 pub mod search;
+pub mod trace;
 pub mod verify;
 
 pub use belief::Belief;
