@@ -81,6 +81,12 @@ impl Game {
 
     /// How the devil turns the table before `mv`.
     pub fn devil_choice(&self, play: &Play) -> Result<Choice> {
+        self.devil_choice_with(play, None)
+    }
+
+    /// [`Game::devil_choice`] with the best defence already worked out (it is the same for
+    /// every move of a game).
+    fn devil_choice_with(&self, play: &Play, defence: Option<&Defence>) -> Result<Choice> {
         let n = self.params.coins;
         let mv = Move::new(&self.params, play.amounts.clone())?;
         match (self.devil, play.turn) {
@@ -99,6 +105,9 @@ impl Game {
                 if let Some(c) = guard_choice(&self.params, &self.seats, self.turn, &mv) {
                     return Ok(c);
                 }
+                if let Some(defence) = defence {
+                    return Ok(defence.choose(self.moves, &self.faces(), &mv));
+                }
                 if let Some(defence) = self.defence() {
                     return Ok(defence.choose(self.moves, &self.faces(), &mv));
                 }
@@ -109,10 +118,14 @@ impl Game {
 
     /// Plays a move and returns the new game and the devil's choice.
     pub fn play(&self, play: &Play) -> Result<(Game, Choice)> {
+        self.play_with(play, None)
+    }
+
+    fn play_with(&self, play: &Play, defence: Option<&Defence>) -> Result<(Game, Choice)> {
         if self.is_solved() {
             bail!("the game is over: every coin shows heads");
         }
-        let choice = self.devil_choice(play)?;
+        let choice = self.devil_choice_with(play, defence)?;
         let n = self.params.coins;
         let turn = (self.turn + choice.turn) % n;
         let mut next = self.clone();
@@ -123,6 +136,36 @@ impl Game {
         next.turn = turn;
         next.moves += 1;
         Ok((next, choice))
+    }
+}
+
+/// The most moves [`Game::follow`] plays in one call.
+pub const MAX_FOLLOW: u64 = 1 << 16;
+
+impl Game {
+    /// Plays the strategy's moves from move `self.moves` up to (not including) move `to`, or
+    /// until the game is won. Returns the game and the last devil choice.
+    pub fn follow(&self, to: u64) -> Result<(Game, Option<Choice>)> {
+        if self.devil == DevilKind::Human {
+            bail!("with a person as the devil, play the strategy's moves one at a time");
+        }
+        let strategy = self.strategy()?;
+        let to = to.min(strategy.len());
+        if to < self.moves {
+            bail!("the game is already past move {to}");
+        }
+        if to - self.moves > MAX_FOLLOW {
+            bail!("jumps go at most {MAX_FOLLOW} moves ahead at a time");
+        }
+        let defence = self.defence();
+        let (mut game, mut last) = (self.clone(), None);
+        while game.moves < to && !game.is_solved() {
+            let play = Play { amounts: strategy.move_at(game.moves).amounts, turn: None };
+            let (next, choice) = game.play_with(&play, defence.as_ref())?;
+            game = next;
+            last = Some(choice);
+        }
+        Ok((game, last))
     }
 }
 
@@ -271,6 +314,8 @@ mod tests {
             g = g.apply(&mv).unwrap();
         }
         assert!(g.is_solved() && g.moves == 15);
+        let (followed, _) = game.follow(100).unwrap();
+        assert_eq!(followed, g);
         // Six coins: whatever you play, the guard devil never lets all coins show heads.
         let mut g = Game::new(Params::new(6, 2).unwrap(), DevilKind::Adversarial, false, false, 3).unwrap();
         let mut rng = rng_from_seed(9);

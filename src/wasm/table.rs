@@ -195,6 +195,21 @@ pub fn table_play(state: &str, amounts: Vec<u8>, turn: i32) -> Result<JsValue, J
 }
 
 #[derive(Serialize)]
+struct Followed {
+    view: View,
+    choice: Option<Choice>,
+}
+
+/// Plays the strategy from the game's move counter up to move `to` (decimal string).
+#[wasm_bindgen]
+pub fn table_follow(state: &str, to: &str) -> Result<JsValue, JsError> {
+    let game = Game::decode(state).map_err(err)?;
+    let to: u64 = to.trim().parse().map_err(|_| JsError::new(&format!("'{to}' is not a move number")))?;
+    let (next, choice) = game.follow(to).map_err(err)?;
+    to_js(&Followed { view: view(&next), choice })
+}
+
+#[derive(Serialize)]
 struct StrategyMove {
     index: String,
     amounts: Vec<u8>,
