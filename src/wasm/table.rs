@@ -1,6 +1,7 @@
 //! WebAssembly face of the rotating table. A game crosses the boundary as its share-link
 //! payload (a string), so 64-bit seeds and move counts stay exact in JavaScript.
 
+use super::{js_err as err, parse_seed, to_js, JsProgress};
 use crate::puzzle::Puzzle;
 use crate::table::construction::{Listed, Recursive, Strategy};
 use crate::table::devil::{guard_prime, guarded_seats, Choice, DevilKind};
@@ -11,23 +12,8 @@ use crate::table::{search, verify, Move, Params};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
-}
-
-fn err(e: crate::Error) -> JsError {
-    JsError::new(e.message())
-}
-
 fn params(coins: usize, sides: u8) -> Result<Params, JsError> {
     Params::new(coins, sides).map_err(err)
-}
-
-/// Calls `progress(done, total)`; a throwing callback is ignored, it only draws a bar.
-fn reporter(progress: &js_sys::Function) -> impl FnMut(u64, u64) + '_ {
-    move |done, total| {
-        let _ = progress.call2(&JsValue::NULL, &JsValue::from_f64(done as f64), &JsValue::from_f64(total as f64));
-    }
 }
 
 /// Large counts travel as decimal strings (2^64 − 1 is not a JavaScript number).
@@ -44,6 +30,8 @@ struct Info {
     guard_prime: Option<usize>,
     /// Canonical configurations (faces), all heads first, when the belief grid can show them.
     necklaces: Option<Vec<Vec<u8>>>,
+    /// Small enough for the belief panel (σ^N ≤ 4096).
+    small: bool,
     traceable: bool,
     verifiable: bool,
     searchable: bool,
@@ -78,6 +66,7 @@ pub fn table_info(coins: usize, sides: u8) -> Result<JsValue, JsError> {
         construction,
         guard_prime: guard_prime(&p),
         necklaces,
+        small,
         traceable: small && construction.is_some(),
         verifiable: configs.is_some_and(|c| c <= crate::table::necklace::MAX_TABLE_CONFIGS) && construction.is_some(),
         searchable: small && Necklaces::new(p).is_ok_and(|t| t.len() - 1 <= search::MAX_NECKLACES),
@@ -146,11 +135,7 @@ pub fn table_new(
     seed: &str,
 ) -> Result<JsValue, JsError> {
     let p = params(coins, sides)?;
-    let seed = if seed.is_empty() {
-        crate::seed::fresh_seed()
-    } else {
-        seed.parse().map_err(|_| JsError::new(&format!("'{seed}' is not a seed (a whole number)")))?
-    };
+    let seed = if seed.is_empty() { crate::seed::fresh_seed() } else { parse_seed(seed)? };
     let game = Game::new(p, devil_kind(devil)?, sighted, following, seed).map_err(err)?;
     to_js(&view(&game))
 }
@@ -262,7 +247,7 @@ struct Searched {
 #[wasm_bindgen]
 pub fn table_search(coins: usize, sides: u8, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let p = params(coins, sides)?;
-    let found = search::search(p, &mut reporter(progress)).map_err(err)?;
+    let found = search::search(p, &mut JsProgress::new(progress)).map_err(err)?;
     let moves = found.moves.iter().map(|m| m.to_line(sides)).collect();
     to_js(&Searched { found, moves })
 }
@@ -283,7 +268,7 @@ struct Verified {
 #[wasm_bindgen]
 pub fn table_verify(coins: usize, sides: u8, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let strategy = strategy_for(params(coins, sides)?).map_err(err)?;
-    let r = verify::exact(strategy.as_ref(), &mut reporter(progress)).map_err(err)?;
+    let r = verify::exact(strategy.as_ref(), &mut JsProgress::new(progress)).map_err(err)?;
     let every = (r.sizes.len() / 1024).max(1);
     let mut chart: Vec<(u64, u64)> = r.sizes.iter().enumerate().step_by(every).map(|(i, &s)| (i as u64, s)).collect();
     if chart.last().map(|c| c.0) != Some(r.length) {
