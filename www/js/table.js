@@ -156,6 +156,7 @@ function render() {
   $('play-controls').hidden = mode() !== 'play';
   $('watch-controls').hidden = mode() !== 'watch';
   $('flip').disabled = view.solved;
+  $('flip').textContent = view.sides === 2 ? 'Flip the chosen positions' : 'Turn the chosen coins';
   renderStatus();
   renderStrategy();
   renderBelief();
@@ -251,6 +252,8 @@ function drawChart(trace, points = null, span = 0) {
   } else if (points) {
     series.push({ cls: 'raw', values: points });
   }
+  $('chart-legend').hidden = !series.length;
+  $('chart-legend').querySelector('.l-neck').hidden = !trace;
   if (!series.length) {
     svg.innerHTML = '';
     svg.hidden = true;
