@@ -102,6 +102,10 @@ fn search_for_seven_and_eight_coins_matches_the_notebook_and_the_verifier() {
     // winning strategy with 255 steps".
     let seven = search(Params::new(7, 2).unwrap(), &mut NoProgress).unwrap();
     assert!(!seven.winning);
+    // The notebook's open question for nine coins (and ten), against the theorem.
+    for n in [9, 10] {
+        assert!(!search(Params::new(n, 2).unwrap(), &mut NoProgress).unwrap().winning, "n={n}");
+    }
     let params = Params::new(8, 2).unwrap();
     let eight = search(params, &mut NoProgress).unwrap();
     assert_eq!(eight.length, Some(255));
