@@ -3,6 +3,7 @@
 //! message, never a panic. Structured values cross as plain JS objects via serde-wasm-bindgen.
 
 pub mod devil;
+pub mod table;
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;
