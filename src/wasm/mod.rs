@@ -4,6 +4,7 @@
 
 pub mod devil;
 pub mod devil_lab;
+pub mod table;
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;
