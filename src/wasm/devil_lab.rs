@@ -6,7 +6,7 @@ use crate::codes::{self, hamming, perfect, Code};
 use crate::devil::lab::{self, Spec};
 use crate::devil::table::Table;
 use crate::devil::vasilev::Fun;
-use crate::devil::{coset, count, search, why, Game, Strategy};
+use crate::devil::{at_most_one, coset, count, search, why, Game, Strategy};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -271,4 +271,14 @@ pub fn codes_vasilev(f: &str, progress: &js_sys::Function) -> Result<JsValue, Js
     }
     let sample = code.words().iter().take(12).map(|&x| codes::word_to_string(x, 15)).collect();
     to_js(&Out { report: ReportJs::from(&report), sample, coset_strategy: verdict })
+}
+
+/// "Flip at most one coin" on `squares` ≤ 8: `{works, method, nodes, explanation}`.
+#[wasm_bindgen]
+pub fn devil_lab_at_most_one(squares: usize, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let mut p = JsProgress::new(progress);
+    crate::progress::Progress::report(&mut p, 0, 1);
+    let v = at_most_one::settle(squares).map_err(js_err)?;
+    crate::progress::Progress::report(&mut p, 1, 1);
+    to_js(&v)
 }

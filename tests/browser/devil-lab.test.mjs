@@ -172,3 +172,16 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('flip at most one coin: which n up to 8 work', async () => {
+  const { page, errors, context } = await lab();
+  await page.focus('#amo');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#amo-result dt').length === 8, null, { timeout: 60000 });
+  const rows = await page.$$eval('#amo-result dd', (dds) => dds.map((d) => d.textContent.startsWith('works')));
+  // Hamming (2^k − 1) and XOR (2^k) constructions cover 1, 2, 3, 4, 7, 8; 5 and 6 fail.
+  assert.deepEqual(rows, [true, true, true, true, false, false, true, true]);
+  assert.match(await page.textContent('#amo-result'), /ran to its end/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -50,6 +50,7 @@ async function main() {
   $('why').addEventListener('click', why);
   $('search').addEventListener('click', search);
   $('cube-show').addEventListener('click', drawCube);
+  $('amo').addEventListener('click', atMostOne);
   $('cube-board').addEventListener('keydown', (e) => e.key === 'Enter' && drawCube());
   strategyChanged();
   document.body.dataset.ready = 'true';
@@ -231,6 +232,19 @@ async function search() {
     const t0 = performance.now();
     const out = await job('search', 'devil_lab_search', [n, n <= 8 || (n & (n - 1)) === 0 ? Infinity : 2e6]);
     $('search-result').textContent = `${searchText(out)} (${(performance.now() - t0).toFixed(0)} ms)`;
+  } catch (err) {
+    if (err.message !== 'cancelled') showError(err);
+  }
+}
+
+async function atMostOne() {
+  clearMessage();
+  $('amo-result').replaceChildren();
+  try {
+    for (let n = 1; n <= 8; n++) {
+      const v = await job('amo', 'devil_lab_at_most_one', [n]);
+      $('amo-result').insertAdjacentHTML('beforeend', `<dt>${n} squares</dt><dd class="${v.works ? 'ok' : 'bad'}">${v.works ? 'works' : 'impossible'} — ${v.explanation}</dd>`);
+    }
   } catch (err) {
     if (err.message !== 'cancelled') showError(err);
   }
