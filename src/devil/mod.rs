@@ -5,6 +5,7 @@ pub mod at_most_one;
 pub mod board;
 pub mod coset;
 pub mod count;
+pub mod dice;
 pub mod file;
 pub mod game;
 pub mod lab;

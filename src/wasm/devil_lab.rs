@@ -6,7 +6,7 @@ use crate::codes::{self, hamming, perfect, Code};
 use crate::devil::lab::{self, Spec};
 use crate::devil::table::Table;
 use crate::devil::vasilev::Fun;
-use crate::devil::{at_most_one, coset, count, search, why, Game, Strategy};
+use crate::devil::{at_most_one, coset, count, dice, search, why, Game, Strategy};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -281,4 +281,55 @@ pub fn devil_lab_at_most_one(squares: usize, progress: &js_sys::Function) -> Res
     let v = at_most_one::settle(squares).map_err(js_err)?;
     crate::progress::Progress::report(&mut p, 1, 1);
     to_js(&v)
+}
+
+/// Dice with `faces` faces on `squares` squares: whether a strategy exists and why, every
+/// board checked when there are at most 2^20, and one round played from a seeded board.
+#[wasm_bindgen]
+pub fn devil_lab_dice(
+    squares: usize,
+    faces: usize,
+    seed: &str,
+    progress: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    use rand::Rng;
+    let (exists, reason) = dice::exists(squares, faces).map_err(js_err)?;
+    #[derive(Serialize)]
+    struct Round {
+        board: Vec<u8>,
+        key: usize,
+        add: usize,
+        after: Vec<u8>,
+        answer: usize,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        exists: bool,
+        reason: String,
+        boards_checked: Option<u64>,
+        valid: Option<bool>,
+        round: Option<Round>,
+    }
+    let mut out = Out { exists, reason, boards_checked: None, valid: None, round: None };
+    if exists {
+        let d = dice::Dice::new(squares, faces).map_err(js_err)?;
+        let boards = (faces as u64).checked_pow(squares as u32).filter(|&b| b <= dice::MAX_DICE_BOARDS);
+        if let Some(b) = boards {
+            let mut p = JsProgress::new(progress);
+            crate::progress::Progress::report(&mut p, 0, 1);
+            let bad = dice::verify(squares, faces, &|x| d.decode(x).unwrap_or(usize::MAX)).map_err(js_err)?;
+            crate::progress::Progress::report(&mut p, 1, 1);
+            out.boards_checked = Some(b);
+            out.valid = Some(bad.is_none());
+        }
+        let mut rng = crate::seed::rng_from_seed(parse_seed(seed)?);
+        let board: Vec<u8> = (0..squares).map(|_| rng.random_range(0..faces) as u8).collect();
+        let key = rng.random_range(0..squares);
+        let add = d.encode(&board, key).map_err(js_err)?;
+        let mut after = board.clone();
+        after[add] = ((usize::from(after[add]) + 1) % faces) as u8;
+        let answer = d.decode(&after).map_err(js_err)?;
+        out.round = Some(Round { board, key, add, after, answer });
+    }
+    to_js(&out)
 }

@@ -185,3 +185,27 @@ test('flip at most one coin: which n up to 8 work', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares and 4 faces', async () => {
+  const { page, errors, context } = await lab();
+  await page.fill('#dice-n', '9');
+  await page.fill('#dice-q', '3');
+  await page.click('#dice');
+  await page.waitForFunction(() => document.querySelector('#dice-round').textContent.length > 0);
+  assert.match(await page.textContent('#dice-result'), /Checked on all 19683 boards: valid/);
+  // Check the round here: B's answer equals the key, and exactly one die went up by 1 mod 3.
+  const m = (await page.textContent('#dice-round')).match(/board ([\d ]+), key (\d+) → A adds 1 to square (\d+) → ([\d ]+) → B names (\d+)/);
+  const before = m[1].trim().split(' ').map(Number);
+  const after = m[4].trim().split(' ').map(Number);
+  assert.equal(m[5], m[2]);
+  const changed = before.map((v, i) => (after[i] - v + 3) % 3);
+  assert.deepEqual(changed.filter((d) => d !== 0), [1]);
+  assert.equal(changed.indexOf(1), Number(m[3]));
+  await page.fill('#dice-n', '6');
+  await page.fill('#dice-q', '4');
+  await page.click('#dice');
+  await page.waitForFunction(() => /prime factor 3/.test(document.querySelector('#dice-result').textContent));
+  assert.equal(await page.textContent('#dice-round'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
