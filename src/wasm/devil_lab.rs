@@ -333,3 +333,29 @@ pub fn devil_lab_dice(
     }
     to_js(&out)
 }
+
+/// Vasil'ev's code of length 31, built from the length-15 Vasil'ev code (f = popcount ≥ 3)
+/// with `f`: random words checked to be covered exactly once, and a non-linearity witness.
+#[wasm_bindgen]
+pub fn codes_vasilev31(f: &str, samples: u32, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let fun = Fun::parse(f, lab::RANDOM_F_SEED).map_err(js_err)?;
+    let mut p = JsProgress::new(progress);
+    crate::progress::Progress::report(&mut p, 0, 1);
+    let base = lab::coset_code(16, Some(Fun::Popcount3)).map_err(js_err)?;
+    let s = codes::vasilev::sample_doubled(&base, fun, u64::from(samples.min(1_000_000)), 1).map_err(js_err)?;
+    crate::progress::Progress::report(&mut p, 1, 1);
+    #[derive(Serialize)]
+    struct Out {
+        words_log2: u32,
+        samples: u64,
+        covered_once: u64,
+        not_closed: Option<(String, String, String)>,
+    }
+    let w = |x: u64| codes::word_to_string(x, 31);
+    to_js(&Out {
+        words_log2: s.words_log2,
+        samples: s.samples,
+        covered_once: s.covered_once,
+        not_closed: s.not_closed.map(|(a, b)| (w(a), w(b), w(a ^ b))),
+    })
+}
