@@ -11,6 +11,7 @@ pub mod puzzle;
 pub mod seed;
 
 pub mod devil;
+pub mod lights;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
