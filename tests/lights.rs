@@ -19,11 +19,7 @@ fn brute_force(spec: &Spec) -> Vec<u32> {
     for _ in 0..total {
         let mut b = Board::new(*spec).unwrap();
         b.apply_presses(&presses);
-        let idx = b
-            .lights
-            .iter()
-            .rev()
-            .fold(0usize, |acc, &v| acc * k as usize + v as usize);
+        let idx = b.lights.iter().rev().fold(0usize, |acc, &v| acc * k as usize + v as usize);
         let count: u32 = presses.iter().map(|&p| u32::from(p)).sum();
         best[idx] = best[idx].min(count);
         // Next press pattern (odometer).
@@ -67,51 +63,30 @@ fn check_exhaustively(spec: Spec) {
     );
     if spec.states == 2 || spec.states == 3 {
         let p = f64::from(spec.states).log2();
-        assert!(
-            (r.quiet_log2 / p - r.nullity as f64).abs() < 1e-9,
-            "{spec:?}"
-        );
+        assert!((r.quiet_log2 / p - r.nullity as f64).abs() < 1e-9, "{spec:?}");
     }
     let k = spec.states as usize;
     for idx in 0..best.len() {
         let board = board_of(&spec, idx);
         // Clearing s takes the presses that reach −s from dark.
-        let neg = board
-            .lights
-            .iter()
-            .rev()
-            .fold(0usize, |acc, &v| acc * k + (k - v as usize) % k);
+        let neg = board.lights.iter().rev().fold(0usize, |acc, &v| acc * k + (k - v as usize) % k);
         let b = best[neg];
         let s = solve(&board, true, &mut NoProgress).unwrap();
         assert_eq!(s.solvable, b != u32::MAX, "{spec:?} pattern {idx}");
         match &s.presses {
             Some(x) => {
                 assert!(board.cleared_by(x));
-                assert!(
-                    s.minimal,
-                    "{spec:?}: small kernels are searched exhaustively"
-                );
+                assert!(s.minimal, "{spec:?}: small kernels are searched exhaustively");
                 assert_eq!(s.press_count, u64::from(b), "{spec:?} pattern {idx}");
             }
             None => {
-                let w = s
-                    .witness
-                    .as_ref()
-                    .expect("an unsolvable board has a witness");
+                let w = s.witness.as_ref().expect("an unsolvable board has a witness");
                 let k = k as u32;
                 let mut dark = Board::new(spec).unwrap();
                 dark.apply_presses(w);
                 assert!(dark.is_dark(), "the witness is quiet");
-                let overlap: u32 = w
-                    .iter()
-                    .zip(&board.lights)
-                    .map(|(&a, &b)| u32::from(a) * u32::from(b))
-                    .sum();
-                assert_ne!(
-                    overlap % k,
-                    0,
-                    "the witness is not orthogonal to the lights"
-                );
+                let overlap: u32 = w.iter().zip(&board.lights).map(|(&a, &b)| u32::from(a) * u32::from(b)).sum();
+                assert_ne!(overlap % k, 0, "the witness is not orthogonal to the lights");
             }
         }
     }
@@ -135,13 +110,7 @@ fn brute_force_two_states_all_rules_and_torus_up_to_4x4() {
                     if rule == Rule::Plus && !torus {
                         continue; // the classic board, above
                     }
-                    check_exhaustively(Spec {
-                        rows: m,
-                        cols: n,
-                        rule,
-                        torus,
-                        states: 2,
-                    });
+                    check_exhaustively(Spec { rows: m, cols: n, rule, torus, states: 2 });
                 }
             }
         }
@@ -153,54 +122,23 @@ fn brute_force_three_and_four_states_up_to_3x3() {
     for states in [3, 4] {
         for m in 1..=3 {
             for n in 1..=3 {
-                check_exhaustively(Spec {
-                    states,
-                    ..Spec::classic(m, n)
-                });
+                check_exhaustively(Spec { states, ..Spec::classic(m, n) });
             }
         }
-        check_exhaustively(Spec {
-            states,
-            torus: true,
-            ..Spec::classic(3, 3)
-        });
-        check_exhaustively(Spec {
-            states,
-            rule: Rule::Neighbours,
-            ..Spec::classic(3, 3)
-        });
-        check_exhaustively(Spec {
-            states,
-            rule: Rule::King,
-            ..Spec::classic(2, 3)
-        });
+        check_exhaustively(Spec { states, torus: true, ..Spec::classic(3, 3) });
+        check_exhaustively(Spec { states, rule: Rule::Neighbours, ..Spec::classic(3, 3) });
+        check_exhaustively(Spec { states, rule: Rule::King, ..Spec::classic(2, 3) });
     }
 }
 
 #[test]
 fn brute_force_other_composite_and_prime_states() {
     for states in [5, 6, 7, 8, 9] {
-        check_exhaustively(Spec {
-            states,
-            ..Spec::classic(2, 2)
-        });
-        check_exhaustively(Spec {
-            states,
-            rule: Rule::Neighbours,
-            ..Spec::classic(2, 3)
-        });
-        check_exhaustively(Spec {
-            states,
-            rule: Rule::X,
-            torus: true,
-            ..Spec::classic(1, 3)
-        });
+        check_exhaustively(Spec { states, ..Spec::classic(2, 2) });
+        check_exhaustively(Spec { states, rule: Rule::Neighbours, ..Spec::classic(2, 3) });
+        check_exhaustively(Spec { states, rule: Rule::X, torus: true, ..Spec::classic(1, 3) });
     }
-    check_exhaustively(Spec {
-        states: 6,
-        torus: true,
-        ..Spec::classic(2, 3)
-    });
+    check_exhaustively(Spec { states: 6, torus: true, ..Spec::classic(2, 3) });
 }
 
 /// Rank of the whole press matrix by elimination.
@@ -216,10 +154,7 @@ fn nullity_two_ways_bounded_up_to_30() {
         for n in m..=30 {
             for plus in [true, false] {
                 let rule = if plus { Rule::Plus } else { Rule::Neighbours };
-                let spec = Spec {
-                    rule,
-                    ..Spec::classic(m, n)
-                };
+                let spec = Spec { rule, ..Spec::classic(m, n) };
                 let by_poly = poly::bounded_nullity(m, n, plus);
                 assert_eq!(by_poly, poly::bounded_nullity(n, m, plus));
                 if plus || n <= 20 {
@@ -234,27 +169,16 @@ fn nullity_two_ways_bounded_up_to_30() {
 fn nullity_two_ways_torus_up_to_30() {
     for m in 3..=30 {
         for n in m..=30 {
-            let spec = Spec {
-                torus: true,
-                ..Spec::classic(m, n)
-            };
+            let spec = Spec { torus: true, ..Spec::classic(m, n) };
             let by_poly = torus::nullity(m, n, true, &mut NoProgress).unwrap();
             assert_eq!(by_poly, nullity_by_elimination(&spec), "{m}×{n} torus");
         }
     }
     for m in 3..=12 {
         for n in m..=12 {
-            let spec = Spec {
-                torus: true,
-                rule: Rule::Neighbours,
-                ..Spec::classic(m, n)
-            };
+            let spec = Spec { torus: true, rule: Rule::Neighbours, ..Spec::classic(m, n) };
             let by_poly = torus::nullity(m, n, false, &mut NoProgress).unwrap();
-            assert_eq!(
-                by_poly,
-                nullity_by_elimination(&spec),
-                "{m}×{n} neighbours torus"
-            );
+            assert_eq!(by_poly, nullity_by_elimination(&spec), "{m}×{n} neighbours torus");
         }
     }
 }
@@ -276,21 +200,11 @@ fn the_source_fixup_table() {
     let rows = table(&Spec::classic(5, 5)).unwrap();
     assert_eq!(rows.len(), 32);
     let solvable: Vec<_> = rows.iter().filter(|r| r.press.is_some()).collect();
-    assert_eq!(
-        solvable.len(),
-        8,
-        "rank 3 of the fix-up map: 8 leftovers can be fixed"
-    );
+    assert_eq!(solvable.len(), 8, "rank 3 of the fix-up map: 8 leftovers can be fixed");
     for row in &rows {
         let p = |i: usize| row.leftover[i - 21];
         if let Some(x) = &row.press {
-            let expect = [
-                0,
-                0,
-                p(22),
-                (p(21) + p(22) + p(23)) % 2,
-                (p(21) + p(22)) % 2,
-            ];
+            let expect = [0, 0, p(22), (p(21) + p(22) + p(23)) % 2, (p(21) + p(22)) % 2];
             assert_eq!(x, &expect.to_vec(), "leftover {:?}", row.leftover);
         }
     }
@@ -310,16 +224,9 @@ fn the_source_first_row_formula() {
         // The whole solution: first-row presses are the fix-up (the chase passes press rows 2..5).
         let p = |i: usize| u32::from(lights[i - 1]);
         let x3 = (p(4) + p(6) + p(7) + p(9) + p(10) + p(14) + p(16) + p(17) + p(18) + p(22)) % 2;
-        let x4 =
-            (p(3) + p(4) + p(5) + p(13) + p(14) + p(15) + p(17) + p(19) + p(21) + p(22) + p(23))
-                % 2;
-        let x5 =
-            (p(4) + p(5) + p(6) + p(8) + p(10) + p(11) + p(13) + p(14) + p(18) + p(21) + p(22)) % 2;
-        assert_eq!(
-            f,
-            vec![0, 0, x3 as u8, x4 as u8, x5 as u8],
-            "pattern {lights:?}"
-        );
+        let x4 = (p(3) + p(4) + p(5) + p(13) + p(14) + p(15) + p(17) + p(19) + p(21) + p(22) + p(23)) % 2;
+        let x5 = (p(4) + p(5) + p(6) + p(8) + p(10) + p(11) + p(13) + p(14) + p(18) + p(21) + p(22)) % 2;
+        assert_eq!(f, vec![0, 0, x3 as u8, x4 as u8, x5 as u8], "pattern {lights:?}");
         checked += 1;
     }
 }
@@ -329,10 +236,7 @@ fn chasing_animates_a_full_solution() {
     let mut rng = rng_from_seed(9);
     for (m, n, k) in [(5, 5, 2), (6, 7, 2), (4, 4, 3), (5, 3, 4), (3, 6, 6)] {
         for _ in 0..20 {
-            let spec = Spec {
-                states: k,
-                ..Spec::classic(m, n)
-            };
+            let spec = Spec { states: k, ..Spec::classic(m, n) };
             let lights = (0..m * n).map(|_| rng.random_range(0..k)).collect();
             let board = Board::from_lights(spec, lights).unwrap();
             let c = chase(&board).unwrap();
@@ -358,15 +262,8 @@ fn chaser_agrees_with_elimination() {
     for _ in 0..300 {
         let m = rng.random_range(1..=24);
         let n = rng.random_range(1..=24);
-        let rule = if rng.random() {
-            Rule::Plus
-        } else {
-            Rule::Neighbours
-        };
-        let spec = Spec {
-            rule,
-            ..Spec::classic(m, n)
-        };
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let spec = Spec { rule, ..Spec::classic(m, n) };
         let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
         let board = Board::from_lights(spec, lights).unwrap();
         let fast = solve(&board, false, &mut NoProgress).unwrap();
@@ -386,11 +283,7 @@ fn chaser_agrees_with_elimination() {
             let mut d = Board::new(spec).unwrap();
             d.apply_presses(w);
             assert!(d.is_dark());
-            let overlap: u32 = w
-                .iter()
-                .zip(&board.lights)
-                .map(|(&a, &b)| u32::from(a & b))
-                .sum();
+            let overlap: u32 = w.iter().zip(&board.lights).map(|(&a, &b)| u32::from(a & b)).sum();
             assert_eq!(overlap % 2, 1);
         } else {
             assert!(fast.solvable);
@@ -402,15 +295,7 @@ fn chaser_agrees_with_elimination() {
 fn large_and_singular_boards() {
     let mut rng = rng_from_seed(11);
     // 4×4, 5×5, 16×16, 19×19 (nullity 16) and larger singular and regular boards.
-    for (m, n) in [
-        (4, 4),
-        (5, 5),
-        (16, 16),
-        (19, 19),
-        (300, 300),
-        (401, 123),
-        (1000, 1000),
-    ] {
+    for (m, n) in [(4, 4), (5, 5), (16, 16), (19, 19), (300, 300), (401, 123), (1000, 1000)] {
         let spec = Spec::classic(m, n);
         let expect_nullity = poly::bounded_nullity(m, n, true);
         // A random solvable board, and the all-on board.
@@ -466,25 +351,10 @@ fn minimal_beats_or_ties_every_other_solution_on_5x5() {
 
 #[test]
 fn refusals_are_one_line_errors() {
-    let big_king = Board::new(Spec {
-        rule: Rule::King,
-        ..Spec::classic(100, 100)
-    })
-    .unwrap();
+    let big_king = Board::new(Spec { rule: Rule::King, ..Spec::classic(100, 100) }).unwrap();
     let e = solve(&big_king, false, &mut NoProgress).unwrap_err();
     assert!(e.message().contains("king"), "{e}");
-    let big_k3 = Board::new(Spec {
-        states: 3,
-        ..Spec::classic(100, 100)
-    })
-    .unwrap();
+    let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(100, 100) }).unwrap();
     assert!(solve(&big_k3, false, &mut NoProgress).is_err());
-    assert!(chase(
-        &Board::new(Spec {
-            rule: Rule::X,
-            ..Spec::classic(3, 3)
-        })
-        .unwrap()
-    )
-    .is_err());
+    assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
 }

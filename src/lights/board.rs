@@ -49,17 +49,7 @@ impl Rule {
             Rule::Plus => &[(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)],
             Rule::Neighbours => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
             Rule::X => &[(0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)],
-            Rule::King => &[
-                (0, 0),
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ],
+            Rule::King => &[(0, 0), (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)],
         }
     }
 
@@ -90,13 +80,7 @@ pub struct Spec {
 impl Spec {
     /// The classic board: plus rule, bounded, two states.
     pub fn classic(rows: usize, cols: usize) -> Spec {
-        Spec {
-            rows,
-            cols,
-            rule: Rule::Plus,
-            torus: false,
-            states: 2,
-        }
+        Spec { rows, cols, rule: Rule::Plus, torus: false, states: 2 }
     }
 
     /// Checks sizes and states, with a message naming the bad value.
@@ -151,36 +135,22 @@ impl Board {
     /// All lights off.
     pub fn new(spec: Spec) -> Result<Board> {
         spec.check()?;
-        Ok(Board {
-            spec,
-            lights: vec![0; spec.cells()],
-        })
+        Ok(Board { spec, lights: vec![0; spec.cells()] })
     }
 
     /// All lights on (state 1).
     pub fn all_on(spec: Spec) -> Result<Board> {
         spec.check()?;
-        Ok(Board {
-            spec,
-            lights: vec![1; spec.cells()],
-        })
+        Ok(Board { spec, lights: vec![1; spec.cells()] })
     }
 
     pub fn from_lights(spec: Spec, lights: Vec<u8>) -> Result<Board> {
         spec.check()?;
         if lights.len() != spec.cells() {
-            bail!(
-                "{} lights given for a {}×{} board",
-                lights.len(),
-                spec.rows,
-                spec.cols
-            );
+            bail!("{} lights given for a {}×{} board", lights.len(), spec.rows, spec.cols);
         }
         if let Some(&v) = lights.iter().find(|&&v| v >= spec.states) {
-            bail!(
-                "a light is in state {v}, but lights have only {} states",
-                spec.states
-            );
+            bail!("a light is in state {v}, but lights have only {} states", spec.states);
         }
         Ok(Board { spec, lights })
     }
@@ -188,11 +158,8 @@ impl Board {
     /// Reads rows of digits `0`..`k−1` separated by newlines or `/`; spaces and blank lines
     /// are ignored. The size comes from the text and must match `spec` where `spec` gives it.
     pub fn parse(text: &str, rule: Rule, torus: bool, states: u8) -> Result<Board> {
-        let rows: Vec<&str> = text
-            .split(['\n', '/'])
-            .map(|r| r.trim_end_matches('\r'))
-            .filter(|r| !r.trim().is_empty())
-            .collect();
+        let rows: Vec<&str> =
+            text.split(['\n', '/']).map(|r| r.trim_end_matches('\r')).filter(|r| !r.trim().is_empty()).collect();
         if rows.is_empty() {
             bail!("the pattern is empty: give rows of 0/1 separated by newlines or '/'");
         }
@@ -202,11 +169,7 @@ impl Board {
             let mut len = 0;
             for ch in row.chars().filter(|ch| !ch.is_whitespace()) {
                 let Some(v) = ch.to_digit(10).filter(|&v| v < u32::from(states)) else {
-                    bail!(
-                        "row {} has '{ch}': lights are digits 0 to {} here",
-                        i + 1,
-                        states - 1
-                    );
+                    bail!("row {} has '{ch}': lights are digits 0 to {} here", i + 1, states - 1);
                 };
                 lights.push(v as u8);
                 len += 1;
@@ -219,13 +182,7 @@ impl Board {
                 _ => {}
             }
         }
-        let spec = Spec {
-            rows: rows.len(),
-            cols: cols.unwrap_or(0),
-            rule,
-            torus,
-            states,
-        };
+        let spec = Spec { rows: rows.len(), cols: cols.unwrap_or(0), rule, torus, states };
         Board::from_lights(spec, lights)
     }
 
@@ -307,22 +264,11 @@ mod tests {
         assert_eq!((b.spec.rows, b.spec.cols), (3, 3));
         assert_eq!(b.lights, vec![1, 0, 1, 0, 1, 0, 1, 1, 1]);
         assert_eq!(b.to_text(), "101\n010\n111\n");
-        assert!(Board::parse("102", Rule::Plus, false, 2)
-            .unwrap_err()
-            .message()
-            .contains('2'));
-        assert!(Board::parse("10/1", Rule::Plus, false, 2)
-            .unwrap_err()
-            .message()
-            .contains("row 2"));
+        assert!(Board::parse("102", Rule::Plus, false, 2).unwrap_err().message().contains('2'));
+        assert!(Board::parse("10/1", Rule::Plus, false, 2).unwrap_err().message().contains("row 2"));
         assert!(Board::parse("", Rule::Plus, false, 2).is_err());
         assert!(Board::parse("12", Rule::Plus, false, 3).is_ok());
-        assert!(Spec {
-            states: 10,
-            ..Spec::classic(2, 2)
-        }
-        .check()
-        .is_err());
+        assert!(Spec { states: 10, ..Spec::classic(2, 2) }.check().is_err());
         assert!(Spec::classic(0, 2).check().is_err());
         assert!(Spec::classic(4097, 2).check().is_err());
     }
@@ -332,27 +278,14 @@ mod tests {
         let mut b = Board::new(Spec::classic(3, 3)).unwrap();
         b.press(0, 0);
         assert_eq!(b.to_text(), "110\n100\n000\n");
-        let mut t = Board::new(Spec {
-            torus: true,
-            ..Spec::classic(3, 3)
-        })
-        .unwrap();
+        let mut t = Board::new(Spec { torus: true, ..Spec::classic(3, 3) }).unwrap();
         t.press(0, 0);
         assert_eq!(t.to_text(), "111\n100\n100\n");
         // A 2-wide torus: left and right neighbour are the same light, changed once.
-        let mut t2 = Board::new(Spec {
-            torus: true,
-            ..Spec::classic(1, 2)
-        })
-        .unwrap();
+        let mut t2 = Board::new(Spec { torus: true, ..Spec::classic(1, 2) }).unwrap();
         t2.press(0, 0);
         assert_eq!(t2.lights, vec![1, 1]);
-        let mut k = Board::new(Spec {
-            rule: Rule::King,
-            states: 3,
-            ..Spec::classic(3, 3)
-        })
-        .unwrap();
+        let mut k = Board::new(Spec { rule: Rule::King, states: 3, ..Spec::classic(3, 3) }).unwrap();
         k.press(1, 1);
         k.press(1, 1);
         assert_eq!(k.to_text(), "222\n222\n222\n");

@@ -70,12 +70,7 @@ fn pass(board: &mut Board, phase: Phase, steps: &mut Vec<Step>) {
                 for _ in 0..times {
                     board.press(r + 1, c);
                 }
-                steps.push(Step {
-                    phase,
-                    row: r + 1,
-                    col: c,
-                    times,
-                });
+                steps.push(Step { phase, row: r + 1, col: c, times });
             }
         }
     }
@@ -112,8 +107,7 @@ fn fixup_with(spec: &Spec, cols: &[Vec<u8>], leftover: &[u8]) -> Option<Vec<u8>>
         }
         let b = BitVec::from_bools(leftover.iter().map(|&v| v == 1));
         let s = gf2::solve(&a, &b, &mut NoProgress);
-        s.solution
-            .map(|x| (0..n).map(|j| u8::from(x.get(n - 1 - j))).collect())
+        s.solution.map(|x| (0..n).map(|j| u8::from(x.get(n - 1 - j))).collect())
     } else {
         let mut a = vec![0u8; n * n];
         for (j, col) in cols.iter().enumerate() {
@@ -135,23 +129,15 @@ pub fn chase(board: &Board) -> Result<Chase> {
     let mut steps = Vec::new();
     pass(&mut b, Phase::Chase, &mut steps);
     let leftover = last_row(&b);
-    let fixup = if leftover.iter().all(|&v| v == 0) {
-        Some(vec![0; spec.cols])
-    } else {
-        fixup_with(&spec, &cols, &leftover)
-    };
+    let fixup =
+        if leftover.iter().all(|&v| v == 0) { Some(vec![0; spec.cols]) } else { fixup_with(&spec, &cols, &leftover) };
     if let Some(f) = &fixup {
         for (c, &t) in f.iter().enumerate() {
             if t != 0 {
                 for _ in 0..t {
                     b.press(0, c);
                 }
-                steps.push(Step {
-                    phase: Phase::FixUp,
-                    row: 0,
-                    col: c,
-                    times: t,
-                });
+                steps.push(Step { phase: Phase::FixUp, row: 0, col: c, times: t });
             }
         }
         pass(&mut b, Phase::ChaseAgain, &mut steps);
@@ -159,11 +145,7 @@ pub fn chase(board: &Board) -> Result<Chase> {
             bail!("internal error: chasing did not clear the board (please report)");
         }
     }
-    Ok(Chase {
-        steps,
-        leftover,
-        fixup,
-    })
+    Ok(Chase { steps, leftover, fixup })
 }
 
 /// One line of the fix-up table.

@@ -40,11 +40,7 @@ impl Chaser {
     /// `plus`: the plus rule (L has ones on its diagonal) or else the neighbours rule.
     pub fn new(m: usize, n: usize, plus: bool, progress: &mut dyn Progress) -> Chaser {
         let w = n.div_ceil(64);
-        let mask = if n.is_multiple_of(64) {
-            u64::MAX
-        } else {
-            (1u64 << (n % 64)) - 1
-        };
+        let mask = if n.is_multiple_of(64) { u64::MAX } else { (1u64 << (n % 64)) - 1 };
         let mut ch = Chaser {
             m,
             n,
@@ -203,34 +199,22 @@ impl Chaser {
         let (quot, rem) = a_h.div_rem(&self.g);
         if !rem.is_zero() {
             let v = self.overlap_vector(lights);
-            let witness = self.kernel_first_rows().into_iter().find(|k| {
-                k.iter()
-                    .zip(&v)
-                    .fold(0, |acc, (a, b)| acc ^ (a & b).count_ones())
-                    & 1
-                    == 1
-            });
+            let witness = self
+                .kernel_first_rows()
+                .into_iter()
+                .find(|k| k.iter().zip(&v).fold(0, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1);
             progress.report(4, 4);
-            return FastSolution {
-                presses: None,
-                witness_first_row: witness,
-            };
+            return FastSolution { presses: None, witness_first_row: witness };
         }
         let a_f = self.u.mul(&quot).rem(&self.c);
         progress.report(2, 4);
         let f = self.poly_to_row(&a_f);
         let mut x = self.chase(Some(lights), &f);
         progress.report(3, 4);
-        debug_assert!(
-            x[m * w..].iter().all(|&v| v == 0),
-            "the chase must end clear"
-        );
+        debug_assert!(x[m * w..].iter().all(|&v| v == 0), "the chase must end clear");
         x.truncate(m * w);
         progress.report(4, 4);
-        FastSolution {
-            presses: Some(x),
-            witness_first_row: None,
-        }
+        FastSolution { presses: Some(x), witness_first_row: None }
     }
 }
 

@@ -28,11 +28,7 @@ pub struct Move {
 
 impl Game {
     pub fn new(board: Board) -> Game {
-        Game {
-            board,
-            seed: None,
-            moves: 0,
-        }
+        Game { board, seed: None, moves: 0 }
     }
 
     /// The presses as moves, each repeated as often as it is pressed.
@@ -40,10 +36,7 @@ impl Game {
         let mut out = Vec::new();
         for (i, &p) in presses.iter().enumerate() {
             for _ in 0..p {
-                out.push(Move {
-                    row: i / spec.cols,
-                    col: i % spec.cols,
-                });
+                out.push(Move { row: i / spec.cols, col: i % spec.cols });
             }
         }
         out
@@ -56,9 +49,7 @@ impl Game {
 pub fn random_board(spec: &Spec, seed: u64) -> Result<Board> {
     let mut board = Board::new(*spec)?;
     let mut rng = rng_from_seed(seed);
-    let presses: Vec<u8> = (0..spec.cells())
-        .map(|_| rng.random_range(0..spec.states))
-        .collect();
+    let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
     board.apply_presses(&presses);
     Ok(board)
 }
@@ -69,23 +60,13 @@ impl Puzzle for Game {
     const NAME: &'static str = "lights";
 
     fn random(params: &Spec, seed: u64) -> Result<Game> {
-        Ok(Game {
-            board: random_board(params, seed)?,
-            seed: Some(seed),
-            moves: 0,
-        })
+        Ok(Game { board: random_board(params, seed)?, seed: Some(seed), moves: 0 })
     }
 
     fn apply(&self, mv: &Move) -> Result<Game> {
         let spec = self.board.spec;
         if mv.row >= spec.rows || mv.col >= spec.cols {
-            bail!(
-                "({}, {}) is off the {}×{} board",
-                mv.row,
-                mv.col,
-                spec.rows,
-                spec.cols
-            );
+            bail!("({}, {}) is off the {}×{} board", mv.row, mv.col, spec.rows, spec.cols);
         }
         let mut next = self.clone();
         next.board.press(mv.row, mv.col);
@@ -138,10 +119,7 @@ pub fn encode(game: &Game) -> String {
     let mut w = BitWriter::new();
     w.push_bits((spec.rows - 1) as u64, 12);
     w.push_bits((spec.cols - 1) as u64, 12);
-    w.push_bits(
-        Rule::ALL.iter().position(|&r| r == spec.rule).unwrap_or(0) as u64,
-        2,
-    );
+    w.push_bits(Rule::ALL.iter().position(|&r| r == spec.rule).unwrap_or(0) as u64, 2);
     w.push_bit(spec.torus);
     w.push_bits(u64::from(spec.states - 2), 3);
     w.push_bits(u64::from(game.moves.min((1 << 20) - 1)), 20);
@@ -162,8 +140,7 @@ pub fn encode(game: &Game) -> String {
 }
 
 pub fn decode(payload: &str) -> Result<Game> {
-    let bytes =
-        from_base64url(payload).map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+    let bytes = from_base64url(payload).map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
     let cut = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
     let mut r = BitReader::new(&bytes);
     let rows = r.read_bits(12).map_err(cut)? as usize + 1;
@@ -171,23 +148,12 @@ pub fn decode(payload: &str) -> Result<Game> {
     let rule = Rule::ALL[r.read_bits(2).map_err(cut)? as usize];
     let torus = r.read_bit().map_err(cut)?;
     let states = r.read_bits(3).map_err(cut)? as u8 + 2;
-    let spec = Spec {
-        rows,
-        cols,
-        rule,
-        torus,
-        states,
-    };
-    spec.check()
-        .map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+    let spec = Spec { rows, cols, rule, torus, states };
+    spec.check().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
     let moves = r.read_bits(20).map_err(cut)? as u32;
     let game = if r.read_bit().map_err(cut)? {
         let seed = r.read_bits(64).map_err(cut)?;
-        Game {
-            board: random_board(&spec, seed)?,
-            seed: Some(seed),
-            moves,
-        }
+        Game { board: random_board(&spec, seed)?, seed: Some(seed), moves }
     } else {
         let b = bits_per_light(states);
         if r.remaining() < spec.cells() * b as usize {
@@ -201,14 +167,9 @@ pub fn decode(payload: &str) -> Result<Game> {
             }
             lights.push(v);
         }
-        Game {
-            board: Board::from_lights(spec, lights)?,
-            seed: None,
-            moves,
-        }
+        Game { board: Board::from_lights(spec, lights)?, seed: None, moves }
     };
-    r.finish()
-        .map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+    r.finish().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
     Ok(game)
 }
 
@@ -219,13 +180,7 @@ mod tests {
 
     #[test]
     fn links_round_trip() {
-        let spec = Spec {
-            rows: 7,
-            cols: 5,
-            rule: Rule::King,
-            torus: true,
-            states: 5,
-        };
+        let spec = Spec { rows: 7, cols: 5, rule: Rule::King, torus: true, states: 5 };
         let game = Game::random(&spec, 42).unwrap();
         let link = link_for(&game);
         assert!(link.starts_with("lights/v1/"));
@@ -234,27 +189,15 @@ mod tests {
         assert_eq!(played.seed, None);
         assert_eq!(from_link(&link_for(&played)).unwrap(), played);
         let cut = link_for(&played);
-        assert!(from_link(&cut[..cut.len() - 3])
-            .unwrap_err()
-            .message()
-            .contains("truncated"));
-        assert!(from_link("#lights/v2/AAAA")
-            .unwrap_err()
-            .message()
-            .contains("version"));
-        assert!(from_link("#lights/v1/@@")
-            .unwrap_err()
-            .message()
-            .contains("garbled"));
+        assert!(from_link(&cut[..cut.len() - 3]).unwrap_err().message().contains("truncated"));
+        assert!(from_link("#lights/v2/AAAA").unwrap_err().message().contains("version"));
+        assert!(from_link("#lights/v1/@@").unwrap_err().message().contains("garbled"));
     }
 
     #[test]
     fn random_games_are_solvable() {
         for seed in 0..20 {
-            let spec = Spec {
-                states: 2 + (seed % 8) as u8,
-                ..Spec::classic(4, 5)
-            };
+            let spec = Spec { states: 2 + (seed % 8) as u8, ..Spec::classic(4, 5) };
             let game = Game::random(&spec, seed).unwrap();
             let moves = game.solve().unwrap();
             assert!(game.verify(&moves).unwrap());

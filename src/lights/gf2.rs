@@ -13,10 +13,7 @@ pub struct BitVec {
 
 impl BitVec {
     pub fn zeros(len: usize) -> BitVec {
-        BitVec {
-            len,
-            words: vec![0; len.div_ceil(64)],
-        }
+        BitVec { len, words: vec![0; len.div_ceil(64)] }
     }
 
     pub fn from_bools(bits: impl IntoIterator<Item = bool>) -> BitVec {
@@ -60,12 +57,7 @@ impl BitVec {
 
     /// Parity of the number of common ones.
     pub fn dot(&self, other: &BitVec) -> bool {
-        self.words
-            .iter()
-            .zip(&other.words)
-            .fold(0, |acc, (a, b)| acc ^ (a & b).count_ones())
-            & 1
-            == 1
+        self.words.iter().zip(&other.words).fold(0, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1
     }
 
     pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
@@ -96,12 +88,7 @@ pub struct BitMatrix {
 impl BitMatrix {
     pub fn zeros(rows: usize, cols: usize) -> BitMatrix {
         let stride = cols.div_ceil(64);
-        BitMatrix {
-            rows,
-            cols,
-            stride,
-            data: vec![0; rows * stride],
-        }
+        BitMatrix { rows, cols, stride, data: vec![0; rows * stride] }
     }
 
     pub fn get(&self, r: usize, c: usize) -> bool {
@@ -233,12 +220,7 @@ pub fn solve(a: &BitMatrix, b: &BitVec, progress: &mut dyn Progress) -> Gf2Solut
     } else {
         (None, kernel.iter().find(|q| q.dot(b)).cloned())
     };
-    Gf2Solution {
-        rank,
-        solution,
-        kernel,
-        witness,
-    }
+    Gf2Solution { rank, solution, kernel, witness }
 }
 
 #[cfg(test)]

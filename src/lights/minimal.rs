@@ -57,12 +57,7 @@ pub fn minimize_gf2(x: &BitVec, basis: &[BitVec], progress: &mut dyn Progress) -
 }
 
 /// Minimises Σ x_i (each in 0..k) over x + Σ c_i g_i, generator g_i of order o_i.
-pub fn minimize_modk(
-    x: &[u8],
-    kernel: &[(Vec<u8>, u32)],
-    k: u8,
-    progress: &mut dyn Progress,
-) -> (Vec<u8>, bool) {
+pub fn minimize_modk(x: &[u8], kernel: &[(Vec<u8>, u32)], k: u8, progress: &mut dyn Progress) -> (Vec<u8>, bool) {
     let sum = |v: &[u8]| v.iter().map(|&a| u64::from(a)).sum::<u64>();
     let add = |v: &mut [u8], g: &[u8]| {
         for (a, &b) in v.iter_mut().zip(g) {
@@ -70,8 +65,7 @@ pub fn minimize_modk(
         }
     };
     let total: f64 = kernel.iter().map(|(_, o)| f64::from(*o)).product();
-    let exact = total <= (1u64 << MAX_EXACT_NULLITY) as f64
-        && total * (x.len() as f64) <= (WORK_BUDGET * 8) as f64;
+    let exact = total <= (1u64 << MAX_EXACT_NULLITY) as f64 && total * (x.len() as f64) <= (WORK_BUDGET * 8) as f64;
     let mut best = x.to_vec();
     let mut best_sum = sum(x);
     if exact {

@@ -49,9 +49,7 @@ struct PrimePower {
 }
 
 fn inverse_mod(u: u32, q: u32) -> u32 {
-    (1..q)
-        .find(|&x| (u * x) % q == 1)
-        .expect("units are invertible")
+    (1..q).find(|&x| (u * x) % q == 1).expect("units are invertible")
 }
 
 fn valuation(mut x: u32, p: u32) -> u32 {
@@ -64,14 +62,7 @@ fn valuation(mut x: u32, p: u32) -> u32 {
 }
 
 /// `A` is n×n row-major with entries already reduced mod q = p^e.
-fn solve_prime_power(
-    n: usize,
-    a: &[u8],
-    b: &[u8],
-    p: u32,
-    e: u32,
-    progress: &mut dyn Progress,
-) -> PrimePower {
+fn solve_prime_power(n: usize, a: &[u8], b: &[u8], p: u32, e: u32, progress: &mut dyn Progress) -> PrimePower {
     let q = p.pow(e);
     let mut m: Vec<u32> = a.iter().map(|&x| u32::from(x) % q).collect();
     let mut c: Vec<u32> = b.iter().map(|&x| u32::from(x) % q).collect();
@@ -142,13 +133,7 @@ fn solve_prime_power(
             y[t] = s / p.pow(vals[t]);
         }
     };
-    let solvable = (0..n).all(|t| {
-        if t < rank {
-            c[t].is_multiple_of(p.pow(vals[t]))
-        } else {
-            c[t] == 0
-        }
-    });
+    let solvable = (0..n).all(|t| if t < rank { c[t].is_multiple_of(p.pow(vals[t])) } else { c[t] == 0 });
     let unpermute = |y: &[u32]| {
         let mut x = vec![0; n];
         for (j, &var) in perm.iter().enumerate() {
@@ -171,34 +156,24 @@ fn solve_prime_power(
             (unpermute(&y), p.pow(vals[t]))
         })
         .collect();
-    PrimePower {
-        q,
-        solution,
-        kernel,
-    }
+    PrimePower { q, solution, kernel }
 }
 
 /// Solves `A x = b` mod k for a symmetric n×n `A` (row-major, entries < k).
 pub fn solve(n: usize, a: &[u8], b: &[u8], k: u8, progress: &mut dyn Progress) -> ModSolution {
-    let parts: Vec<PrimePower> = factor(k)
-        .into_iter()
-        .map(|(p, e)| solve_prime_power(n, a, b, p, e, progress))
-        .collect();
+    let parts: Vec<PrimePower> =
+        factor(k).into_iter().map(|(p, e)| solve_prime_power(n, a, b, p, e, progress)).collect();
     let kk = u32::from(k);
     // crt[r_1][r_2]…: the residue mod k with the given residues mod each prime power.
     let crt = |residues: &[u32]| -> u8 {
-        (0..kk)
-            .find(|x| parts.iter().zip(residues).all(|(pp, &r)| x % pp.q == r))
-            .expect("Chinese remainders exist") as u8
+        (0..kk).find(|x| parts.iter().zip(residues).all(|(pp, &r)| x % pp.q == r)).expect("Chinese remainders exist")
+            as u8
     };
     let solution = if parts.iter().all(|pp| pp.solution.is_some()) {
         Some(
             (0..n)
                 .map(|i| {
-                    let r: Vec<u32> = parts
-                        .iter()
-                        .map(|pp| pp.solution.as_ref().unwrap()[i])
-                        .collect();
+                    let r: Vec<u32> = parts.iter().map(|pp| pp.solution.as_ref().unwrap()[i]).collect();
                     crt(&r)
                 })
                 .collect(),
@@ -213,9 +188,7 @@ pub fn solve(n: usize, a: &[u8], b: &[u8], k: u8, progress: &mut dyn Progress) -
             let lifted: Vec<u8> = g
                 .iter()
                 .map(|&x| {
-                    let r: Vec<u32> = (0..parts.len())
-                        .map(|j| if j == idx { x } else { 0 })
-                        .collect();
+                    let r: Vec<u32> = (0..parts.len()).map(|j| if j == idx { x } else { 0 }).collect();
                     crt(&r)
                 })
                 .collect();
@@ -224,31 +197,14 @@ pub fn solve(n: usize, a: &[u8], b: &[u8], k: u8, progress: &mut dyn Progress) -
     }
     let nullity = parts.iter().map(|pp| pp.kernel.len()).max().unwrap_or(0);
     let kernel_log2 = kernel.iter().map(|(_, o)| f64::from(*o).log2()).sum();
-    let witness = if solution.is_none() {
-        kernel
-            .iter()
-            .find(|(g, _)| dot(g, b, k) != 0)
-            .map(|(g, _)| g.clone())
-    } else {
-        None
-    };
-    ModSolution {
-        k,
-        solution,
-        kernel,
-        nullity,
-        kernel_log2,
-        witness,
-    }
+    let witness =
+        if solution.is_none() { kernel.iter().find(|(g, _)| dot(g, b, k) != 0).map(|(g, _)| g.clone()) } else { None };
+    ModSolution { k, solution, kernel, nullity, kernel_log2, witness }
 }
 
 /// Σ x_i y_i mod k.
 pub fn dot(x: &[u8], y: &[u8], k: u8) -> u8 {
-    (x.iter()
-        .zip(y)
-        .map(|(&a, &b)| u32::from(a) * u32::from(b))
-        .sum::<u32>()
-        % u32::from(k)) as u8
+    (x.iter().zip(y).map(|(&a, &b)| u32::from(a) * u32::from(b)).sum::<u32>() % u32::from(k)) as u8
 }
 
 #[cfg(test)]

@@ -21,9 +21,7 @@ impl Poly {
 
     /// t + d.
     pub fn linear(d: bool) -> Poly {
-        Poly {
-            words: vec![2 | u64::from(d)],
-        }
+        Poly { words: vec![2 | u64::from(d)] }
     }
 
     pub fn from_words(words: Vec<u64>) -> Poly {
@@ -58,9 +56,7 @@ impl Poly {
     }
 
     pub fn coeff(&self, i: usize) -> bool {
-        self.words
-            .get(i / 64)
-            .is_some_and(|w| w >> (i % 64) & 1 == 1)
+        self.words.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
     }
 
     /// self ^= other · t^shift.
@@ -93,11 +89,7 @@ impl Poly {
     }
 
     pub fn mul(&self, other: &Poly) -> Poly {
-        let (small, big) = if self.words.len() < other.words.len() {
-            (self, other)
-        } else {
-            (other, self)
-        };
+        let (small, big) = if self.words.len() < other.words.len() { (self, other) } else { (other, self) };
         let mut r = Poly::zero();
         if let Some(d) = small.degree() {
             for i in 0..=d {

@@ -152,24 +152,13 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         if let Some(x) = &s.presses {
             if minimal {
                 let (best, proven) = if spec.states == 2 {
-                    let basis: Vec<BitVec> = s
-                        .kernel_full
-                        .iter()
-                        .map(|q| BitVec::from_bools(q.iter().map(|&v| v == 1)))
-                        .collect();
-                    let (b, p) = minimize_gf2(
-                        &BitVec::from_bools(x.iter().map(|&v| v == 1)),
-                        &basis,
-                        progress,
-                    );
+                    let basis: Vec<BitVec> =
+                        s.kernel_full.iter().map(|q| BitVec::from_bools(q.iter().map(|&v| v == 1))).collect();
+                    let (b, p) = minimize_gf2(&BitVec::from_bools(x.iter().map(|&v| v == 1)), &basis, progress);
                     (b.to_u8(), p)
                 } else {
-                    let gens: Vec<(Vec<u8>, u32)> = s
-                        .kernel_full
-                        .iter()
-                        .cloned()
-                        .zip(s.orders.iter().copied())
-                        .collect();
+                    let gens: Vec<(Vec<u8>, u32)> =
+                        s.kernel_full.iter().cloned().zip(s.orders.iter().copied()).collect();
                     minimize_modk(x, &gens, spec.states, progress)
                 };
                 s.presses = Some(best);
@@ -268,30 +257,14 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Solu
         x.truncate(m * w);
         x
     };
-    let shown = MAX_QUIET_SHOWN
-        .min(MAX_QUIET_CELLS / spec.cells())
-        .min(nullity);
-    let firsts = if nullity > 0 {
-        chaser.kernel_first_rows()
-    } else {
-        Vec::new()
-    };
-    let quiet = firsts
-        .iter()
-        .take(shown)
-        .map(|f| unpack_rows(&full(f), m, n))
-        .collect();
-    let witness = found
-        .witness_first_row
-        .as_ref()
-        .map(|f| unpack_rows(&full(f), m, n));
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
+    let quiet = firsts.iter().take(shown).map(|f| unpack_rows(&full(f), m, n)).collect();
+    let witness = found.witness_first_row.as_ref().map(|f| unpack_rows(&full(f), m, n));
     let (presses, proven) = match found.presses {
         None => (None, false),
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |words: Vec<u64>| BitVec {
-                len: words.len() * 64,
-                words,
-            };
+            let as_bits = |words: Vec<u64>| BitVec { len: words.len() * 64, words };
             // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
             let fits = (1usize << 23) / (m * w).max(1);
             let basis: Vec<BitVec> = firsts.iter().take(fits).map(|f| as_bits(full(f))).collect();

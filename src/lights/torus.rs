@@ -27,10 +27,7 @@ struct Cyc {
 
 impl Cyc {
     fn zero(n: usize) -> Cyc {
-        Cyc {
-            n,
-            bits: vec![false; n],
-        }
+        Cyc { n, bits: vec![false; n] }
     }
 
     fn one(n: usize) -> Cyc {
@@ -43,12 +40,7 @@ impl Cyc {
     fn times_l_plus(&self, other: &Cyc, plus: bool) -> Cyc {
         let n = self.n;
         let bits = (0..n)
-            .map(|i| {
-                self.bits[(i + n - 1) % n]
-                    ^ self.bits[(i + 1) % n]
-                    ^ (plus && self.bits[i])
-                    ^ other.bits[i]
-            })
+            .map(|i| self.bits[(i + n - 1) % n] ^ self.bits[(i + 1) % n] ^ (plus && self.bits[i]) ^ other.bits[i])
             .collect();
         Cyc { n, bits }
     }
