@@ -3,6 +3,7 @@
 //! standard error and a non-zero exit status.
 
 mod devil;
+mod lights;
 
 use crate::Result;
 use clap::{Parser, Subcommand};
@@ -23,6 +24,9 @@ enum Command {
     /// The Devil's chessboard: flip one coin to tell the key square.
     #[command(subcommand)]
     Devil(devil::Command),
+    /// Lights Out: press a light to toggle it and its neighbours; clear the board.
+    #[command(name = "lights-out", subcommand)]
+    LightsOut(lights::Command),
 }
 
 /// What a command prints: the JSON object for `--json`, and text for people.
@@ -49,6 +53,7 @@ pub fn run() -> i32 {
     };
     let result: Result<Output> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
+        Command::LightsOut(cmd) => lights::run(cmd),
     };
     match result {
         Ok(out) => {
