@@ -354,7 +354,46 @@ fn refusals_are_one_line_errors() {
     let big_king = Board::new(Spec { rule: Rule::King, ..Spec::classic(100, 100) }).unwrap();
     let e = solve(&big_king, false, &mut NoProgress).unwrap_err();
     assert!(e.message().contains("king"), "{e}");
-    let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(100, 100) }).unwrap();
+    let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(1000, 1000) }).unwrap();
     assert!(solve(&big_k3, false, &mut NoProgress).is_err());
     assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
+}
+
+/// Symbolic chasing mod k against dense elimination mod k (the torus-free plus and neighbours
+/// boards go the symbolic way; the dense solver is reached through the press matrix directly).
+#[test]
+fn symbolic_chasing_agrees_with_dense_mod_k() {
+    use chessboard_puzzles::lights::modk;
+    use chessboard_puzzles::lights::solve::press_matrix;
+    let mut rng = rng_from_seed(17);
+    for _ in 0..200 {
+        let (m, n) = (rng.random_range(1..=6), rng.random_range(1..=6));
+        let states = rng.random_range(3..=9);
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let spec = Spec { rule, states, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert_eq!(s.method, Method::SymbolicChase);
+        let b: Vec<u8> = lights.iter().map(|&v| (states - v) % states).collect();
+        let d = modk::solve(m * n, &press_matrix(&spec), &b, states, &mut NoProgress);
+        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
+        assert_eq!(s.nullity, d.nullity, "{spec:?}");
+        assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
+        if let Some(w) = &s.witness {
+            assert_ne!(modk::dot(w, &lights, states), 0);
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(w);
+            assert!(dark.is_dark());
+        }
+    }
+    // A larger board, both orientations, checked by simulation inside `solve`.
+    for (m, n) in [(60, 25), (25, 60)] {
+        let spec = Spec { states: 3, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..3)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+    }
 }

@@ -159,16 +159,22 @@ impl Chaser {
         v
     }
 
-    /// First rows of a basis of the quiet patterns: t^i·(c/g) for i < deg g.
+    /// First rows of a basis of the quiet patterns: the polynomials t^i·(c/g) for i < deg g,
+    /// whose rows are L^i applied to the row of c/g (multiplying by t is applying L).
     pub fn kernel_first_rows(&self) -> Vec<Vec<u64>> {
         let (q, _) = self.c.div_rem(&self.g);
-        (0..self.nullity())
-            .map(|i| {
-                let mut p = Poly::zero();
-                p.add_shifted(&q, i);
-                self.poly_to_row(&p.rem(&self.c))
-            })
-            .collect()
+        let mut out: Vec<Vec<u64>> = Vec::with_capacity(self.nullity());
+        for i in 0..self.nullity() {
+            let row = if i == 0 {
+                self.poly_to_row(&q)
+            } else {
+                let mut next = vec![0u64; self.w];
+                self.apply_l(&out[i - 1], &mut next);
+                next
+            };
+            out.push(row);
+        }
+        out
     }
 
     /// Σ_r P_r(L) s_r by Clenshaw's backward recurrence: the quiet pattern chased from first
@@ -215,6 +221,24 @@ impl Chaser {
         x.truncate(m * w);
         progress.report(4, 4);
         FastSolution { presses: Some(x), witness_first_row: None }
+    }
+}
+
+impl Chaser {
+    /// Whether pressing `presses` clears `lights` (both m rows of W words): row r changes by
+    /// L x_r + x_{r−1} + x_{r+1}. A word-parallel restatement of the rule, for checking answers
+    /// on boards too large to simulate light by light.
+    pub fn clears(&self, lights: &[u64], presses: &[u64]) -> bool {
+        let (m, w) = (self.m, self.w);
+        let mut lx = vec![0u64; w];
+        (0..m).all(|r| {
+            self.apply_l(&presses[r * w..(r + 1) * w], &mut lx);
+            (0..w).all(|j| {
+                let above = if r > 0 { presses[(r - 1) * w + j] } else { 0 };
+                let below = if r + 1 < m { presses[(r + 1) * w + j] } else { 0 };
+                lx[j] ^ above ^ below == lights[r * w + j]
+            })
+        })
     }
 }
 

@@ -12,6 +12,7 @@ pub mod minimal;
 pub mod modk;
 pub mod poly;
 pub mod solve;
+pub mod symbolic;
 pub mod torus;
 
 pub use board::{Board, Rule, Spec, MAX_SIDE};

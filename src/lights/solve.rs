@@ -7,7 +7,7 @@ use super::board::{Board, Rule, Spec};
 use super::fast::{pack_rows, unpack_rows, Chaser};
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
-use super::{modk, poly, torus};
+use super::{modk, poly, symbolic, torus};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -28,6 +28,8 @@ pub enum Method {
     Polynomial,
     /// Gauss–Jordan elimination of the whole press matrix.
     Elimination,
+    /// Light chasing mod k with a symbolic first row and an n×n system.
+    SymbolicChase,
 }
 
 /// Rank and nullity of a board's press matrix.
@@ -63,6 +65,21 @@ pub struct Solution {
 
 fn uses_chaser(spec: &Spec) -> bool {
     spec.states == 2 && spec.rule.chases() && !spec.torus
+}
+
+fn uses_symbolic(spec: &Spec) -> bool {
+    spec.states > 2 && spec.rule.chases() && !spec.torus
+}
+
+/// The board's values transposed (m×n → n×m).
+fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; m * n];
+    for r in 0..m {
+        for c in 0..n {
+            out[c * m + r] = values[r * n + c];
+        }
+    }
+    out
 }
 
 /// The press matrix over GF(2): column j is what pressing light j changes.
@@ -134,6 +151,10 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let nl = torus::nullity(spec.rows, spec.cols, spec.rule == Rule::Plus, progress)?;
         return Ok(with(nl, nl as f64));
     }
+    if uses_symbolic(spec) {
+        let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
+        return Ok(with(s.nullity, s.quiet_log2));
+    }
     check_dense(spec)?;
     let s = solve_dense(&Board::new(*spec)?, progress);
     Ok(with(s.nullity, s.quiet_log2))
@@ -145,7 +166,9 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
     let spec = board.spec;
     spec.check()?;
     let mut sol = if uses_chaser(&spec) {
-        solve_fast(board, minimal, progress)
+        solve_fast(board, minimal, progress)?
+    } else if uses_symbolic(&spec) {
+        solve_symbolic(board, minimal, progress)?
     } else {
         check_dense(&spec)?;
         let mut s = solve_dense(board, progress);
@@ -170,7 +193,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         s.into_solution()
     };
     if let Some(x) = &sol.presses {
-        if !board.cleared_by(x) {
+        // The polynomial path has already checked its answer word-parallel.
+        if sol.method != Method::Polynomial && !board.cleared_by(x) {
             bail!("internal error: the solver's presses do not clear the board (please report)");
         }
         sol.press_count = x.iter().map(|&v| u64::from(v)).sum();
@@ -244,7 +268,7 @@ fn solve_dense(board: &Board, progress: &mut dyn Progress) -> Dense {
     }
 }
 
-fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Solution {
+fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
     let spec = board.spec;
     let (m, n) = (spec.rows, spec.cols);
     let chaser = Chaser::new(m, n, spec.rule == Rule::Plus, progress);
@@ -261,20 +285,23 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Solu
     let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
     let quiet = firsts.iter().take(shown).map(|f| unpack_rows(&full(f), m, n)).collect();
     let witness = found.witness_first_row.as_ref().map(|f| unpack_rows(&full(f), m, n));
-    let (presses, proven) = match found.presses {
+    let (packed, proven) = match found.presses {
         None => (None, false),
         Some(x) if minimal && nullity > 0 => {
             let as_bits = |words: Vec<u64>| BitVec { len: words.len() * 64, words };
             // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
             let fits = (1usize << 23) / (m * w).max(1);
             let basis: Vec<BitVec> = firsts.iter().take(fits).map(|f| as_bits(full(f))).collect();
-            let (best, mut proven) = minimize_gf2(&as_bits(x), &basis, progress);
-            proven &= basis.len() == nullity;
-            (Some(unpack_rows(&best.words, m, n)), proven)
+            let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
+            (Some(best.words), proven && basis.len() == nullity)
         }
-        Some(x) => (Some(unpack_rows(&x, m, n)), nullity == 0),
+        Some(x) => (Some(x), nullity == 0),
     };
-    Solution {
+    if packed.as_ref().is_some_and(|p| !chaser.clears(&lights, p)) {
+        bail!("internal error: the solver's presses do not clear the board (please report)");
+    }
+    let presses = packed.map(|p| unpack_rows(&p, m, n));
+    Ok(Solution {
         solvable: presses.is_some(),
         presses,
         press_count: 0,
@@ -285,5 +312,84 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Solu
         quiet,
         witness,
         method: Method::Polynomial,
+    })
+}
+
+/// One point of the nullity chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ChartPoint {
+    pub n: usize,
+    pub bounded: usize,
+    pub torus: usize,
+}
+
+/// Nullity of the n×n classic board, bounded and torus, for n = 1..=max: bounded by polynomial
+/// gcd, torus by the circulant method (elimination for n < 3).
+pub fn nullity_chart(max: usize, progress: &mut dyn Progress) -> Result<Vec<ChartPoint>> {
+    if max == 0 || max > 400 {
+        bail!("the chart goes up to n = 1 to 400, not {max}");
     }
+    (1..=max)
+        .map(|n| {
+            progress.report(n as u64, max as u64);
+            let torus_spec = Spec { torus: true, ..Spec::classic(n, n) };
+            let torus = if torus::applies(n, n) {
+                torus::nullity(n, n, true, &mut crate::progress::NoProgress)?
+            } else {
+                rank(&torus_spec, &mut crate::progress::NoProgress)?.nullity
+            };
+            Ok(ChartPoint { n, bounded: poly::bounded_nullity(n, n, true), torus })
+        })
+        .collect()
+}
+
+fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    // Chase along the longer side, so the symbolic rows are the short ones.
+    let flip = spec.cols > spec.rows;
+    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+    let ts = Spec { rows: m, cols: n, ..spec };
+    if m * n * n > symbolic::MAX_WORK {
+        bail!(
+            "boards with {} states are solved up to about 640×640 (rows·cols·min(rows, cols) ≤ 2^28); {}×{} is larger",
+            spec.states,
+            spec.rows,
+            spec.cols
+        );
+    }
+    let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
+    let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
+    let sym = symbolic::solve(&ts, &lights, progress);
+    let full = |first: &[u8], s: Option<&[u8]>| {
+        let mut x = symbolic::chase_numeric(&ts, s, first);
+        x.truncate(m * n);
+        x
+    };
+    let k = spec.states;
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(sym.kernel.len());
+    let quiet: Vec<(Vec<u8>, u32)> = sym.kernel.iter().take(shown).map(|(g, o)| (full(g, None), *o)).collect();
+    let mut presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
+    let witness = if presses.is_none() {
+        sym.kernel.iter().map(|(g, _)| full(g, None)).find(|q| modk::dot(q, &lights, k) != 0)
+    } else {
+        None
+    };
+    let mut proven = sym.nullity == 0;
+    if let (Some(x), true) = (&presses, minimal && sym.nullity > 0) {
+        let (best, p) = minimize_modk(x, &quiet, k, progress);
+        proven = p && quiet.len() == sym.kernel.len();
+        presses = Some(best);
+    }
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses: presses.map(back),
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - sym.nullity,
+        nullity: sym.nullity,
+        quiet_log2: sym.kernel_log2,
+        quiet: quiet.into_iter().map(|(q, _)| back(q)).collect(),
+        witness: witness.map(back),
+        method: Method::SymbolicChase,
+    })
 }
