@@ -1,0 +1,161 @@
+//! Lights Out for the page: thin wrappers over `crate::lights`. Lights cross as `Uint8Array`
+//! (one byte a light: a 4096×4096 board is 16 MB, far too many for a JS array of numbers);
+//! everything small crosses with serde-wasm-bindgen. Seeds cross as decimal strings, since a
+//! u64 does not fit a JS number.
+
+use crate::lights::chase::{chase, table};
+use crate::lights::game::{from_link, link_for, random_board};
+use crate::lights::solve::nullity_chart;
+use crate::lights::{rank, solve, Board, Game, Spec};
+use crate::progress::Progress;
+use crate::Error;
+use js_sys::{Function, Object, Reflect, Uint8Array};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn js_err(e: Error) -> JsError {
+    JsError::new(e.message())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn spec_from(js: JsValue) -> Result<Spec, JsError> {
+    let spec: Spec =
+        serde_wasm_bindgen::from_value(js).map_err(|e| JsError::new(&format!("bad board settings: {e}")))?;
+    spec.check().map_err(js_err)?;
+    Ok(spec)
+}
+
+fn board_from(spec: JsValue, lights: &[u8]) -> Result<Board, JsError> {
+    Board::from_lights(spec_from(spec)?, lights.to_vec()).map_err(js_err)
+}
+
+fn set(obj: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
+    Reflect::set(obj, &JsValue::from_str(key), value).map_err(|_| JsError::new("cannot build the result object"))?;
+    Ok(())
+}
+
+fn bytes(v: &[u8]) -> JsValue {
+    Uint8Array::from(v).into()
+}
+
+/// Reports to a JS callback `progress(done, total)`.
+struct JsProgress<'a>(&'a Function);
+
+impl Progress for JsProgress<'_> {
+    fn report(&mut self, done: u64, total: u64) {
+        let _ = self.0.call2(&JsValue::NULL, &JsValue::from_f64(done as f64), &JsValue::from_f64(total as f64));
+    }
+}
+
+/// `{spec, lights, seed, moves, link}` for a game.
+fn game_view(game: &Game) -> Result<JsValue, JsError> {
+    let obj = Object::new();
+    set(&obj, "spec", &to_js(&game.board.spec)?)?;
+    set(&obj, "lights", &bytes(&game.board.lights))?;
+    set(&obj, "seed", &game.seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
+    set(&obj, "moves", &JsValue::from_f64(f64::from(game.moves)))?;
+    set(&obj, "link", &JsValue::from_str(&link_for(game)))?;
+    Ok(obj.into())
+}
+
+fn parse_seed(seed: &str) -> Result<u64, JsError> {
+    if seed.trim().is_empty() {
+        return Ok(crate::seed::fresh_seed());
+    }
+    seed.trim().parse().map_err(|_| JsError::new(&format!("a seed is a whole number from 0 to 2^64−1, not '{seed}'")))
+}
+
+/// A random solvable puzzle: presses every light a random number of times, so every solvable
+/// pattern is equally likely. An empty seed draws a fresh one.
+#[wasm_bindgen]
+pub fn lights_random(spec: JsValue, seed: &str) -> Result<JsValue, JsError> {
+    let spec = spec_from(spec)?;
+    let seed = parse_seed(seed)?;
+    let board = random_board(&spec, seed).map_err(js_err)?;
+    game_view(&Game { board, seed: Some(seed), moves: 0 })
+}
+
+/// The game for given lights (edit mode, all-on, …) with its share link.
+#[wasm_bindgen]
+pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, JsError> {
+    let board = board_from(spec, lights)?;
+    game_view(&Game { board, seed: None, moves })
+}
+
+/// Restores a game from a share-link fragment `#lights/v1/…`.
+#[wasm_bindgen]
+pub fn lights_open(fragment: &str) -> Result<JsValue, JsError> {
+    game_view(&from_link(fragment).map_err(js_err)?)
+}
+
+/// The lights after pressing (row, col) `times` times (the rule, edges and states decide).
+#[wasm_bindgen]
+pub fn lights_press(spec: JsValue, lights: &[u8], row: u32, col: u32, times: u32) -> Result<JsValue, JsError> {
+    let mut board = board_from(spec, lights)?;
+    let (r, c) = (row as usize, col as usize);
+    if r >= board.spec.rows || c >= board.spec.cols {
+        return Err(JsError::new(&format!("({r}, {c}) is off the board")));
+    }
+    for _ in 0..times % u32::from(board.spec.states) {
+        board.press(r, c);
+    }
+    Ok(bytes(&board.lights))
+}
+
+/// Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet,
+/// witness, method}`; `presses`, `witness` and each quiet pattern are Uint8Arrays.
+#[wasm_bindgen]
+pub fn lights_solve(spec: JsValue, lights: &[u8], minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
+    let board = board_from(spec, lights)?;
+    let s = solve(&board, minimal, &mut JsProgress(progress)).map_err(js_err)?;
+    let obj = Object::new();
+    set(&obj, "solvable", &JsValue::from_bool(s.solvable))?;
+    set(&obj, "presses", &s.presses.as_deref().map_or(JsValue::NULL, bytes))?;
+    set(&obj, "press_count", &JsValue::from_f64(s.press_count as f64))?;
+    set(&obj, "minimal", &JsValue::from_bool(s.minimal))?;
+    set(&obj, "rank", &JsValue::from_f64(s.rank as f64))?;
+    set(&obj, "nullity", &JsValue::from_f64(s.nullity as f64))?;
+    set(&obj, "quiet_log2", &JsValue::from_f64(s.quiet_log2))?;
+    let quiet = js_sys::Array::new();
+    for q in &s.quiet {
+        quiet.push(&bytes(q));
+    }
+    set(&obj, "quiet", &quiet)?;
+    set(&obj, "witness", &s.witness.as_deref().map_or(JsValue::NULL, bytes))?;
+    set(&obj, "method", &to_js(&s.method)?)?;
+    Ok(obj.into())
+}
+
+/// Rank and nullity: `{rows, cols, rank, nullity, quiet_log2}`.
+#[wasm_bindgen]
+pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsError> {
+    let spec = spec_from(spec)?;
+    to_js(&rank(&spec, &mut JsProgress(progress)).map_err(js_err)?)
+}
+
+/// Light chasing press by press: `{steps: [{phase, row, col, times}], leftover, fixup}`.
+#[wasm_bindgen]
+pub fn lights_chase(spec: JsValue, lights: &[u8]) -> Result<JsValue, JsError> {
+    to_js(&chase(&board_from(spec, lights)?).map_err(js_err)?)
+}
+
+/// The fix-up table for the board's width: `[{leftover, press}]` (press null if unfixable).
+#[wasm_bindgen]
+pub fn lights_table(spec: JsValue) -> Result<JsValue, JsError> {
+    to_js(&table(&spec_from(spec)?).map_err(js_err)?)
+}
+
+/// Nullity of n×n boards, bounded and torus, n = 1..=max: `[{n, bounded, torus}]`.
+#[wasm_bindgen]
+pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
+    to_js(&nullity_chart(max as usize, &mut JsProgress(progress)).map_err(js_err)?)
+}
+
+/// Whether the lights are all off.
+#[wasm_bindgen]
+pub fn lights_is_dark(lights: &[u8]) -> Result<JsValue, JsError> {
+    Ok(JsValue::from_bool(lights.iter().all(|&v| v == 0)))
+}
