@@ -3,27 +3,16 @@
 //! everything small crosses with serde-wasm-bindgen. Seeds cross as decimal strings, since a
 //! u64 does not fit a JS number.
 
+use super::{from_js, js_err, parse_seed, to_js, JsProgress};
 use crate::lights::chase::{chase, table};
 use crate::lights::game::{from_link, link_for, random_board};
 use crate::lights::solve::nullity_chart;
 use crate::lights::{rank, solve, Board, Game, Spec};
-use crate::progress::Progress;
-use crate::Error;
 use js_sys::{Function, Object, Reflect, Uint8Array};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-fn js_err(e: Error) -> JsError {
-    JsError::new(e.message())
-}
-
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
-}
-
 fn spec_from(js: JsValue) -> Result<Spec, JsError> {
-    let spec: Spec =
-        serde_wasm_bindgen::from_value(js).map_err(|e| JsError::new(&format!("bad board settings: {e}")))?;
+    let spec: Spec = from_js(js, "board settings")?;
     spec.check().map_err(js_err)?;
     Ok(spec)
 }
@@ -41,15 +30,6 @@ fn bytes(v: &[u8]) -> JsValue {
     Uint8Array::from(v).into()
 }
 
-/// Reports to a JS callback `progress(done, total)`.
-struct JsProgress<'a>(&'a Function);
-
-impl Progress for JsProgress<'_> {
-    fn report(&mut self, done: u64, total: u64) {
-        let _ = self.0.call2(&JsValue::NULL, &JsValue::from_f64(done as f64), &JsValue::from_f64(total as f64));
-    }
-}
-
 /// `{spec, lights, seed, moves, link}` for a game.
 fn game_view(game: &Game) -> Result<JsValue, JsError> {
     let obj = Object::new();
@@ -61,19 +41,12 @@ fn game_view(game: &Game) -> Result<JsValue, JsError> {
     Ok(obj.into())
 }
 
-fn parse_seed(seed: &str) -> Result<u64, JsError> {
-    if seed.trim().is_empty() {
-        return Ok(crate::seed::fresh_seed());
-    }
-    seed.trim().parse().map_err(|_| JsError::new(&format!("a seed is a whole number from 0 to 2^64−1, not '{seed}'")))
-}
-
 /// A random solvable puzzle: presses every light a random number of times, so every solvable
 /// pattern is equally likely. An empty seed draws a fresh one.
 #[wasm_bindgen]
 pub fn lights_random(spec: JsValue, seed: &str) -> Result<JsValue, JsError> {
     let spec = spec_from(spec)?;
-    let seed = parse_seed(seed)?;
+    let seed = if seed.trim().is_empty() { crate::seed::fresh_seed() } else { parse_seed(seed)? };
     let board = random_board(&spec, seed).map_err(js_err)?;
     game_view(&Game { board, seed: Some(seed), moves: 0 })
 }
@@ -110,7 +83,7 @@ pub fn lights_press(spec: JsValue, lights: &[u8], row: u32, col: u32, times: u32
 #[wasm_bindgen]
 pub fn lights_solve(spec: JsValue, lights: &[u8], minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
     let board = board_from(spec, lights)?;
-    let s = solve(&board, minimal, &mut JsProgress(progress)).map_err(js_err)?;
+    let s = solve(&board, minimal, &mut JsProgress::new(progress)).map_err(js_err)?;
     let obj = Object::new();
     set(&obj, "solvable", &JsValue::from_bool(s.solvable))?;
     set(&obj, "presses", &s.presses.as_deref().map_or(JsValue::NULL, bytes))?;
@@ -133,7 +106,7 @@ pub fn lights_solve(spec: JsValue, lights: &[u8], minimal: bool, progress: &Func
 #[wasm_bindgen]
 pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsError> {
     let spec = spec_from(spec)?;
-    to_js(&rank(&spec, &mut JsProgress(progress)).map_err(js_err)?)
+    to_js(&rank(&spec, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
 /// Light chasing press by press: `{steps: [{phase, row, col, times}], leftover, fixup}`.
@@ -151,7 +124,7 @@ pub fn lights_table(spec: JsValue) -> Result<JsValue, JsError> {
 /// Nullity of n×n boards, bounded and torus, n = 1..=max: `[{n, bounded, torus}]`.
 #[wasm_bindgen]
 pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
-    to_js(&nullity_chart(max as usize, &mut JsProgress(progress)).map_err(js_err)?)
+    to_js(&nullity_chart(max as usize, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
 /// Whether the lights are all off.
