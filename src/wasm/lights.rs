@@ -132,3 +132,14 @@ pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
 pub fn lights_is_dark(lights: &[u8]) -> Result<JsValue, JsError> {
     Ok(JsValue::from_bool(lights.iter().all(|&v| v == 0)))
 }
+
+/// The lights after pressing every light `presses[i]` times (a whole solution at once).
+#[wasm_bindgen]
+pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsValue, JsError> {
+    let mut board = board_from(spec, lights)?;
+    if presses.len() != board.lights.len() {
+        return Err(JsError::new(&format!("{} presses for {} lights", presses.len(), board.lights.len())));
+    }
+    board.apply_presses(presses);
+    Ok(bytes(&board.lights))
+}
