@@ -50,7 +50,10 @@ async function main() {
   $('job-slot').append((job = jobPanel('Working')));
   $('new-puzzle').addEventListener('click', () => newPuzzle());
   $('all-on').addEventListener('click', allOn);
-  for (const id of ['rows', 'cols', 'rule', 'edges', 'states']) $(id).addEventListener('change', () => newPuzzle());
+  for (const id of ['rows', 'cols', 'rule', 'edges', 'states']) {
+    // Only a real change of settings makes a new puzzle (a blur after typing fires change too).
+    $(id).addEventListener('change', () => JSON.stringify(readSpec()) !== JSON.stringify(spec) && newPuzzle());
+  }
   for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => setMode(b.dataset.mode));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
@@ -110,7 +113,8 @@ async function newPuzzle(s = readSpec()) {
     explore();
   } catch (err) {
     if (spec) writeSpec(spec);
-    if (errorText(err) !== 'cancelled') showError(err);
+    if (errorText(err) === 'cancelled') showMessage('New puzzle cancelled.');
+    else showError(err);
   }
 }
 
@@ -437,8 +441,8 @@ function explainUnsolvable(s) {
   const k = spec.states;
   $('verdict').textContent =
     k === 2
-      ? `Not solvable. The highlighted quiet pattern (pressing all of it changes nothing) covers ${cover} lit ` +
-        'lights, an odd number. Every press changes that count by an even number, and a dark board has 0 — so ' +
+      ? `Not solvable. The highlighted quiet pattern (pressing all of it changes nothing) covers ${cover} lit light${cover === 1 ? '' : 's'}, ` +
+        'an odd number. Every press changes that count by an even number, and a dark board has 0 — so ' +
         'no sequence of presses can clear this pattern.'
       : `Not solvable. The highlighted quiet pattern, weighted by its press counts, overlaps the lights with a sum ` +
         `that is not a multiple of ${k}; no press changes that sum mod ${k}, and a dark board has sum 0.`;
