@@ -3,7 +3,7 @@
 //! states, exact mod k for more), refusing — never guessing — beyond the sizes those handle.
 //! Every answer is checked by simulating its presses before it is returned.
 
-use super::board::{Board, Rule, Spec};
+use super::board::{Board, Rule, Spec, MAX_SIDE};
 use super::fast::{pack_rows, unpack_rows, Chaser};
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
@@ -12,6 +12,8 @@ use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
 
+/// Largest side for nullity by polynomials (classic and neighbours rules, bounded, 2 states).
+pub const MAX_POLY_SIDE: usize = 1_000_000;
 /// Largest board solved by dense GF(2) elimination (two states, any rule).
 pub const MAX_DENSE_GF2: usize = 4096;
 /// Largest board solved by dense elimination mod k (more than two states).
@@ -37,7 +39,8 @@ pub enum Method {
 pub struct Rank {
     pub rows: usize,
     pub cols: usize,
-    pub rank: usize,
+    /// rows·cols − nullity (64-bit: polynomial nullities go beyond 4096×4096).
+    pub rank: u64,
     /// Kernel dimension (for composite k: the minimal number of kernel generators).
     pub nullity: usize,
     /// log2 of the number of quiet patterns (= log2 of the share of unsolvable patterns' …).
@@ -134,12 +137,20 @@ fn check_dense(spec: &Spec) -> Result<()> {
 
 /// Rank and nullity, by the fastest exact method for the board.
 pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
-    spec.check()?;
-    let cells = spec.cells();
+    if uses_chaser(spec) {
+        // No board is built: the polynomials handle sides far beyond the playable 4096.
+        Spec { rows: spec.rows.min(MAX_SIDE), cols: spec.cols.min(MAX_SIDE), ..*spec }.check()?;
+        if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
+            bail!("nullity by polynomials goes up to {MAX_POLY_SIDE} rows and columns");
+        }
+    } else {
+        spec.check()?;
+    }
+    let cells = spec.rows as u64 * spec.cols as u64;
     let with = |nullity: usize, log2: f64| Rank {
         rows: spec.rows,
         cols: spec.cols,
-        rank: cells - nullity,
+        rank: cells - nullity as u64,
         nullity,
         quiet_log2: log2,
     };

@@ -75,7 +75,11 @@ test('the page loads without console errors and shows the explore section', asyn
   assert.equal(await page.locator(CELLS).count(), 25);
   await page.waitForSelector('#chart svg');
   assert.equal(await page.locator('#chart circle.pt[data-n]').count(), 400);
-  assert.equal(await page.locator('#fixup-table tbody tr').count(), 32);
+  // The source's 5×5 table: 8 of the 32 last rows can be fixed.
+  assert.equal(await page.locator('#fixup-table tbody tr').count(), 8);
+  assert.match(await page.textContent('#table-note'), /8 of the 32/);
+  // x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22: last row 11100 → press 00110.
+  assert.ok((await page.$$eval('#fixup-table tbody tr', (trs) => trs.map((t) => t.textContent))).includes('1110000110'));
   assert.match(await page.textContent('#counts'), /Rank 23, nullity 2/);
   assert.equal(await page.locator('#gallery .thumb').count(), 2);
   await screenshot(page, 'lights-start');

@@ -652,16 +652,20 @@ function fmtPow(log2) {
   return Number.isInteger(log2) ? `2^${log2}` : `${2 ** log2 < 1e15 ? Math.round(2 ** log2) : `2^${log2.toFixed(2)}`}`;
 }
 
+/** The fix-up table: only the last rows a solvable pattern can leave (the others never occur). */
 function showTable(rows) {
   const body = $('fixup-table').querySelector('tbody');
   body.replaceChildren();
   const bits = (v) => Array.from(v).join('');
-  for (const row of rows) {
+  const fixable = rows.filter((row) => row.press);
+  for (const row of fixable.slice(0, 64)) {
     const tr = document.createElement('tr');
-    if (!row.press) tr.className = 'muted';
-    tr.innerHTML = `<td>${bits(row.leftover)}</td><td>${row.press ? bits(row.press) : '—'}</td>`;
+    tr.innerHTML = `<td>${bits(row.leftover)}</td><td>${bits(row.press)}</td>`;
     body.append(tr);
   }
+  $('table-note').textContent =
+    `${fixable.length} of the ${rows.length} possible last rows can be fixed${fixable.length > 64 ? ' (first 64 shown)' : ''}; ` +
+    `the other ${rows.length - fixable.length} never occur for a solvable pattern.`;
   $('table-wrap').hidden = false;
 }
 
@@ -706,8 +710,9 @@ async function drawChart() {
   const H = 280;
   const L = 40;
   const B = 30;
+  const R = 30;
   const max = Math.max(...points.map((p) => Math.max(p.bounded, p.torus)));
-  const x = (n) => L + ((n - 1) / (CHART_MAX - 1)) * (W - L - 10);
+  const x = (n) => L + ((n - 1) / (CHART_MAX - 1)) * (W - L - R);
   const y = (v) => H - B - (v / max) * (H - B - 10);
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
@@ -720,7 +725,7 @@ async function drawChart() {
     parent.append(e);
     return e;
   };
-  el('line', { x1: L, y1: H - B, x2: W - 5, y2: H - B, class: 'axis' });
+  el('line', { x1: L, y1: H - B, x2: W - R + 5, y2: H - B, class: 'axis' });
   el('line', { x1: L, y1: 5, x2: L, y2: H - B, class: 'axis' });
   for (const t of [1, 50, 100, 150, 200]) el('text', { x: x(t), y: H - 10, class: 'tick', 'text-anchor': 'middle' }).textContent = `n=${t}`;
   for (const t of [0, Math.round(max / 2), max]) el('text', { x: L - 6, y: y(t) + 4, class: 'tick', 'text-anchor': 'end' }).textContent = t;
