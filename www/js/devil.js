@@ -70,7 +70,7 @@ function newRound(squares) {
   try {
     let game = core.devil_random(squares, core.fresh_seed());
     const mode = view ? view.mode : 'watch';
-    if (mode === 'play_b') game = core.devil_apply(game, core.devil_solve(game)[0]);
+    if (mode === 'play_b') game = core.devil_apply(game, { flip: core.devil_flip(game.board, game.key) });
     setView({ game, mode, strategy: 0, step: 0 });
     clearMessage();
   } catch (err) {
@@ -85,7 +85,7 @@ function setMode(mode) {
     // Back to the round as dealt: undo A's flip on the drawn coins.
     game = { ...game, board: withFlip(game.board, view.game.flipped) };
   }
-  if (mode === 'play_b') game = core.devil_apply(game, core.devil_solve(game)[0]);
+  if (mode === 'play_b') game = core.devil_apply(game, { flip: core.devil_flip(game.board, game.key) });
   clearMessage();
   setView({ game, mode, strategy: view.strategy, step: 0 });
 }
@@ -290,7 +290,7 @@ function renderPlay() {
       const won = game.answer === game.key;
       const dealt = { ...game, board: withFlip(game.board, game.flipped), flipped: null, answer: null };
       const colour = core.devil_decode(dealt);
-      const right = core.devil_solve(dealt)[0].flip;
+      const right = core.devil_flip(dealt.board, dealt.key);
       status = won
         ? `You flipped ${names[game.flipped]}. B names ${names[game.answer]}: the key. You both go free!`
         : `You flipped ${names[game.flipped]}. B names ${names[game.answer]}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]} (colour ${colour} XOR key ${game.key}).`;

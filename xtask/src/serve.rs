@@ -31,18 +31,24 @@ pub fn spawn(www: PathBuf) -> Result<u16> {
 
 fn handle_forever(server: &Server, www: &Path) {
     for request in server.incoming_requests() {
-        let path = request.url().split(['?', '#']).next().unwrap_or("/").to_string();
-        let response = match resolve(www, &path) {
-            Some(file) => match std::fs::read(&file) {
-                Ok(body) => Response::from_data(body)
-                    .with_header(header("Content-Type", content_type(&file)))
-                    .with_header(header("Cache-Control", "no-cache")),
-                Err(_) => not_found(),
-            },
-            None => not_found(),
-        };
-        let _ = request.respond(response);
+        let www = www.to_path_buf();
+        // One thread a request, so a slow client never holds up the others.
+        std::thread::spawn(move || respond(request, &www));
     }
+}
+
+fn respond(request: tiny_http::Request, www: &Path) {
+    let path = request.url().split(['?', '#']).next().unwrap_or("/").to_string();
+    let response = match resolve(www, &path) {
+        Some(file) => match std::fs::read(&file) {
+            Ok(body) => Response::from_data(body)
+                .with_header(header("Content-Type", content_type(&file)))
+                .with_header(header("Cache-Control", "no-cache")),
+            Err(_) => not_found(),
+        },
+        None => not_found(),
+    };
+    let _ = request.respond(response);
 }
 
 fn not_found() -> Response<std::io::Cursor<Vec<u8>>> {
