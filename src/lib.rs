@@ -12,6 +12,7 @@ pub mod seed;
 
 pub mod devil;
 pub mod table;
+pub mod lights;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -4,6 +4,7 @@
 
 pub mod devil;
 pub mod table;
+pub mod lights;
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;
