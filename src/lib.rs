@@ -12,6 +12,7 @@ pub mod seed;
 
 pub mod codes;
 pub mod devil;
+pub mod table;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

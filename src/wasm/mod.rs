@@ -3,7 +3,11 @@
 //! message, never a panic. Structured values cross as plain JS objects via serde-wasm-bindgen.
 
 pub mod devil;
+<<<<<<< HEAD
 pub mod devil_lab;
+=======
+pub mod table;
+>>>>>>> main
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;

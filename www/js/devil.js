@@ -79,7 +79,7 @@ function newRound(squares) {
       showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
       strategy = 0;
     }
-    if (mode === 'play_b') game = core.devil_apply(game, solve(strategy, game)[0]);
+    if (mode === 'play_b') game = core.devil_apply(game, { flip: flipFor(strategy, game) });
     const fellBack = view && strategy !== view.strategy;
     setView({ game, mode, strategy, step: 0 });
     if (!fellBack) clearMessage();
@@ -95,7 +95,7 @@ function setMode(mode) {
     // Back to the round as dealt: undo A's flip on the drawn coins.
     game = { ...game, board: withFlip(game.board, view.game.flipped) };
   }
-  if (mode === 'play_b') game = core.devil_apply(game, solve(view.strategy, game)[0]);
+  if (mode === 'play_b') game = core.devil_apply(game, { flip: flipFor(view.strategy, game) });
   clearMessage();
   setView({ game, mode, strategy: view.strategy, step: 0 });
 }
@@ -113,7 +113,7 @@ function setStrategy(number) {
 }
 
 // The XOR strategy (number 0) is the foundation's; the others come from the strategy lab.
-const solve = (strategy, game) => (strategy === 0 ? core.devil_solve(game) : core.devil_lab_solve(strategy, game));
+const flipFor = (strategy, game) => (strategy === 0 ? core.devil_flip(game.board, game.key) : core.devil_lab_solve(strategy, game)[0].flip);
 const decode = (game) => (view.strategy === 0 ? core.devil_decode(game) : core.devil_lab_decode(view.strategy, game));
 const explain = (game) => (view.strategy === 0 ? core.devil_explain(game) : core.devil_lab_explain(view.strategy, game));
 
@@ -321,7 +321,7 @@ function renderPlay() {
       const won = game.answer === game.key;
       const dealt = { ...game, board: withFlip(game.board, game.flipped), flipped: null, answer: null };
       const colour = decode(dealt);
-      const right = solve(view.strategy, dealt)[0].flip;
+      const right = flipFor(view.strategy, dealt);
       const why = view.strategy === 0 ? ` (colour ${colour} XOR key ${game.key})` : '';
       status = won
         ? `You flipped ${names[game.flipped]}. B names ${names[game.answer]}: the key. You both go free!`
@@ -341,7 +341,7 @@ function renderPlay() {
     }
   } else {
     const colour = decode(game);
-    const flip = solve(view.strategy, { ...game, flipped: null, answer: null })[0].flip;
+    const flip = flipFor(view.strategy, { ...game, flipped: null, answer: null });
     status = `This board names ${names[colour]} (colour ${colour}). With the key under ${names[game.key]}, A would flip ${names[flip]}.`;
     log.push('Click a coin to turn it over, or switch the click to place the key. With the keyboard: Space turns a coin over, K places the key.');
   }
