@@ -10,6 +10,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod seed;
 
+pub mod codes;
 pub mod devil;
 pub mod table;
 pub mod lights;

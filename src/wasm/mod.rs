@@ -3,8 +3,9 @@
 //! message, never a panic. Structured values cross as plain JS objects via serde-wasm-bindgen.
 
 pub mod devil;
-pub mod table;
+pub mod devil_lab;
 pub mod lights;
+pub mod table;
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;
