@@ -10,6 +10,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod seed;
 
+pub mod chess;
 pub mod devil;
 
 #[cfg(not(target_arch = "wasm32"))]
