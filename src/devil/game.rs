@@ -203,9 +203,8 @@ pub fn decode_view(payload: &str) -> Result<View> {
     let mode = MODES[r.read_bits(2).map_err(truncated)? as usize];
     let strategy = r.read_bits(6).map_err(truncated)? as u8;
     let step = r.read_bits(12).map_err(truncated)? as u16;
-    let mut optional = || -> Result<Option<usize>> {
-        Ok(if r.read_bit()? { Some(r.read_bits(k)? as usize) } else { None })
-    };
+    let mut optional =
+        || -> Result<Option<usize>> { Ok(if r.read_bit()? { Some(r.read_bits(k)? as usize) } else { None }) };
     let flipped = optional().map_err(truncated)?;
     let answer = optional().map_err(truncated)?;
     if answer.is_some() && flipped.is_none() {

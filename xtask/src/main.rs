@@ -1,1 +1,63 @@
-fn main() {}
+//! The project's build tool: `cargo xtask serve` and `cargo xtask test` do all the set-up a
+//! fresh machine needs (wasm target, npm packages, Chromium), so the README's two commands are
+//! the whole story.
+
+mod build;
+mod serve;
+mod setup;
+mod test;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | test>";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => parse_port(&args[1..]).and_then(serve::run),
+        Some("build") => build::wasm().map(|_| ()),
+        Some("test") => test::run(),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse_port(args: &[String]) -> anyhow::Result<u16> {
+    match args {
+        [] => Ok(8000),
+        [flag, port] if flag == "--port" => {
+            port.parse().map_err(|_| anyhow::anyhow!("--port takes a number from 0 to 65535, not '{port}'"))
+        }
+        _ => anyhow::bail!("{USAGE}"),
+    }
+}
+
+/// The repository root (the folder above xtask/).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the repository").to_path_buf()
+}
+
+/// Cargo's target folder, honouring CARGO_TARGET_DIR.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
+        }
+        None => root().join("target"),
+    }
+}

@@ -1,0 +1,91 @@
+//! `cargo xtask test`: every check, in order, continuing past failures so one run shows all
+//! of them, then a one-line summary. Exits non-zero if anything failed.
+
+use crate::setup::{self, run as run_command, WASM_TARGET};
+use anyhow::{bail, Result};
+use std::path::Path;
+use std::process::Command;
+
+fn run_all() -> Vec<(&'static str, Result<()>)> {
+    let root = crate::root();
+    let cargo = || {
+        let mut c = Command::new(env!("CARGO"));
+        c.current_dir(&root);
+        c
+    };
+    let mut results = Vec::new();
+    let mut step = |name: &'static str, f: &mut dyn FnMut() -> Result<()>| {
+        eprintln!("\n==> {name}");
+        let r = f();
+        if let Err(e) = &r {
+            eprintln!("xtask: {name} FAILED: {e:#}");
+        }
+        results.push((name, r));
+    };
+    step("rustfmt", &mut || run_command(cargo().args(["fmt", "--all", "--", "--check"])));
+    step("clippy", &mut || {
+        run_command(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
+    });
+    step("clippy (wasm32)", &mut || {
+        setup::wasm_target()?;
+        run_command(
+            cargo()
+                .args(["clippy", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET])
+                .args(["--", "-D", "warnings"]),
+        )
+    });
+    step("native tests", &mut || run_command(cargo().args(["test", "--workspace"])));
+    let built = crate::build::wasm();
+    let wasm_ok = built.is_ok();
+    step("wasm build", &mut || built.as_ref().map(|_| ()).map_err(|e| anyhow::anyhow!("{e:#}")));
+    step("wasm API under Node", &mut || {
+        if !wasm_ok {
+            bail!("skipped: the wasm build failed");
+        }
+        node_tests(&root.join("tests/node"), None)
+    });
+    step("browser tests", &mut || {
+        if !wasm_ok {
+            bail!("skipped: the wasm build failed");
+        }
+        setup::chromium()?;
+        let port = crate::serve::spawn(root.join("www"))?;
+        node_tests(&root.join("tests/browser"), Some(port))
+    });
+    results
+}
+
+pub fn run() -> Result<()> {
+    let results = run_all();
+    let failed: Vec<&str> = results.iter().filter(|(_, r)| r.is_err()).map(|(n, _)| *n).collect();
+    let passed = results.len() - failed.len();
+    eprintln!();
+    if !failed.is_empty() {
+        eprintln!("xtask test failed steps: {}", failed.join(", "));
+    }
+    println!("summary: {passed} passed, {} failed", failed.len());
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        bail!("{} of {} steps failed", failed.len(), results.len())
+    }
+}
+
+/// Runs every `*.test.mjs` in `dir` with Node's test runner, one file at a time.
+fn node_tests(dir: &Path, port: Option<u16>) -> Result<()> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("no test files in {}", dir.display());
+    }
+    let mut cmd = Command::new("node");
+    cmd.args(["--test", "--test-concurrency=1"]).args(&files).current_dir(crate::root());
+    if let Some(port) = port {
+        cmd.env("BASE_URL", format!("http://127.0.0.1:{port}"));
+        cmd.env("CHROMIUM", setup::CHROMIUM);
+    }
+    run_command(&mut cmd)
+}
