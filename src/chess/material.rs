@@ -89,11 +89,7 @@ pub fn check(w: &Counts, b: &Counts) -> Result<()> {
             bail!("{name} has {} pawns; a side has at most 8", c.pawns);
         }
         if c.pawns + c.promotions() > 8 {
-            bail!(
-                "{name} has {} promoted pieces but only {} missing pawns",
-                c.promotions(),
-                8 - c.pawns
-            );
+            bail!("{name} has {} promoted pieces but only {} missing pawns", c.promotions(), 8 - c.pawns);
         }
     }
     let captures = 32i32 - i32::from(w.men()) - i32::from(b.men());
@@ -118,13 +114,7 @@ pub fn all_sides() -> Vec<Counts> {
             for rooks in 0..=10u8 {
                 for bishops in 0..=10u8 {
                     for knights in 0..=10u8 {
-                        let c = Counts {
-                            pawns,
-                            knights,
-                            bishops,
-                            rooks,
-                            queens,
-                        };
+                        let c = Counts { pawns, knights, bishops, rooks, queens };
                         if side_ok(&c) {
                             out.push(c);
                         }
@@ -142,42 +132,15 @@ mod tests {
 
     #[test]
     fn start_material_is_fine_and_nine_queens_need_captures() {
-        let start = Counts {
-            pawns: 8,
-            knights: 2,
-            bishops: 2,
-            rooks: 2,
-            queens: 1,
-        };
+        let start = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 1 };
         assert!(check(&start, &start).is_ok());
-        let nine_queens = Counts {
-            pawns: 0,
-            knights: 2,
-            bishops: 2,
-            rooks: 2,
-            queens: 9,
-        };
+        let nine_queens = Counts { pawns: 0, knights: 2, bishops: 2, rooks: 2, queens: 9 };
         // Eight promotions with all 16 black men still on the board: impossible.
         assert!(check(&nine_queens, &start).is_err());
         // With black's pawns all gone (captured), eight promotions are possible.
-        let black = Counts {
-            pawns: 0,
-            knights: 2,
-            bishops: 2,
-            rooks: 2,
-            queens: 1,
-        };
+        let black = Counts { pawns: 0, knights: 2, bishops: 2, rooks: 2, queens: 1 };
         assert!(check(&nine_queens, &black).is_ok());
-        let three_queens = Counts {
-            pawns: 8,
-            knights: 2,
-            bishops: 2,
-            rooks: 2,
-            queens: 3,
-        };
-        assert!(check(&three_queens, &start)
-            .unwrap_err()
-            .message()
-            .contains("missing pawns"));
+        let three_queens = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 3 };
+        assert!(check(&three_queens, &start).unwrap_err().message().contains("missing pawns"));
     }
 }

@@ -3,10 +3,20 @@
 //! plus a compact enumerative code, each with encode, decode, an exact round trip, a computed
 //! worst case and its bits shown as labelled segments.
 
+pub mod base13;
+pub mod bitboard;
+pub mod codes;
+pub mod compact;
+pub mod huffman;
 pub mod material;
+pub mod nibble;
 pub mod pgn;
+pub mod piece_list;
 pub mod position;
 pub mod san;
+pub mod schemes;
 
+pub use codes::{Code, Segment};
 pub use pgn::{parse_pgn, Game};
 pub use position::Position;
+pub use schemes::PositionScheme;

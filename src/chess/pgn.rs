@@ -17,19 +17,11 @@ pub struct Game {
 
 impl Game {
     pub fn new(start: Position, moves: Vec<Move>) -> Game {
-        Game {
-            tags: Vec::new(),
-            start,
-            moves,
-            result: "*".into(),
-        }
+        Game { tags: Vec::new(), start, moves, result: "*".into() }
     }
 
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// Every position of the game, the start first and the final position last.
@@ -187,11 +179,7 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
                 let start = i;
                 i += 1;
                 let mut key = String::new();
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && chars[i] != '"'
-                    && chars[i] != ']'
-                {
+                while i < chars.len() && !chars[i].is_whitespace() && chars[i] != '"' && chars[i] != ']' {
                     key.push(chars[i]);
                     i += 1;
                 }
@@ -226,8 +214,7 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
             }
             _ => {
                 let mut word = String::new();
-                while i < chars.len() && !chars[i].is_whitespace() && !"{}()[];".contains(chars[i])
-                {
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}()[];".contains(chars[i]) {
                     word.push(chars[i]);
                     i += 1;
                 }
@@ -239,16 +226,8 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
                 } else {
                     // Strip move numbers ("12." "12..." or "12.e4"), NAGs and annotation glyphs.
                     let w = word.trim_start_matches(|c: char| c.is_ascii_digit());
-                    let w = if w.len() < word.len() {
-                        w.trim_start_matches('.')
-                    } else {
-                        &word
-                    };
-                    if w.is_empty()
-                        || w.starts_with('$')
-                        || w == "e.p."
-                        || w.chars().all(|c| "!?".contains(c))
-                    {
+                    let w = if w.len() < word.len() { w.trim_start_matches('.') } else { &word };
+                    if w.is_empty() || w.starts_with('$') || w == "e.p." || w.chars().all(|c| "!?".contains(c)) {
                         continue;
                     }
                     if w.len() < word.len() && w.is_empty() {
@@ -273,21 +252,11 @@ pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
                   result: String,
                   games: &mut Vec<Game>| {
         if let Some((start, _, moves)) = game.take() {
-            games.push(Game {
-                tags: std::mem::take(tags),
-                start,
-                moves,
-                result,
-            });
+            games.push(Game { tags: std::mem::take(tags), start, moves, result });
         } else if !tags.is_empty() {
             // Tags without moves: an empty game.
             let start = start_of(tags).unwrap_or_default();
-            games.push(Game {
-                tags: std::mem::take(tags),
-                start,
-                moves: Vec::new(),
-                result,
-            });
+            games.push(Game { tags: std::mem::take(tags), start, moves: Vec::new(), result });
         }
     };
     for (tok, line) in tokens {
@@ -344,9 +313,5 @@ fn start_of(tags: &[(String, String)]) -> Result<Position> {
 
 /// The whole list of games as one PGN text.
 pub fn to_pgn(games: &[Game]) -> String {
-    games
-        .iter()
-        .map(Game::to_pgn)
-        .collect::<Vec<_>>()
-        .join("\n")
+    games.iter().map(Game::to_pgn).collect::<Vec<_>>().join("\n")
 }

@@ -41,9 +41,7 @@ impl Default for Position {
 impl Position {
     /// The standard starting position.
     pub fn start() -> Self {
-        Position {
-            board: Board::default(),
-        }
+        Position { board: Board::default() }
     }
 
     /// The underlying `cozy-chess` board (move generation, attacks).
@@ -71,12 +69,7 @@ impl Position {
     pub fn castling(&self) -> [bool; 4] {
         let w = self.board.castle_rights(Color::White);
         let b = self.board.castle_rights(Color::Black);
-        [
-            w.short.is_some(),
-            w.long.is_some(),
-            b.short.is_some(),
-            b.long.is_some(),
-        ]
+        [w.short.is_some(), w.long.is_some(), b.short.is_some(), b.long.is_some()]
     }
 
     /// The file of the pawn that can be taken en passant (only when that capture is legal).
@@ -86,11 +79,7 @@ impl Position {
 
     /// The square a pawn taking en passant lands on.
     pub fn en_passant_square(&self) -> Option<Square> {
-        let rank = if self.side_to_move() == Color::White {
-            Rank::Sixth
-        } else {
-            Rank::Third
-        };
+        let rank = if self.side_to_move() == Color::White { Rank::Sixth } else { Rank::Third };
         self.en_passant().map(|f| Square::new(f, rank))
     }
 
@@ -104,10 +93,7 @@ impl Position {
 
     /// Counts of each side's men: `[white, black]`.
     pub fn counts(&self) -> [Counts; 2] {
-        [
-            Counts::of(&self.board, Color::White),
-            Counts::of(&self.board, Color::Black),
-        ]
+        [Counts::of(&self.board, Color::White), Counts::of(&self.board, Color::Black)]
     }
 
     /// Parses a FEN (the move counters may be left out) and explains what is wrong with it.
@@ -134,7 +120,9 @@ impl Position {
                     'Q' => 1,
                     'k' => 2,
                     'q' => 3,
-                    _ => bail!("FEN castling field '{c}' may only hold K, Q, k, q or '-' (Chess960 castling is not supported)"),
+                    _ => bail!(
+                        "FEN castling field '{c}' may only hold K, Q, k, q or '-' (Chess960 castling is not supported)"
+                    ),
                 };
                 if castling[i] {
                     bail!("FEN castling field '{c}' repeats '{ch}'");
@@ -166,11 +154,7 @@ impl Position {
         let ep_file = match ep {
             None => None,
             Some(sq) => {
-                let want = if stm == Color::White {
-                    Rank::Sixth
-                } else {
-                    Rank::Third
-                };
+                let want = if stm == Color::White { Rank::Sixth } else { Rank::Third };
                 if sq.rank() != want {
                     bail!(
                         "en-passant square {sq} is impossible with {} to move (it must be on rank {})",
@@ -194,12 +178,7 @@ impl Position {
 
     /// Builds a position from its parts and checks it, with a one-line reason when illegal.
     /// An en-passant file whose capture is not legal is dropped (canonical form).
-    pub fn from_parts(
-        squares: &Squares,
-        stm: Color,
-        castling: [bool; 4],
-        ep: Option<File>,
-    ) -> Result<Self> {
+    pub fn from_parts(squares: &Squares, stm: Color, castling: [bool; 4], ep: Option<File>) -> Result<Self> {
         let mut kings = [Vec::new(), Vec::new()];
         let mut men = [0usize; 2];
         for sq in Square::ALL {
@@ -209,34 +188,20 @@ impl Position {
                     kings[color as usize].push(sq);
                 }
                 if piece == Piece::Pawn && matches!(sq.rank(), Rank::First | Rank::Eighth) {
-                    bail!(
-                        "{} pawn on {sq}: pawns never stand on the first or last rank",
-                        color_name(color)
-                    );
+                    bail!("{} pawn on {sq}: pawns never stand on the first or last rank", color_name(color));
                 }
             }
         }
         for color in Color::ALL {
             let k = &kings[color as usize];
             if k.len() != 1 {
-                bail!(
-                    "{} has {} kings; each side has exactly one",
-                    color_name(color),
-                    k.len()
-                );
+                bail!("{} has {} kings; each side has exactly one", color_name(color), k.len());
             }
             if men[color as usize] > 16 {
-                bail!(
-                    "{} has {} men; a side has at most 16",
-                    color_name(color),
-                    men[color as usize]
-                );
+                bail!("{} has {} men; a side has at most 16", color_name(color), men[color as usize]);
             }
         }
-        let counts = [
-            Counts::of_squares(squares, Color::White),
-            Counts::of_squares(squares, Color::Black),
-        ];
+        let counts = [Counts::of_squares(squares, Color::White), Counts::of_squares(squares, Color::Black)];
         material::check(&counts[0], &counts[1])?;
 
         let mut builder = BoardBuilder::empty();
@@ -253,11 +218,7 @@ impl Position {
                 }
                 let rook = rook_home[c][side];
                 if kings[c][0] != home[c] || squares[rook as usize] != Some((Piece::Rook, color)) {
-                    bail!(
-                        "{} needs the king on {} and a rook on {rook}",
-                        CASTLING_NAMES[2 * c + side],
-                        home[c]
-                    );
+                    bail!("{} needs the king on {} and a rook on {rook}", CASTLING_NAMES[2 * c + side], home[c]);
                 }
                 if side == 0 {
                     rights.short = Some(File::H);
@@ -298,7 +259,10 @@ impl Position {
             for r in [behind, start] {
                 let sq = Square::new(file, r);
                 if squares[sq as usize].is_some() {
-                    bail!("en passant on file {}: square {sq} must be empty (the pawn just passed it)", file_char(file));
+                    bail!(
+                        "en passant on file {}: square {sq} must be empty (the pawn just passed it)",
+                        file_char(file)
+                    );
                 }
             }
             if let Ok(b) = probe_with(&builder, Some(Square::new(file, behind))) {
@@ -377,13 +341,8 @@ impl Position {
             }
         }
         let c = self.castling();
-        Position::from_parts(
-            &squares,
-            !self.side_to_move(),
-            [c[2], c[3], c[0], c[1]],
-            self.en_passant(),
-        )
-        .expect("a mirrored legal position is legal")
+        Position::from_parts(&squares, !self.side_to_move(), [c[2], c[3], c[0], c[1]], self.en_passant())
+            .expect("a mirrored legal position is legal")
     }
 }
 
@@ -422,10 +381,7 @@ pub fn piece_char(p: Piece, c: Color) -> char {
 fn parse_placement(text: &str) -> Result<Squares> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 8 {
-        bail!(
-            "FEN board has {} ranks; it needs 8 separated by '/'",
-            rows.len()
-        );
+        bail!("FEN board has {} ranks; it needs 8 separated by '/'", rows.len());
     }
     let mut squares = [None; 64];
     for (i, row) in rows.iter().enumerate() {
@@ -434,28 +390,18 @@ fn parse_placement(text: &str) -> Result<Squares> {
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 if d == 0 || d > 8 {
-                    bail!(
-                        "FEN rank {} has the digit {d}; empty runs are 1 to 8",
-                        rank + 1
-                    );
+                    bail!("FEN rank {} has the digit {d}; empty runs are 1 to 8", rank + 1);
                 }
                 file += d as usize;
             } else {
                 let piece = match Piece::try_from(ch.to_ascii_lowercase()) {
                     Ok(p) => p,
-                    Err(_) => bail!(
-                        "FEN rank {} has '{ch}', which is not a piece letter",
-                        rank + 1
-                    ),
+                    Err(_) => bail!("FEN rank {} has '{ch}', which is not a piece letter", rank + 1),
                 };
                 if file >= 8 {
                     bail!("FEN rank {} is longer than 8 squares", rank + 1);
                 }
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 squares[rank * 8 + file] = Some((piece, color));
                 file += 1;
             }

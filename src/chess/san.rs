@@ -11,21 +11,13 @@ fn is_castle(pos: &Position, mv: Move) -> bool {
 
 /// The king's destination of a castling move (g- or c-file).
 fn castle_target(mv: Move) -> Square {
-    let file = if mv.to.file() > mv.from.file() {
-        File::G
-    } else {
-        File::C
-    };
+    let file = if mv.to.file() > mv.from.file() { File::G } else { File::C };
     Square::new(file, mv.from.rank())
 }
 
 /// UCI text (`e2e4`, `e1g1`, `e7e8q`).
 pub fn uci(pos: &Position, mv: Move) -> String {
-    let to = if is_castle(pos, mv) {
-        castle_target(mv)
-    } else {
-        mv.to
-    };
+    let to = if is_castle(pos, mv) { castle_target(mv) } else { mv.to };
     let mut s = format!("{}{}", mv.from, to);
     if let Some(p) = mv.promotion {
         s.push(p.into());
@@ -50,19 +42,12 @@ fn piece_letter(p: Piece) -> char {
 /// SAN of a legal move, with `+` or `#`.
 pub fn san(pos: &Position, mv: Move) -> String {
     let board = pos.board();
-    let piece = board
-        .piece_on(mv.from)
-        .expect("a legal move starts on a piece");
+    let piece = board.piece_on(mv.from).expect("a legal move starts on a piece");
     let mut s = String::new();
     if is_castle(pos, mv) {
-        s.push_str(if mv.to.file() > mv.from.file() {
-            "O-O"
-        } else {
-            "O-O-O"
-        });
+        s.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
     } else {
-        let capture = board.piece_on(mv.to).is_some()
-            || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
+        let capture = board.piece_on(mv.to).is_some() || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
         if piece == Piece::Pawn {
             if capture {
                 s.push(file_char(mv.from.file()));
@@ -79,9 +64,7 @@ pub fn san(pos: &Position, mv: Move) -> String {
             let others: Vec<Square> = pos
                 .legal_moves()
                 .into_iter()
-                .filter(|m| {
-                    m.to == mv.to && m.from != mv.from && board.piece_on(m.from) == Some(piece)
-                })
+                .filter(|m| m.to == mv.to && m.from != mv.from && board.piece_on(m.from) == Some(piece))
                 .map(|m| m.from)
                 .collect();
             if !others.is_empty() {
@@ -103,11 +86,7 @@ pub fn san(pos: &Position, mv: Move) -> String {
     }
     let next = pos.play_unchecked(mv);
     if next.in_check() {
-        s.push(if next.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
+        s.push(if next.legal_moves().is_empty() { '#' } else { '+' });
     }
     s
 }
@@ -133,10 +112,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move> {
             .find(|&m| is_castle(pos, m) && (m.to.file() > m.from.file()) == short)
             .ok_or_else(|| crate::Error::new(format!("castling '{raw}' is not legal here")));
     }
-    let mut chars: Vec<char> = t
-        .chars()
-        .filter(|&c| c != 'x' && c != ':' && c != '-')
-        .collect();
+    let mut chars: Vec<char> = t.chars().filter(|&c| c != 'x' && c != ':' && c != '-').collect();
     let mut promotion = None;
     if let Some(pos_eq) = chars.iter().position(|&c| c == '=') {
         let p = chars.get(pos_eq + 1).copied();
@@ -197,11 +173,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move> {
     match matches.len() {
         1 => Ok(matches[0]),
         0 => {
-            let side = if pos.side_to_move() == Color::White {
-                "White"
-            } else {
-                "Black"
-            };
+            let side = if pos.side_to_move() == Color::White { "White" } else { "Black" };
             bail!("'{raw}' is not a legal move for {side} here")
         }
         _ => bail!("'{raw}' is ambiguous here"),
