@@ -3,12 +3,17 @@
 //! plus a compact enumerative code, each with encode, decode, an exact round trip, a computed
 //! worst case and its bits shown as labelled segments.
 
+pub mod arith;
 pub mod base13;
 pub mod bitboard;
 pub mod codes;
 pub mod compact;
+pub mod fit;
+pub mod game_codes;
 pub mod huffman;
 pub mod material;
+pub mod model;
+pub mod model_params;
 pub mod nibble;
 pub mod pgn;
 pub mod piece_list;
@@ -17,6 +22,7 @@ pub mod san;
 pub mod schemes;
 
 pub use codes::{Code, Segment};
+pub use game_codes::{GameCode, GameScheme};
 pub use pgn::{parse_pgn, Game};
 pub use position::Position;
 pub use schemes::PositionScheme;

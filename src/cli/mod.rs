@@ -2,6 +2,7 @@
 //! page, and prints either text or one JSON object (`--json`). Every error is one line on
 //! standard error and a non-zero exit status.
 
+mod chess;
 mod devil;
 
 use crate::Result;
@@ -23,6 +24,9 @@ enum Command {
     /// The Devil's chessboard: flip one coin to tell the key square.
     #[command(subcommand)]
     Devil(devil::Command),
+    /// Chess codes: store a position or a game in the fewest bits.
+    #[command(subcommand)]
+    Chess(chess::Command),
 }
 
 /// What a command prints: the JSON object for `--json`, and text for people.
@@ -49,6 +53,7 @@ pub fn run() -> i32 {
     };
     let result: Result<Output> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
+        Command::Chess(cmd) => chess::run(cmd),
     };
     match result {
         Ok(out) => {
