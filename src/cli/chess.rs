@@ -23,7 +23,8 @@ pub enum Command {
     Decode {
         #[arg(long, default_value = "compact")]
         scheme: String,
-        #[arg(long)]
+        /// The code (base64url; it may start with '-').
+        #[arg(long, allow_hyphen_values = true)]
         code: String,
     },
     /// Encode every game of a PGN file with a game scheme, check the round trip, report bits.
