@@ -143,6 +143,7 @@ fn illegal_positions_are_explained() {
         ("k7/8/8/8/8/8/8/KK6 w - - 0 1", "White has 2 kings"),
         ("k6P/8/8/8/8/8/8/K7 w - - 0 1", "pawns never stand"),
         ("k7/8/8/8/8/8/8/R3K3 w - - 0 1", "side not to move (Black) is in check"),
+        ("8/8/8/8/8/8/4k3/4K3 w - - 0 1", "next to each other"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKQQR w - - 0 1", "promoted"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "covers 7 squares"),

@@ -136,8 +136,8 @@ impl Kind {
 /// Per-kind tables: for each white class, the number of positions of all earlier white
 /// classes (so the offset of a class is a lookup), and the kind's total.
 struct KindTable {
+    /// One entry per white class plus the kind's total at the end.
     cum_white: Vec<BigUint>,
-    total: BigUint,
 }
 
 /// Highest black promotion count allowed with this white class and black (pawns, free);
@@ -212,48 +212,79 @@ fn black_groups(fixed: u8) -> &'static [BlackGroup] {
     })[fixed as usize]
 }
 
-/// Positions of the white class `w` combined with the black groups before `upto` (all when
-/// `None`), each group counting its classes up to the allowed promotions.
-fn white_class_block(kind: Kind, w: &Class, upto: Option<usize>) -> BigUint {
-    let groups = black_groups(kind.br);
-    let end = upto.unwrap_or(groups.len());
-    let mut sum = BigUint::default();
-    for g in &groups[..end] {
-        let Some(limit) = black_prom_limit(kind, w, g.pawns, g.free) else { continue };
-        let s = g.cum[limit as usize + 1];
-        if s == 0 {
-            continue;
-        }
-        let ways = placement_ways(kind, w.pawns, w.free, g.pawns, g.free);
-        if ways.bits() == 0 {
-            continue;
-        }
-        sum += ways * s;
-    }
-    sum * w.total
-}
-
-fn kind_table(kind: Kind) -> &'static KindTable {
-    static T: OnceLock<Vec<KindTable>> = OnceLock::new();
-    &T.get_or_init(|| {
-        let mut out = Vec::new();
-        for wr in 0..3u8 {
-            for br in 0..3u8 {
-                for ep in [false, true] {
-                    let k = Kind { wr, br, ep };
-                    let mut cum = Vec::new();
-                    let mut acc = BigUint::default();
-                    for w in classes(wr) {
-                        cum.push(acc.clone());
-                        acc += white_class_block(k, w, None);
-                    }
-                    cum.push(acc.clone());
-                    out.push(KindTable { cum_white: cum, total: acc });
-                }
+/// For a white class: prefix[g] = positions (per white signature arrangement) of the black
+/// groups before group g — built once per (kind, white class) when first needed, so that a
+/// rank costs a lookup and a decode a binary search.
+fn group_prefix(kind: Kind, wi: usize) -> &'static [BigUint] {
+    static P: OnceLock<Vec<OnceLock<Vec<BigUint>>>> = OnceLock::new();
+    let all = P.get_or_init(|| (0..18 * classes(0).len()).map(|_| OnceLock::new()).collect());
+    all[kind.index() * classes(0).len() + wi].get_or_init(|| {
+        let w = &classes(kind.wr)[wi];
+        let groups = black_groups(kind.br);
+        let mut out = Vec::with_capacity(groups.len() + 1);
+        let mut sum = BigUint::default();
+        for g in groups {
+            out.push(sum.clone());
+            let Some(limit) = black_prom_limit(kind, w, g.pawns, g.free) else { continue };
+            let s = g.cum[limit as usize + 1];
+            if s != 0 {
+                sum += placement_ways(kind, w.pawns, w.free, g.pawns, g.free) * s;
             }
         }
+        out.push(sum);
         out
-    })[kind.index()]
+    })
+}
+
+/// Positions of the white class `wi` combined with the black groups before `upto` (all when
+/// `None`).
+fn white_class_block(kind: Kind, wi: usize, upto: Option<usize>) -> BigUint {
+    let prefix = group_prefix(kind, wi);
+    let end = upto.unwrap_or(prefix.len() - 1);
+    &prefix[end] * classes(kind.wr)[wi].total
+}
+
+/// The per-kind table, built on first use of that kind only (a few milliseconds).
+fn kind_table(kind: Kind) -> &'static KindTable {
+    static T: OnceLock<Vec<OnceLock<KindTable>>> = OnceLock::new();
+    let all = T.get_or_init(|| (0..18).map(|_| OnceLock::new()).collect());
+    all[kind.index()].get_or_init(|| {
+        let mut cum = Vec::new();
+        let mut acc = BigUint::default();
+        for wi in 0..classes(kind.wr).len() {
+            cum.push(acc.clone());
+            acc += white_class_block(kind, wi, None);
+        }
+        cum.push(acc);
+        KindTable { cum_white: cum }
+    })
+}
+
+/// Every kind's total, in [`Kind::index`] order. Stored so that a case's offset does not
+/// need all 18 tables; the test `kind_totals_match_the_enumeration` recomputes each one.
+const KIND_TOTALS: [&str; 18] = [
+    "24639467089379915386890365075260915223928803040",
+    "416488318863415766164512964654568344219144680",
+    "20233751036460655214288872550387224395507714",
+    "364395790942512451037129607316562944291077",
+    "777444034734707835857090837321923053844269",
+    "14019575937684368901417640599052644206598",
+    "20233751036460655214288872550387224395507714",
+    "370106528744258470640364266999535568675827",
+    "17666299972778976558973072897319171010687",
+    "345520830307059763561122549465776019561",
+    "694166275006201731005319241389016001928",
+    "13621334299946682442448228055117807744",
+    "777444034734707835857090837321923053844269",
+    "14594878420061852125372495106007657690351",
+    "694166275006201731005319241389016001928",
+    "13956308172557934822272106904282407633",
+    "27386578583849254125018652540642389999",
+    "552999644272182609413303368075012755",
+];
+
+fn kind_total(kind: Kind) -> BigUint {
+    BigUint::parse_bytes(KIND_TOTALS[kind.index()].as_bytes(), 10).expect("a decimal constant")
 }
 
 /// A full case: castling masks (bit 0 short, bit 1 long) and en-passant file, White to move.
@@ -313,7 +344,7 @@ fn case_offsets() -> &'static (Vec<BigUint>, BigUint) {
         let mut acc = BigUint::default();
         for case in Case::all() {
             offsets.push(acc.clone());
-            acc += &kind_table(case.kind()).total;
+            acc += kind_total(case.kind());
         }
         (offsets, acc)
     })
@@ -429,7 +460,7 @@ fn rank_white_to_move(pos: &Position) -> BigUint {
     // Offset of the class pair inside the case.
     let groups = black_groups(kind.br);
     let gi = groups.iter().position(|g| (g.pawns, g.free) == (b.pawns, b.free)).expect("group");
-    let mut offset = kind_table(kind).cum_white[wi].clone() + white_class_block(kind, w, Some(gi));
+    let mut offset = kind_table(kind).cum_white[wi].clone() + white_class_block(kind, wi, Some(gi));
     let before_in_group: u64 = groups[gi].cum[b.proms as usize];
     offset += placement_ways(kind, w.pawns, w.free, b.pawns, b.free) * before_in_group * w.total;
 
@@ -552,25 +583,14 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     rem -= &table.cum_white[wi];
     // Find the black group, then the black class.
     let groups = black_groups(kind.br);
-    let mut found = None;
-    for (gi, g) in groups.iter().enumerate() {
-        let Some(limit) = black_prom_limit(kind, w, g.pawns, g.free) else { continue };
-        let s = g.cum[limit as usize + 1];
-        if s == 0 {
-            continue;
-        }
-        let unit = placement_ways(kind, w.pawns, w.free, g.pawns, g.free) * w.total;
-        if unit.bits() == 0 {
-            continue;
-        }
-        let block = &unit * s;
-        if rem < block {
-            found = Some((gi, unit));
-            break;
-        }
-        rem -= block;
+    let prefix = group_prefix(kind, wi);
+    let q = &rem / w.total;
+    let gi = prefix.partition_point(|p| p <= &q) - 1;
+    if gi >= groups.len() {
+        bail!("the number falls outside every material class");
     }
-    let Some((gi, unit)) = found else { bail!("the number falls outside every material class") };
+    rem -= &prefix[gi] * w.total;
+    let unit = placement_ways(kind, w.pawns, w.free, groups[gi].pawns, groups[gi].free) * w.total;
     let g = &groups[gi];
     let bcls = classes(kind.br);
     let mut bi = g.first;
@@ -670,4 +690,21 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let pos = Position::from_parts(&squares, Color::White, castling, case.ep)?;
     super::codes::check_ep_kept(case.ep, &pos)?;
     Ok(if stm == Color::White { pos } else { pos.mirrored() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_totals_match_the_enumeration() {
+        for wr in 0..3u8 {
+            for br in 0..3u8 {
+                for ep in [false, true] {
+                    let k = Kind { wr, br, ep };
+                    assert_eq!(kind_table(k).cum_white.last(), Some(&kind_total(k)), "{k:?}");
+                }
+            }
+        }
+    }
 }

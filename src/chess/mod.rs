@@ -20,6 +20,7 @@ pub mod piece_list;
 pub mod position;
 pub mod san;
 pub mod schemes;
+pub mod share;
 
 pub use codes::{Code, Segment};
 pub use game_codes::{GameCode, GameScheme};

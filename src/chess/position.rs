@@ -201,6 +201,10 @@ impl Position {
                 bail!("{} has {} men; a side has at most 16", color_name(color), men[color as usize]);
             }
         }
+        let (wk, bk) = (kings[0][0], kings[1][0]);
+        if (wk.file() as i32 - bk.file() as i32).abs() <= 1 && (wk.rank() as i32 - bk.rank() as i32).abs() <= 1 {
+            bail!("the kings on {wk} and {bk} stand next to each other");
+        }
         let counts = [Counts::of_squares(squares, Color::White), Counts::of_squares(squares, Color::Black)];
         material::check(&counts[0], &counts[1])?;
 
