@@ -15,5 +15,5 @@ pub fn rng_from_seed(seed: u64) -> BoardRng {
 pub fn fresh_seed() -> u64 {
     // getrandom only fails where no entropy source exists at all; fall back to a fixed seed
     // rather than panicking, since a predictable board is harmless here.
-    getrandom::u64().unwrap_or(0x5eed_0f_b0a2d)
+    getrandom::u64().unwrap_or(0x05ee_d0fb_0a2d)
 }

@@ -2,7 +2,8 @@
 
 use super::{read_file, write_file_atomically, Output};
 use crate::devil::file::{board_to_text, BoardFile};
-use crate::devil::{Game, Layout, Params, Strategy, Xor};
+use crate::devil::game::link_for;
+use crate::devil::{Game, Layout, Mode, Params, Strategy, View, Xor};
 use crate::puzzle::Puzzle;
 use crate::Result;
 use clap::Subcommand;
@@ -24,6 +25,16 @@ pub enum Command {
     Find {
         #[arg(long)]
         board: PathBuf,
+    },
+    /// Print the share-link fragment (`devil/v1/…`) of a random round, for links and embeds.
+    Link {
+        #[arg(long)]
+        squares: usize,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// watch, play-a, play-b or edit.
+        #[arg(long, default_value = "watch")]
+        mode: String,
     },
     /// Print a random board file of N squares (reproducible with --seed).
     Random {
@@ -53,6 +64,24 @@ pub fn run(cmd: Command) -> Result<Output> {
             let key = Xor { squares: coins.squares() }.decode(&coins);
             let name = Layout::for_squares(coins.squares()).name(key);
             Ok(Output { json: json!({"key": name, "index": key}), text: format!("key {name} (index {key})\n") })
+        }
+        Command::Link { squares, seed, mode } => {
+            let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
+            let mut game = Game::random(&Params { squares }, seed)?;
+            let mode = match mode.as_str() {
+                "watch" => Mode::Watch,
+                "play-a" => Mode::PlayA,
+                "play-b" => Mode::PlayB,
+                "edit" => Mode::Edit,
+                other => crate::bail!("unknown mode '{other}': use watch, play-a, play-b or edit"),
+            };
+            if mode == Mode::PlayB {
+                // B's round starts after A's (hidden) flip.
+                let flip = game.solve()?[0];
+                game = game.apply(&flip)?;
+            }
+            let link = link_for(&View { game, mode, strategy: 0, step: 0 });
+            Ok(Output { json: json!({"link": link, "seed": seed}), text: format!("#{link}\n") })
         }
         Command::Random { squares, seed } => {
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);

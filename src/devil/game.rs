@@ -43,6 +43,29 @@ impl Game {
         Ok(Game { board, key, flipped: None, answer: None })
     }
 
+    /// Edit mode: the same round with coin `index` turned over by hand (not A's flip), so
+    /// the round starts afresh.
+    pub fn with_coin_toggled(&self, index: usize) -> Result<Game> {
+        self.check_square(index)?;
+        let mut board = self.board.clone();
+        board.flip(index);
+        Game::new(board, self.key)
+    }
+
+    /// Edit mode: the same coins with the key under square `index`; the round starts afresh.
+    pub fn with_key(&self, index: usize) -> Result<Game> {
+        self.check_square(index)?;
+        Game::new(self.board.clone(), index)
+    }
+
+    fn check_square(&self, i: usize) -> Result<()> {
+        let n = self.board.squares();
+        if i >= n {
+            bail!("square {i} is off the board (0 to {})", n - 1);
+        }
+        Ok(())
+    }
+
     /// The moves `strategy` plays from here: A's flip (unless made) and B's answer.
     pub fn solve_with(&self, strategy: &dyn Strategy) -> Result<Vec<Move>> {
         if strategy.squares() != self.board.squares() {
@@ -85,13 +108,10 @@ impl Puzzle for Game {
     }
 
     fn apply(&self, mv: &Move) -> Result<Game> {
-        let n = self.board.squares();
         let mut next = self.clone();
         match *mv {
             Move::Flip(i) => {
-                if i >= n {
-                    bail!("square {i} is off the board (0 to {})", n - 1);
-                }
+                self.check_square(i)?;
                 if self.flipped.is_some() {
                     bail!("prisoner A flips exactly one coin, and already has");
                 }
@@ -99,9 +119,7 @@ impl Puzzle for Game {
                 next.flipped = Some(i);
             }
             Move::Answer(i) => {
-                if i >= n {
-                    bail!("square {i} is off the board (0 to {})", n - 1);
-                }
+                self.check_square(i)?;
                 if self.flipped.is_none() {
                     bail!("prisoner B answers only after A has flipped a coin");
                 }

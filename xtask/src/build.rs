@@ -26,6 +26,7 @@ pub fn wasm() -> Result<PathBuf> {
             .input_path(&input)
             .web(true)?
             .typescript(false)
+            .omit_default_module_path(false)
             .generate(&pkg)
             .context("wasm-bindgen failed")?;
         eprintln!("xtask: wasm-opt -O3");

@@ -1,0 +1,94 @@
+//! Exports for the Devil's chessboard page.
+
+use super::{from_js, js_err, parse_seed, to_js};
+use crate::devil::game::{link_for, view_from_link};
+use crate::devil::{board::check_squares, Game, Layout, Move, Params, Strategy, View, Xor};
+use crate::puzzle::Puzzle;
+use wasm_bindgen::prelude::*;
+
+/// Checks a board size, with the reason when it is refused.
+#[wasm_bindgen]
+pub fn devil_check_squares(squares: usize) -> Result<(), JsError> {
+    check_squares(squares).map_err(js_err)
+}
+
+/// The rectangle a board is drawn as: `{rows, cols}`.
+#[wasm_bindgen]
+pub fn devil_layout(squares: usize) -> Result<JsValue, JsError> {
+    check_squares(squares).map_err(js_err)?;
+    to_js(&Layout::for_squares(squares))
+}
+
+/// Chess-style names of every square (`a8` … `h1`; plain indices on boards wider than 26).
+#[wasm_bindgen]
+pub fn devil_square_names(squares: usize) -> Result<JsValue, JsError> {
+    check_squares(squares).map_err(js_err)?;
+    let layout = Layout::for_squares(squares);
+    to_js(&(0..squares).map(|i| layout.name(i)).collect::<Vec<_>>())
+}
+
+/// A random round: `{board, key, flipped, answer}`.
+#[wasm_bindgen]
+pub fn devil_random(squares: usize, seed: &str) -> Result<JsValue, JsError> {
+    let game = Game::random(&Params { squares }, parse_seed(seed)?).map_err(js_err)?;
+    to_js(&game)
+}
+
+/// The round after a move `{flip: i}` (prisoner A) or `{answer: i}` (prisoner B).
+#[wasm_bindgen]
+pub fn devil_apply(game: JsValue, mv: JsValue) -> Result<JsValue, JsError> {
+    let game: Game = from_js(game, "round")?;
+    let mv: Move = from_js(mv, "move")?;
+    to_js(&game.apply(&mv).map_err(js_err)?)
+}
+
+/// Edit mode: `{toggle: i}` turns a coin over by hand, `{key: i}` moves the key.
+#[wasm_bindgen]
+pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Edit {
+        Toggle(usize),
+        Key(usize),
+    }
+    let game: Game = from_js(game, "round")?;
+    let next = match from_js(edit, "edit")? {
+        Edit::Toggle(i) => game.with_coin_toggled(i),
+        Edit::Key(i) => game.with_key(i),
+    };
+    to_js(&next.map_err(js_err)?)
+}
+
+/// The strategy's moves from here (A's flip unless made, then B's answer).
+#[wasm_bindgen]
+pub fn devil_solve(game: JsValue) -> Result<JsValue, JsError> {
+    let game: Game = from_js(game, "round")?;
+    to_js(&game.solve().map_err(js_err)?)
+}
+
+/// The square prisoner B names for the round's board as it is now.
+#[wasm_bindgen]
+pub fn devil_decode(game: JsValue) -> Result<usize, JsError> {
+    let game: Game = from_js(game, "round")?;
+    Ok(Xor { squares: game.board.squares() }.decode(&game.board))
+}
+
+/// The animation of one round played by the XOR strategy, from the round's board as dealt.
+#[wasm_bindgen]
+pub fn devil_explain(game: JsValue) -> Result<JsValue, JsError> {
+    let game: Game = from_js(game, "round")?;
+    to_js(&Xor { squares: game.board.squares() }.explain(&game.board, game.key))
+}
+
+/// The share-link fragment (without `#`) for a view `{game, mode, strategy, step}`.
+#[wasm_bindgen]
+pub fn devil_link(view: JsValue) -> Result<String, JsError> {
+    let view: View = from_js(view, "view")?;
+    Ok(link_for(&view))
+}
+
+/// Reads a share-link fragment; a malformed one is an error with the reason.
+#[wasm_bindgen]
+pub fn devil_view_from_link(fragment: &str) -> Result<JsValue, JsError> {
+    to_js(&view_from_link(fragment).map_err(js_err)?)
+}

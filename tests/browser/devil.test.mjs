@@ -1,0 +1,276 @@
+// End-to-end tests of the Devil's chessboard page in headless Chromium, by mouse and by
+// keyboard. Expected answers are computed here from the drawn board (XOR of the indices of
+// the heads), independently of the page's core.
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, screenshot, BASE_URL } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const CELLS = '#board [role=gridcell]';
+
+async function ready(page) {
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+/** The drawn board: heads per square and the marked key (null when hidden). */
+async function drawn(page, frame = page) {
+  return frame.$$eval(CELLS, (cells) => ({
+    heads: cells.map((c) => c.getAttribute('aria-label').split(', ')[1] === 'heads'),
+    key: cells.findIndex((c) => c.getAttribute('aria-label').split(', ').includes('key')),
+  }));
+}
+
+const xorOfHeads = (heads) => heads.reduce((acc, h, i) => (h ? acc ^ i : acc), 0);
+
+async function message(page) {
+  const el = page.locator('#message');
+  return { kind: await el.getAttribute('data-kind'), text: await el.textContent() };
+}
+
+test('pages load without console errors, and the page is interactive quickly', async () => {
+  for (const path of ['index.html', 'devil.html', 'examples/blog-post.html']) {
+    const { page, errors, context } = await open(browser, path);
+    await page.waitForLoadState('load');
+    if (path === 'devil.html') {
+      await ready(page);
+      const ms = await page.evaluate(() => performance.getEntriesByName('interactive')[0].startTime);
+      console.log(`devil.html interactive after ${ms.toFixed(0)} ms (headless Chromium, served locally)`);
+      await screenshot(page, 'devil-watch');
+    }
+    if (path === 'index.html') {
+      const broken = await page.$$eval('img', (imgs) => imgs.filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src));
+      assert.deepEqual(broken, []);
+      await screenshot(page, 'index');
+    }
+    assert.deepEqual(errors, [], `${path} console errors`);
+    await context.close();
+  }
+});
+
+test('changing the size redraws the board', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  assert.equal(await page.locator(CELLS).count(), 64);
+  for (const n of [16, 1, 4096, 32]) {
+    await page.selectOption('#size', String(n));
+    assert.equal(await page.locator(CELLS).count(), n);
+  }
+  const { heads } = await drawn(page);
+  assert.equal(heads.length, 32);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('play as A: the right flip wins, a wrong one loses', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.click('[data-mode=play_a]');
+  let { heads, key } = await drawn(page);
+  assert.ok(key >= 0, 'the key is shown to A');
+  await page.click(`${CELLS}[data-index="${xorOfHeads(heads) ^ key}"]`);
+  assert.equal((await message(page)).kind, 'win');
+  await screenshot(page, 'devil-play-a-win');
+  await page.click('#new-board');
+  ({ heads, key } = await drawn(page));
+  const wrong = (xorOfHeads(heads) ^ key ^ 1) % heads.length;
+  await page.click(`${CELLS}[data-index="${wrong}"]`);
+  const m = await message(page);
+  assert.equal(m.kind, 'lose');
+  assert.match(await page.textContent('#status'), /The coin to flip was/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('play as B: the key is hidden and the XOR of the heads finds it', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.click('[data-mode=play_b]');
+  const { heads, key } = await drawn(page);
+  assert.equal(key, -1, 'the key is hidden from B');
+  const guess = xorOfHeads(heads);
+  await page.click(`${CELLS}[data-index="${guess}"]`);
+  assert.equal((await message(page)).kind, 'win');
+  assert.equal((await drawn(page)).key, guess, 'the key is revealed where B pointed');
+  await screenshot(page, 'devil-play-b');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('watch: step forward to the answer and back to the start', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.selectOption('#size', '16');
+  const before = await drawn(page);
+  // 16 squares: start, 4 regions, colour, xor, flip, 4 regions, answer.
+  assert.match(await page.textContent('#step-count'), /Step 1 of 13/);
+  for (let i = 0; i < 12; i++) await page.click('#forward');
+  assert.match(await page.textContent('#step-count'), /Step 13 of 13/);
+  assert.ok(await page.locator('#forward').isDisabled());
+  const end = await drawn(page);
+  assert.equal(end.heads.filter((h, i) => h !== before.heads[i]).length, 1, 'exactly one coin turned');
+  assert.equal(xorOfHeads(end.heads), before.key);
+  assert.match(await page.textContent('#log li:last-child'), /the key/);
+  await page.click('#back');
+  assert.match(await page.textContent('#step-count'), /Step 12 of 13/);
+  await page.click('#reset');
+  assert.match(await page.textContent('#step-count'), /Step 1 of 13/);
+  assert.deepEqual((await drawn(page)).heads, before.heads);
+  // Region steps highlight exactly the squares whose index has that bit.
+  await page.click('#forward');
+  const region = await page.$$eval(CELLS, (cells) => cells.map((c) => c.classList.contains('region')));
+  assert.deepEqual(region, region.map((_, i) => (i & 1) === 1));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('watch: play runs the animation to its end', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.selectOption('#size', '4');
+  await page.fill('#speed', '5');
+  await page.click('#play');
+  await page.waitForFunction(() => /Step 9 of 9/.test(document.getElementById('step-count').textContent));
+  assert.match(await page.textContent('#play'), /Play/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a copied link reopens exactly the same board, mode and step', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.selectOption('#size', '256');
+  await page.click('#forward');
+  await page.click('#forward');
+  await page.click('#copy-link');
+  const url = await page.inputValue('#share-output');
+  assert.ok(url.startsWith(`${BASE_URL}/devil.html#devil/v1/`), url);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url);
+  const original = await drawn(page);
+  const fresh = await open(browser, '');
+  await fresh.page.goto(url);
+  await ready(fresh.page);
+  assert.deepEqual(await drawn(fresh.page), original);
+  assert.match(await fresh.page.textContent('#step-count'), /Step 3 of/);
+  assert.deepEqual(fresh.errors, []);
+  assert.deepEqual(errors, []);
+  await fresh.context.close();
+  await context.close();
+});
+
+test('a malformed or truncated link shows a message and a fresh board', async () => {
+  for (const hash of ['#devil/v1/@@@', '#devil/v7/AAAA', '#devil/v1/YAAAFerl', '#lights/v1/AAAA']) {
+    const { page, errors, context } = await open(browser, `devil.html${hash}`);
+    await ready(page);
+    const m = await message(page);
+    assert.equal(m.kind, 'error', hash);
+    assert.match(m.text, /could not be opened/);
+    assert.equal(await page.locator(CELLS).count(), 64);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('keyboard only: play as A with arrows and Space, as B with Enter', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.selectOption('#size', '16');
+  await page.focus('[data-mode=play_a]');
+  await page.keyboard.press('Enter');
+  const moveTo = async (target, cols) => {
+    // Tab into the grid lands on its one focusable cell; then walk with the arrows.
+    while (!(await page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell'))) {
+      await page.keyboard.press('Tab');
+    }
+    let at = Number(await page.evaluate(() => document.activeElement.dataset.index));
+    while (at !== target) {
+      const [r, c, tr, tc] = [Math.floor(at / cols), at % cols, Math.floor(target / cols), target % cols];
+      await page.keyboard.press(r < tr ? 'ArrowDown' : r > tr ? 'ArrowUp' : c < tc ? 'ArrowRight' : 'ArrowLeft');
+      at = Number(await page.evaluate(() => document.activeElement.dataset.index));
+    }
+  };
+  let { heads, key } = await drawn(page);
+  await moveTo(xorOfHeads(heads) ^ key, 4);
+  await page.keyboard.press('Space');
+  assert.equal((await message(page)).kind, 'win');
+  await page.focus('[data-mode=play_b]');
+  await page.keyboard.press('Enter');
+  ({ heads } = await drawn(page));
+  await moveTo(xorOfHeads(heads), 4);
+  await page.keyboard.press('Enter');
+  assert.equal((await message(page)).kind, 'win');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('edit: click turns a coin, K and the key tool move the key', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.click('[data-mode=edit]');
+  const before = await drawn(page);
+  await page.click(`${CELLS}[data-index="5"]`);
+  const after = await drawn(page);
+  assert.deepEqual(after.heads, before.heads.map((h, i) => (i === 5 ? !h : h)));
+  await page.keyboard.press('k');
+  assert.equal((await drawn(page)).key, 5);
+  await page.click('[data-tool=key]');
+  await page.click(`${CELLS}[data-index="9"]`);
+  const edited = await drawn(page);
+  assert.equal(edited.key, 9);
+  assert.match(await page.textContent('#status'), new RegExp(`colour ${xorOfHeads(edited.heads)}\\)`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed mode shows only the board and its controls; the embed button gives an iframe', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.click('#embed');
+  const snippet = await page.inputValue('#share-output');
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1#devil\/v1\/[\w-]+"/);
+  const embedded = await open(browser, 'devil.html?embed=1', { viewport: { width: 460, height: 700 } });
+  await ready(embedded.page);
+  assert.equal(await embedded.page.isVisible('header.site-header'), false);
+  assert.equal(await embedded.page.isVisible('h1'), false);
+  assert.equal(await embedded.page.isVisible('#board'), true);
+  await screenshot(embedded.page, 'devil-embed');
+  assert.deepEqual(embedded.errors, []);
+  assert.deepEqual(errors, []);
+  await embedded.context.close();
+  await context.close();
+});
+
+test('the blog-post example shows two working boards', async () => {
+  const { page, errors, context } = await open(browser, 'examples/blog-post.html');
+  await page.waitForLoadState('load');
+  const frames = page.frames().filter((f) => f.url().includes('devil.html'));
+  assert.equal(frames.length, 2);
+  const sizes = [];
+  for (const f of frames) {
+    await f.waitForSelector('body[data-ready=true]');
+    sizes.push(await f.locator(CELLS).count());
+  }
+  assert.deepEqual(sizes.sort((a, b) => a - b), [16, 64]);
+  const small = frames.find((f) => f.url().includes('RAAAC3cI'));
+  const { heads, key } = await drawn(page, small);
+  await small.click(`${CELLS}[data-index="${xorOfHeads(heads) ^ key}"]`);
+  assert.equal(await small.locator('#message').getAttribute('data-kind'), 'win');
+  await screenshot(page, 'blog-post');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('reduced motion turns animation into steps', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  const duration = await page.$eval(CELLS, (c) => getComputedStyle(c, '::before').transitionDuration);
+  assert.equal(duration, '0s');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

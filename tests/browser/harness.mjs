@@ -1,0 +1,46 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core (which
+// never downloads a browser), the page under test served by `cargo xtask test` at BASE_URL,
+// and a record of console errors so every test can assert there were none.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
+const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launch() {
+  return chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true });
+}
+
+/**
+ * Opens `path` in a fresh context. Returns the page and `errors`, the console errors and
+ * uncaught exceptions seen so far.
+ */
+export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 } } = {}) {
+  const context = await browser.newContext({ reducedMotion, viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(`${BASE_URL}/${path}`);
+  return { page, errors, context };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+}

@@ -1,0 +1,110 @@
+// What every page shares: loading the wasm core, the message line where errors show,
+// share links, embed mode and motion preferences. Views import from here; no rules live here.
+
+let wasmPromise = null;
+
+/** Loads and initialises the wasm core once; resolves to its exports. */
+export function loadCore() {
+  if (!wasmPromise) {
+    wasmPromise = import('../pkg/chessboard_puzzles.js').then(async (mod) => {
+      await mod.default();
+      return mod;
+    });
+  }
+  return wasmPromise;
+}
+
+/** The message of anything thrown by the core (a JsError) or the page. */
+export function errorText(err) {
+  if (err && typeof err === 'object' && 'message' in err) return String(err.message);
+  return String(err);
+}
+
+/** Shows a message in the page's message line (role=status / alert). */
+export function showMessage(text, kind = 'info') {
+  const el = document.getElementById('message');
+  if (!el) return;
+  el.textContent = text;
+  el.dataset.kind = kind;
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  el.hidden = !text;
+}
+
+export function showError(err) {
+  showMessage(errorText(err), 'error');
+}
+
+export function clearMessage() {
+  showMessage('');
+}
+
+/** Whether the page runs embedded (`?embed=1`): only the board and its controls. */
+export function isEmbedded() {
+  return new URLSearchParams(location.search).get('embed') === '1';
+}
+
+export function prefersReducedMotion() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The full URL of this page with a share fragment. */
+export function shareUrl(fragment, { embed = false } = {}) {
+  const url = new URL(location.href);
+  url.search = embed ? '?embed=1' : '';
+  url.hash = fragment;
+  return url.toString();
+}
+
+/** An <iframe> snippet that embeds this page at `fragment`. */
+export function embedSnippet(fragment, title, width = 420, height = 520) {
+  const src = shareUrl(fragment, { embed: true });
+  return `<iframe src="${src}" width="${width}" height="${height}" title="${title}" style="border:0" loading="lazy"></iframe>`;
+}
+
+/** Copies text to the clipboard, falling back to a selected text box the user can copy. */
+export async function copyText(text, output) {
+  if (output) {
+    output.value = text;
+    output.hidden = false;
+  }
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (output) output.select();
+    return false;
+  }
+}
+
+/** The site's pages, in the order of the header's navigation. */
+export const PAGES = [
+  ['index.html', 'Home'],
+  ['devil.html', "Devil's chessboard"],
+  ['devil-lab.html', 'Strategy lab'],
+  ['codes.html', 'Codes lab'],
+  ['lights.html', 'Lights Out'],
+  ['table.html', 'Rotating table'],
+  ['chess.html', 'Chess codes'],
+];
+
+/** Fills the site header, marks the body for embed mode and routes uncaught errors to the
+ * message line. Call once per page. */
+export function initPage() {
+  if (isEmbedded()) document.body.classList.add('embed');
+  const header = document.querySelector('header.site-header');
+  if (header) {
+    const here = location.pathname.split('/').pop() || 'index.html';
+    const links = PAGES.map(([href, name]) => {
+      const current = href === here ? ' aria-current="page"' : '';
+      return `<a href="${href}"${current}>${name}</a>`;
+    }).join('');
+    header.innerHTML = `<a class="brand" href="index.html">Chessboard Puzzles</a><nav aria-label="Puzzles">${links}</nav>`;
+  }
+  window.addEventListener('error', (e) => showError(e.message));
+  window.addEventListener('unhandledrejection', (e) => showError(e.reason));
+}
+
+/** Sleeps, for animations; resolves at once when motion is reduced. */
+export function pause(ms) {
+  return new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
+}

@@ -1,0 +1,105 @@
+// The shared board renderer: a board drawn as an ARIA grid of cells. Clicks and keys are
+// forwarded to the view; arrow keys move a roving focus. Views describe each cell (classes,
+// label, text) and never touch the DOM of the board themselves.
+
+export class GridBoard {
+  /**
+   * @param {HTMLElement} host  element that becomes the grid
+   * @param {object} options
+   *   label: accessible name of the grid
+   *   onActivate(index, event): a cell was clicked (or Space/Enter when onKey declines)
+   *   onKey(index, event): a key other than navigation; return true when handled
+   */
+  constructor(host, { label, onActivate, onKey }) {
+    this.host = host;
+    this.onActivate = onActivate;
+    this.onKey = onKey;
+    this.rows = 0;
+    this.cols = 0;
+    this.cells = [];
+    this.focusIndex = 0;
+    host.classList.add('board');
+    host.setAttribute('role', 'grid');
+    host.setAttribute('aria-label', label);
+    host.addEventListener('click', (e) => {
+      const cell = e.target.closest('[data-index]');
+      if (!cell || !host.contains(cell)) return;
+      const index = Number(cell.dataset.index);
+      this.focusCell(index, false);
+      this.onActivate?.(index, e);
+    });
+    host.addEventListener('keydown', (e) => this.#keydown(e));
+  }
+
+  /** Rebuilds the cells for a rows × cols board (no-op when the size is unchanged). */
+  resize(rows, cols) {
+    if (rows === this.rows && cols === this.cols) return;
+    this.rows = rows;
+    this.cols = cols;
+    this.host.style.setProperty('--cols', cols);
+    this.host.style.setProperty('--rows', rows);
+    this.host.classList.toggle('large', rows * cols > 256);
+    this.host.replaceChildren();
+    this.cells = [];
+    for (let r = 0; r < rows; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.className = 'board-row';
+      for (let c = 0; c < cols; c++) {
+        const cell = document.createElement('div');
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.index = String(r * cols + c);
+        cell.tabIndex = -1;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      this.host.append(row);
+    }
+    this.focusIndex = Math.min(this.focusIndex, this.cells.length - 1);
+    this.cells[this.focusIndex].tabIndex = 0;
+  }
+
+  /** Redraws every cell from `describe(index) → {classes, label, text}`. */
+  update(describe) {
+    for (let i = 0; i < this.cells.length; i++) {
+      const { classes = '', label = '', text = '' } = describe(i);
+      const cell = this.cells[i];
+      const className = `cell ${classes}`;
+      if (cell.className !== className) cell.className = className;
+      if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
+      if (cell.textContent !== text) cell.textContent = text;
+    }
+  }
+
+  /** Moves the roving focus to a cell (and the keyboard focus too when `takeFocus`). */
+  focusCell(index, takeFocus = true) {
+    if (index < 0 || index >= this.cells.length) return;
+    this.cells[this.focusIndex].tabIndex = -1;
+    this.focusIndex = index;
+    const cell = this.cells[index];
+    cell.tabIndex = 0;
+    if (takeFocus) cell.focus();
+  }
+
+  #keydown(e) {
+    const r = Math.floor(this.focusIndex / this.cols);
+    const c = this.focusIndex % this.cols;
+    const moves = {
+      ArrowUp: [r - 1, c],
+      ArrowDown: [r + 1, c],
+      ArrowLeft: [r, c - 1],
+      ArrowRight: [r, c + 1],
+      Home: [r, 0],
+      End: [r, this.cols - 1],
+      PageUp: [0, c],
+      PageDown: [this.rows - 1, c],
+    };
+    if (e.key in moves) {
+      const [nr, nc] = moves[e.key];
+      if (nr >= 0 && nr < this.rows && nc >= 0 && nc < this.cols) this.focusCell(nr * this.cols + nc);
+      e.preventDefault();
+      return;
+    }
+    if (this.onKey?.(this.focusIndex, e)) e.preventDefault();
+  }
+}

@@ -1,0 +1,324 @@
+// The Devil's chessboard view: draws a round and forwards clicks and keys to the core.
+// Every rule (flips, answers, the strategy, links) is computed by the wasm core.
+import { loadCore, initPage, showMessage, showError, clearMessage, copyText, shareUrl, embedSnippet, prefersReducedMotion } from './app.js';
+import { GridBoard } from './board.js';
+
+const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
+const DELAYS = [1600, 1000, 600, 320, 120];
+const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
+
+let core;
+let board;
+/** The round and how the page shows it: exactly what a share link holds. */
+let view;
+/** Derived from the view by the core: square names, layout, the animation steps. */
+let names = [];
+let steps = [];
+let timer = null;
+let editTool = 'coin';
+
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+  initPage();
+  core = await loadCore();
+  board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: activate, onKey: key });
+  $('board').classList.add('checkered');
+  for (const n of SIZES) {
+    const { rows, cols } = core.devil_layout(n);
+    $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
+  }
+  $('size').addEventListener('change', () => newRound(Number($('size').value)));
+  $('new-board').addEventListener('click', () => newRound(view.game.board.length));
+  for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => setMode(b.dataset.mode));
+  for (const b of document.querySelectorAll('[data-tool]')) b.addEventListener('click', () => setTool(b.dataset.tool));
+  $('reset').addEventListener('click', () => goTo(0));
+  $('back').addEventListener('click', () => goTo(view.step - 1));
+  $('forward').addEventListener('click', () => goTo(view.step + 1));
+  $('play').addEventListener('click', togglePlay);
+  $('copy-link').addEventListener('click', async () => {
+    const ok = await copyText(shareUrl(core.devil_link(view)), $('share-output'));
+    showMessage(ok ? 'Link copied. Opening it restores exactly this board.' : 'Copy the link from the box below.');
+  });
+  $('embed').addEventListener('click', async () => {
+    const { rows, cols } = core.devil_layout(view.game.board.length);
+    const height = Math.round(440 * (rows / cols)) + 240;
+    await copyText(embedSnippet(core.devil_link(view), "The Devil's chessboard", 460, height), $('share-output'));
+    showMessage('Embed code copied: paste it into a blog post or web page.');
+  });
+  window.addEventListener('hashchange', () => openLink(location.hash));
+  if (location.hash.length > 1) openLink(location.hash);
+  else newRound(64);
+  document.body.dataset.ready = 'true';
+  performance.mark('interactive');
+}
+
+/** Opens a share link; a bad one leaves a message and a fresh board, never a blank page. */
+function openLink(hash) {
+  if (view && hash.slice(1) === core.devil_link(view)) return;
+  try {
+    setView(core.devil_view_from_link(hash));
+    clearMessage();
+  } catch (err) {
+    newRound(64);
+    showMessage(`That link could not be opened: ${err.message}. Here is a fresh board.`, 'error');
+  }
+}
+
+function newRound(squares) {
+  stop();
+  try {
+    let game = core.devil_random(squares, core.fresh_seed());
+    const mode = view ? view.mode : 'watch';
+    if (mode === 'play_b') game = core.devil_apply(game, core.devil_solve(game)[0]);
+    setView({ game, mode, strategy: 0, step: 0 });
+    clearMessage();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function setMode(mode) {
+  stop();
+  let game = { ...view.game, flipped: null, answer: null };
+  if (view.game.flipped !== null && view.game.flipped !== undefined) {
+    // Back to the round as dealt: undo A's flip on the drawn coins.
+    game = { ...game, board: withFlip(game.board, view.game.flipped) };
+  }
+  if (mode === 'play_b') game = core.devil_apply(game, core.devil_solve(game)[0]);
+  clearMessage();
+  setView({ game, mode, strategy: view.strategy, step: 0 });
+}
+
+function setTool(tool) {
+  editTool = tool;
+  for (const b of document.querySelectorAll('[data-tool]')) b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
+}
+
+function setView(next) {
+  const resized = !view || view.game.board.length !== next.game.board.length;
+  view = next;
+  if (resized) names = core.devil_square_names(view.game.board.length);
+  steps = view.mode === 'watch' ? core.devil_explain(view.game) : [];
+  view.step = Math.max(0, Math.min(view.step, Math.max(steps.length - 1, 0)));
+  render();
+}
+
+function goTo(step) {
+  if (step < 0 || step >= steps.length) return;
+  view.step = step;
+  render();
+}
+
+function togglePlay() {
+  if (timer) return stop();
+  if (view.step >= steps.length - 1) view.step = 0;
+  $('play').textContent = '⏸ Pause';
+  $('play').setAttribute('aria-label', 'Pause');
+  const tick = () => {
+    goTo(view.step + 1);
+    if (view.step >= steps.length - 1) return stop();
+    timer = setTimeout(tick, DELAYS[Number($('speed').value) - 1]);
+  };
+  timer = setTimeout(tick, prefersReducedMotion() ? 0 : DELAYS[Number($('speed').value) - 1] / 2);
+}
+
+function stop() {
+  clearTimeout(timer);
+  timer = null;
+  $('play').textContent = '▶ Play';
+  $('play').setAttribute('aria-label', 'Play');
+}
+
+// ---- input ----
+
+function activate(index) {
+  try {
+    const { game, mode } = view;
+    if (mode === 'play_a') {
+      if (game.flipped !== null) return showMessage('A flips exactly one coin. Press New board to play again.');
+      const flipped = core.devil_apply(game, { flip: index });
+      const answer = core.devil_decode(flipped);
+      setView({ ...view, game: core.devil_apply(flipped, { answer }) });
+    } else if (mode === 'play_b') {
+      if (game.answer !== null) return showMessage('B has answered. Press New board to play again.');
+      setView({ ...view, game: core.devil_apply(game, { answer: index }) });
+    } else if (mode === 'edit') {
+      const edit = editTool === 'key' ? { key: index } : { toggle: index };
+      setView({ ...view, game: core.devil_edit(game, edit) });
+    }
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function key(index, event) {
+  const { mode } = view;
+  if (event.key === ' ' && (mode === 'play_a' || mode === 'edit')) {
+    const tool = editTool;
+    editTool = 'coin';
+    activate(index);
+    editTool = tool;
+    return true;
+  }
+  if ((event.key === 'k' || event.key === 'K') && mode === 'edit') {
+    try {
+      setView({ ...view, game: core.devil_edit(view.game, { key: index }) });
+    } catch (err) {
+      showError(err);
+    }
+    return true;
+  }
+  if (event.key === 'Enter' && mode === 'play_b') {
+    activate(index);
+    return true;
+  }
+  return false;
+}
+
+// ---- drawing ----
+
+function bin(value) {
+  const bits = Math.log2(view.game.board.length);
+  return bits === 0 ? '0' : value.toString(2).padStart(bits, '0');
+}
+
+/** What the board looks like now: in Watch, A's flip shows from its step on. */
+function shown() {
+  const { game, mode, step } = view;
+  const coins = game.board;
+  const s = steps[step];
+  const flipStep = steps.findIndex((x) => x.kind === 'flip');
+  if (mode === 'watch' && flipStep >= 0 && step >= flipStep) {
+    const flip = steps[flipStep].square;
+    const after = withFlip(coins, flip);
+    const answer = steps.at(-1).kind === 'answer' && step === steps.length - 1 ? steps.at(-1).square : null;
+    return { coins: after, flipped: flip, answer, region: s.bit ?? null, keyShown: true };
+  }
+  if (mode === 'watch') return { coins, flipped: null, answer: null, region: s?.bit ?? null, keyShown: true };
+  const over = game.answer !== null;
+  return {
+    coins,
+    flipped: mode === 'play_b' && !over ? null : game.flipped,
+    answer: game.answer,
+    region: null,
+    keyShown: mode !== 'play_b' || over,
+  };
+}
+
+function render() {
+  const { game, mode } = view;
+  const n = game.board.length;
+  const { rows, cols } = core.devil_layout(n);
+  board.resize(rows, cols);
+  const look = shown();
+  const small = n <= 256;
+  board.update((i) => {
+    const heads = look.coins[i] === '1';
+    const isKey = look.keyShown && i === game.key;
+    const inRegion = look.region !== null && ((i >> look.region) & 1) === 1;
+    const r = Math.floor(i / cols);
+    const c = i % cols;
+    const classes = ['coin', heads ? 'heads' : 'tails', (r + c) % 2 ? 'dark' : 'light'];
+    const label = [names[i], heads ? 'heads' : 'tails'];
+    if (isKey) classes.push('key'), label.push('key');
+    if (inRegion) classes.push('region'), label.push(`in region ${look.region}`);
+    if (look.flipped === i) classes.push('flipped'), label.push('flipped by A');
+    if (look.answer === i) {
+      classes.push(i === game.key ? 'answer-right' : 'answer-wrong');
+      label.push("B's answer");
+    }
+    return { classes: classes.join(' '), label: label.join(', '), text: small ? (heads ? 'H' : 'T') : '' };
+  });
+  $('size').value = String(n);
+  for (const b of document.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === mode));
+  $('step-controls').hidden = mode !== 'watch';
+  $('edit-controls').hidden = mode !== 'edit';
+  $('side-title').textContent = TITLES[mode];
+  if (mode === 'watch') renderWatch();
+  else renderPlay();
+  if (!document.body.classList.contains('embed') || location.hash) {
+    history.replaceState(null, '', `#${core.devil_link(view)}`);
+  }
+}
+
+function renderWatch() {
+  const { step } = view;
+  $('step-count').textContent = `Step ${step + 1} of ${steps.length}`;
+  $('back').disabled = step === 0;
+  $('reset').disabled = step === 0;
+  $('forward').disabled = step >= steps.length - 1;
+  const items = steps.slice(0, step + 1).map((s, i) => `<li class="${i === step ? 'current' : ''}">${describe(s)}</li>`);
+  $('log').innerHTML = items.join('');
+  $('log').lastElementChild?.scrollIntoView({ block: 'nearest' });
+  $('status').textContent = describe(steps[step]).replace(/<[^>]+>/g, '');
+}
+
+function describe(s) {
+  const name = (i) => `<b>${names[i]}</b>`;
+  switch (s.kind) {
+    case 'start':
+      return `The key is under ${name(s.key)}. The board's colour (XOR of the indices of the heads) is ${s.colour}.`;
+    case 'count_region':
+      return `A counts region ${s.bit} (index bit ${s.bit} set): ${s.heads} heads, ${s.parity ? 'odd' : 'even'} → bit ${s.bit} = ${s.parity}.`;
+    case 'colour':
+      return `The parities read as a binary number: colour <span class="mono">${bin(s.colour)}</span> = ${s.colour}.`;
+    case 'xor_with_key':
+      if (s.colour === s.key) {
+        return `The colour already equals the key, so A flips coin 0: index 0 is in no region, so the colour stays ${s.colour}.`;
+      }
+      return `colour <span class="mono">${bin(s.colour)}</span> XOR key <span class="mono">${bin(s.key)}</span> = <span class="mono">${bin(s.flip)}</span>: A flips coin ${s.flip}.`;
+    case 'flip':
+      return `A flips the coin on ${name(s.square)} and leaves.`;
+    case 'decode_region':
+      return `B counts region ${s.bit}: ${s.heads} heads → bit ${s.bit} = ${s.parity}.`;
+    case 'answer':
+      return `B names ${name(s.square)}: ${s.correct ? 'the key. Both go free.' : 'not the key.'}`;
+    default:
+      return 'No single flip makes B name the key.';
+  }
+}
+
+function renderPlay() {
+  const { game, mode } = view;
+  const log = [];
+  let status;
+  if (mode === 'play_a') {
+    if (game.flipped === null) {
+      status = `The key is under ${names[game.key]}. Click the one coin to flip so that B can find it.`;
+    } else {
+      const won = game.answer === game.key;
+      const dealt = { ...game, board: withFlip(game.board, game.flipped), flipped: null, answer: null };
+      const colour = core.devil_decode(dealt);
+      const right = core.devil_solve(dealt)[0].flip;
+      status = won
+        ? `You flipped ${names[game.flipped]}. B names ${names[game.answer]}: the key. You both go free!`
+        : `You flipped ${names[game.flipped]}. B names ${names[game.answer]}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]} (colour ${colour} XOR key ${game.key}).`;
+      showMessage(won ? 'You both go free!' : 'B named the wrong square.', won ? 'win' : 'lose');
+    }
+  } else if (mode === 'play_b') {
+    if (game.answer === null) {
+      status = 'A has flipped one coin (you did not see which). Click the square where the key is, or move with the arrows and press Enter.';
+    } else {
+      const won = game.answer === game.key;
+      const colour = core.devil_decode(game);
+      status = won
+        ? `Right: the key is under ${names[game.key]}. A flipped ${names[game.flipped]}. The colour of the board is ${colour}.`
+        : `The key is under ${names[game.key]}, not ${names[game.answer]}. A flipped ${names[game.flipped]}; the board's colour is ${colour} = ${names[colour]}.`;
+      showMessage(won ? 'You found the key!' : 'Not the key.', won ? 'win' : 'lose');
+    }
+  } else {
+    const colour = core.devil_decode(game);
+    status = `This board names ${names[colour]} (colour ${colour}). With the key under ${names[game.key]}, A would flip ${names[colour ^ game.key]}.`;
+    log.push('Click a coin to turn it over, or switch the click to place the key. With the keyboard: Space turns a coin over, K places the key.');
+  }
+  $('status').textContent = status;
+  $('log').innerHTML = log.map((t) => `<li>${t}</li>`).join('');
+}
+
+/** The board string `coins` with coin `i` drawn the other way up. */
+function withFlip(coins, i) {
+  return coins.slice(0, i) + (coins[i] === '1' ? '0' : '1') + coins.slice(i + 1);
+}
+
+main().catch(showError);
