@@ -96,16 +96,6 @@ fn side_bits(c: &Counts, white: bool) -> usize {
 /// The longest code of any position whose material can arise in a game: the maximum over
 /// every pair of material counts of (men's bits + 1 bit for each empty square), plus state.
 pub fn worst_case() -> usize {
-    let sides = material::all_sides();
-    let mut best = 0;
-    for w in &sides {
-        for b in &sides {
-            if material::check(w, b).is_err() {
-                continue;
-            }
-            let men = w.men() as usize + b.men() as usize;
-            best = best.max(side_bits(w, true) + side_bits(b, false) + (64 - men));
-        }
-    }
-    best + STATE_MAX_BITS
+    // Each man costs its code; each empty square 1 bit: men's (bits − 1) + 64.
+    material::max_over_pairs(|c, white| side_bits(c, white) - c.men() as usize) + 64 + STATE_MAX_BITS
 }

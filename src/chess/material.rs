@@ -126,6 +126,28 @@ pub fn all_sides() -> Vec<Counts> {
     out
 }
 
+/// The largest `cost(white) + cost(black)` over every pair of sides whose material can arise
+/// in a game. Whether a pair can arise depends only on each side's (pawns, pieces,
+/// promotions), so the sides are grouped by that key first: ~300² pairs instead of ~8700².
+pub fn max_over_pairs(cost: impl Fn(&Counts, bool) -> usize) -> usize {
+    use std::collections::BTreeMap;
+    let mut groups: BTreeMap<(u8, u8, u8), (Counts, usize, usize)> = BTreeMap::new();
+    for c in all_sides() {
+        let e = groups.entry((c.pawns, c.pieces(), c.promotions())).or_insert((c, 0, 0));
+        e.1 = e.1.max(cost(&c, true));
+        e.2 = e.2.max(cost(&c, false));
+    }
+    let mut best = 0;
+    for (w, ww, _) in groups.values() {
+        for (b, _, bb) in groups.values() {
+            if check(w, b).is_ok() {
+                best = best.max(ww + bb);
+            }
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +164,28 @@ mod tests {
         assert!(check(&nine_queens, &black).is_ok());
         let three_queens = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 3 };
         assert!(check(&three_queens, &start).unwrap_err().message().contains("missing pawns"));
+    }
+
+    #[test]
+    fn grouped_maximum_equals_brute_force_over_all_pairs() {
+        // A cost that weighs every kind differently, so the maximum depends on the exact counts.
+        let cost = |c: &Counts, white: bool| {
+            let k = if white { [3, 5, 5, 5, 6] } else { [3, 5, 4, 6, 6] };
+            k[0] * c.pawns as usize
+                + k[1] * c.knights as usize
+                + k[2] * c.bishops as usize
+                + k[3] * c.rooks as usize
+                + k[4] * c.queens as usize
+        };
+        let sides = all_sides();
+        let mut brute = 0;
+        for w in &sides {
+            for b in &sides {
+                if check(w, b).is_ok() {
+                    brute = brute.max(cost(w, true) + cost(b, false));
+                }
+            }
+        }
+        assert_eq!(max_over_pairs(cost), brute);
     }
 }

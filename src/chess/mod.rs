@@ -21,6 +21,7 @@ pub mod position;
 pub mod san;
 pub mod schemes;
 pub mod share;
+pub mod view;
 
 pub use codes::{Code, Segment};
 pub use game_codes::{GameCode, GameScheme};

@@ -97,14 +97,5 @@ fn side_bits(c: &Counts) -> usize {
 
 /// The longest code over every pair of material counts that can arise in a game.
 pub fn worst_case() -> usize {
-    let sides = material::all_sides();
-    let mut best = 0;
-    for w in &sides {
-        for b in &sides {
-            if material::check(w, b).is_ok() {
-                best = best.max(side_bits(w) + side_bits(b));
-            }
-        }
-    }
-    best + STATE_MAX_BITS
+    material::max_over_pairs(|c, _| side_bits(c)) + STATE_MAX_BITS
 }
