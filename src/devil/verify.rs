@@ -173,8 +173,8 @@ mod tests {
 
     #[test]
     fn a_bad_table_gets_a_counterexample_that_really_fails() {
-        // XOR on 4 squares with board 0's answer changed: board 1 (coin 0 heads) flips to
-        // board 0 (names 1 now) and to board 3 (names 2 XOR... ) — whatever it is, check it.
+        // XOR on 4 squares with board 0's answer changed from 0 to 1: the verifier must find
+        // a board where two flips clash, and the clash must be real.
         let colour = |x: u64| {
             if x == 0 {
                 1
