@@ -29,6 +29,7 @@ test('each strategy verifies, and the source strategy is not a coset strategy', 
     await page.waitForFunction(() => document.querySelector('#verdict').textContent.length > 0);
     const text = await page.textContent('#verdict');
     assert.match(text, /Valid \(checked on every board\)/, `${strategy} ${f}`);
+    console.log(`verify ${strategy} ${f} on 16 squares in the browser: ${text.match(/\((\d+ ms)/)[1]}`);
   }
   await page.selectOption('#strategy', 'vasilev');
   await page.selectOption('#f', 'popcount3');

@@ -89,8 +89,9 @@ async function verifyStrategy() {
   clearMessage();
   const n = Number($('squares').value);
   try {
+    const t0 = performance.now();
     const v = await job('verify', 'devil_lab_verify', [spec(), n]);
-    $('verdict').textContent = verdictText(v);
+    $('verdict').textContent = `${verdictText(v)} (${(performance.now() - t0).toFixed(0)} ms, including the Worker's start)`;
     $('verdict').className = v.valid ? 'ok' : 'bad';
     if (n <= 16 && v.valid) {
       const { coset } = core.devil_lab_coset_check(spec(), n);
