@@ -41,7 +41,35 @@ thread_local! {
     static BUILT: RefCell<Option<Built>> = const { RefCell::new(None) };
 }
 
+/// The share-link number of "the table pasted in this browser session" (not in the core's
+/// menu: a table is too big for a link, so the page keeps it in session storage).
+const SESSION_TABLE: u8 = 63;
+
+thread_local! {
+    static TABLE: RefCell<Option<Rc<Table>>> = const { RefCell::new(None) };
+}
+
+/// Loads the table the Devil page plays as strategy 63; returns its number of squares.
+#[wasm_bindgen]
+pub fn devil_lab_set_table(text: &str) -> Result<usize, JsError> {
+    let table = Table::parse(text, None).map_err(js_err)?;
+    crate::devil::board::check_squares(table.squares()).map_err(js_err)?;
+    let n = table.squares();
+    TABLE.with(|t| *t.borrow_mut() = Some(Rc::new(table)));
+    BUILT.with(|b| *b.borrow_mut() = None);
+    Ok(n)
+}
+
 fn by_number(number: u8, squares: usize) -> Result<Rc<dyn Strategy>, JsError> {
+    if number == SESSION_TABLE {
+        let Some(t) = TABLE.with(|t| t.borrow().clone()) else {
+            return Err(JsError::new("no table is loaded: paste one on the strategy lab page"));
+        };
+        if t.squares() != squares {
+            return Err(JsError::new(&format!("the pasted table is for {} squares, not {squares}", t.squares())));
+        }
+        return Ok(t);
+    }
     if let Some(s) =
         BUILT.with(|b| b.borrow().as_ref().filter(|(k, n, _)| *k == number && *n == squares).map(|b| b.2.clone()))
     {

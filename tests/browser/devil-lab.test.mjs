@@ -70,6 +70,14 @@ test('a bad pasted table is refuted with a counterexample drawn on the board', a
   const missing = cells.findIndex((c) => c.cls.includes('key'));
   assert.ok([...Array(8).keys()].every((i) => colours[board ^ (1 << i)] !== missing));
   await screenshot(page, 'devil-lab-counterexample');
+  // The (broken) table can be played on the Devil page, as strategy 63 of this session.
+  await page.click('#play-table');
+  await page.waitForURL(/devil\.html#devil\/v1\//);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.inputValue('#strategy'), '63');
+  assert.match(await page.textContent('#strategy option[value="63"]'), /Pasted table \(8 squares\)/);
+  await page.goto(page.url().replace(/devil\.html.*/, 'devil-lab.html'));
+  await page.waitForSelector('body[data-ready=true]');
   // A table of the wrong length is a one-line message.
   await page.fill('#table', '0 1 1');
   await page.click('#verify-table');

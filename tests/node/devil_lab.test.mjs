@@ -96,3 +96,14 @@ test('dice and at most one', () => {
   assert.equal(core.devil_lab_at_most_one(5, none).works, false);
   throwsWith(assert, () => core.devil_lab_at_most_one(9, none), /1 to 8/);
 });
+
+test('a pasted table plays as strategy 63 once loaded', () => {
+  throwsWith(assert, () => core.devil_lab_set_table('0 1 1'), /has 3/);
+  throwsWith(assert, () => core.devil_lab_set_table('0 1 2 0 1 2 0 1'), /square 2|power of two/);
+  const text = core.devil_lab_table({ strategy: 'vasilev', f: 'majority' }, 4);
+  assert.equal(core.devil_lab_set_table(text), 4);
+  const game = core.devil_random(4, '2');
+  const [flip] = core.devil_lab_solve(63, game);
+  assert.equal(core.devil_lab_decode(63, core.devil_apply(game, flip)), game.key);
+  throwsWith(assert, () => core.devil_lab_check(63, 8), /for 4 squares/);
+});

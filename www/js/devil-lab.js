@@ -46,6 +46,7 @@ async function main() {
   $('table-file').addEventListener('change', uploadTable);
   $('edit-set').addEventListener('click', editTable);
   $('verify-table').addEventListener('click', verifyTable);
+  $('play-table').addEventListener('click', playTable);
   $('count').addEventListener('click', count);
   $('why').addEventListener('click', why);
   $('search').addEventListener('click', search);
@@ -135,6 +136,19 @@ function editTable() {
   for (let i = 0; i < tokens.length; i += 16) lines.push(tokens.slice(i, i + 16).join(' '));
   $('table').value = `${lines.join('\n')}\n`;
   clearMessage();
+}
+
+/** Hands the table to the Devil page (session storage: a table is too big for a link). */
+function playTable() {
+  try {
+    const text = $('table').value;
+    const n = core.devil_lab_set_table(text);
+    sessionStorage.setItem('devil-lab-table', text);
+    const game = core.devil_random(n, core.fresh_seed());
+    location.href = `devil.html#${core.devil_link({ game, mode: 'watch', strategy: 63, step: 0 })}`;
+  } catch (err) {
+    showError(err);
+  }
 }
 
 let counterBoard;

@@ -29,6 +29,16 @@ async function main() {
     $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
   }
   for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
+  // A table pasted on the strategy lab page plays as strategy 63 in this browser session.
+  const pasted = sessionStorage.getItem('devil-lab-table');
+  if (pasted) {
+    try {
+      const n = core.devil_lab_set_table(pasted);
+      $('strategy').add(new Option(`Pasted table (${n} squares)`, '63'));
+    } catch (err) {
+      showError(err);
+    }
+  }
   $('strategy').addEventListener('change', () => setStrategy(Number($('strategy').value)));
   $('size').addEventListener('change', () => newRound(Number($('size').value)));
   $('new-board').addEventListener('click', () => newRound(view.game.board.length));
