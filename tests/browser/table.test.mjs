@@ -260,6 +260,14 @@ test('search, exact verification and the random devil run in the worker, with pr
   await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Search'));
   assert.match(await page.textContent('#results p'), /no strategy wins with 7 coins/);
   await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
+  // A long jump plays thousands of moves against the devil in the worker.
+  await page.fill('#jump-to', '5000');
+  await page.click('#jump');
+  await page.waitForFunction(() => /^5000 moves played|^All heads after/.test(document.getElementById('status').textContent));
+  const jumped = await page.textContent('#status');
+  const at = Number(jumped.match(/(\d+) moves?/)[1]);
+  assert.ok(at > 0 && at <= 5000, jumped);
+  await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
   await page.click('#verify');
   await page.waitForSelector('#jobs .job:not([hidden])');
   await page.click('#jobs .job button');
