@@ -2,7 +2,9 @@
 //! page, and prints either text or one JSON object (`--json`). Every error is one line on
 //! standard error and a non-zero exit status.
 
+mod chess;
 mod devil;
+mod lights;
 mod table;
 
 use crate::Result;
@@ -24,6 +26,12 @@ enum Command {
     /// The Devil's chessboard: flip one coin to tell the key square.
     #[command(subcommand)]
     Devil(devil::Command),
+    /// Chess codes: store a position or a game in the fewest bits.
+    #[command(subcommand)]
+    Chess(chess::Command),
+    /// Lights Out: press a light to toggle it and its neighbours; clear the board.
+    #[command(name = "lights-out", subcommand)]
+    LightsOut(lights::Command),
     /// The Devil's rotating table: turn coins blindfolded while the devil rotates the table.
     #[command(subcommand)]
     Table(table::Command),
@@ -60,6 +68,8 @@ pub fn run() -> i32 {
     };
     let result: Result<Output> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
+        Command::Chess(cmd) => chess::run(cmd),
+        Command::LightsOut(cmd) => lights::run(cmd),
         Command::Table(cmd) => {
             JSON.store(cli.json, std::sync::atomic::Ordering::Relaxed);
             table::run(cmd)
