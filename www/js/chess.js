@@ -326,13 +326,13 @@ function drawBits() {
 function drawTree(nodes) {
   const leaves = nodes.filter((n) => n.label).sort((a, b) => (a.path < b.path ? -1 : 1));
   const x = new Map();
-  leaves.forEach((n, i) => x.set(n.path, 30 + i * 52));
+  leaves.forEach((n, i) => x.set(n.path, 34 + i * 64));
   const byDepth = [...nodes].sort((a, b) => b.path.length - a.path.length);
   for (const n of byDepth) {
     if (!x.has(n.path)) x.set(n.path, (x.get(`${n.path}0`) + x.get(`${n.path}1`)) / 2);
   }
   const y = (n) => 16 + n.path.length * 38;
-  const width = 60 + leaves.length * 52;
+  const width = 68 + leaves.length * 64;
   const parts = [];
   for (const n of nodes) {
     if (!n.path) continue;
