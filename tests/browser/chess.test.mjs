@@ -208,3 +208,28 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a large PGN is read in a worker, with a progress panel and cancel', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  const sample = await page.evaluate(() => fetch('data/chess-sample.pgn').then((r) => r.text()));
+  const big = Array(8).fill(sample).join('\n');
+  assert.ok(big.length > 20000);
+  await page.fill('#pgn', big);
+  await page.click('#load-pgn');
+  await page.waitForSelector('#game:not([hidden])');
+  // 8 copies of the 6 sample games.
+  assert.equal(await page.locator('#game-index option').count(), 48);
+  // Cancel: a much larger load, cancelled while it runs, leaves the page as it was.
+  // (Set like a paste: typing a megabyte through fill() is slower than the test.)
+  await page.evaluate((t) => {
+    document.querySelector('#pgn').value = t;
+  }, Array(80).fill(sample).join('\n'));
+  await page.click('#load-pgn');
+  await page.waitForSelector('#job-slot .job:not([hidden])');
+  await page.click('#job-slot .job button');
+  assert.equal(await page.locator('#job-slot .job').isHidden(), true);
+  assert.equal(await page.locator('#message').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
