@@ -135,3 +135,16 @@ fn wrong_links_have_the_right_messages() {
     // Size exponent 13 (8192 squares) is refused.
     assert!(msg("#devil/v1/0AAAAAAA".into()).contains("largest board"));
 }
+
+proptest! {
+    #[test]
+    fn board_files_never_panic(text in "[01HTht \n\r\tx]{0,300}") {
+        use chessboard_puzzles::devil::file::BoardFile;
+        if let Ok(file) = BoardFile::parse(&text) {
+            let board = file.board();
+            prop_assert!(board.squares().is_power_of_two());
+            let flipped = BoardFile::parse(&file.text_with_flip(0)).unwrap().board();
+            prop_assert_eq!(flipped, board.with_flip(0));
+        }
+    }
+}

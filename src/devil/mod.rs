@@ -2,9 +2,17 @@
 //! A flips one coin, and prisoner B must name the key square from the board alone.
 
 pub mod board;
+pub mod coset;
+pub mod count;
 pub mod file;
 pub mod game;
+pub mod lab;
+pub mod search;
 pub mod strategy;
+pub mod table;
+pub mod vasilev;
+pub mod verify;
+pub mod why;
 
 pub use board::{Board, Layout, MAX_SQUARES};
 pub use game::{Game, Mode, Move, Params, View};

@@ -15,6 +15,15 @@ pub trait Strategy {
     /// Prisoner B: the square this board names.
     fn decode(&self, board: &Board) -> usize;
 
+    /// [`Strategy::decode`] for a board of at most 64 squares given as bits (coin `i` = bit
+    /// `i`): the verifier calls it for every board, so strategies override it to skip `Board`.
+    fn decode_bits(&self, bits: u64) -> usize {
+        match Board::from_bits(self.squares(), bits) {
+            Ok(board) => self.decode(&board),
+            Err(_) => 0,
+        }
+    }
+
     /// Prisoner A: the coin to flip so that B names `key`, or `None` when no single flip does
     /// (only possible for an invalid strategy). The default tries every coin.
     fn encode(&self, board: &Board, key: usize) -> Option<usize> {
@@ -80,6 +89,10 @@ impl Strategy for Xor {
         board.xor_of_heads()
     }
 
+    fn decode_bits(&self, bits: u64) -> usize {
+        xor_of_bits(bits)
+    }
+
     fn encode(&self, board: &Board, key: usize) -> Option<usize> {
         Some(board.xor_of_heads() ^ key)
     }
@@ -105,6 +118,16 @@ impl Strategy for Xor {
         steps.push(Step::Answer { square: answer, correct: answer == key });
         steps
     }
+}
+
+/// The XOR of the indices of the set bits of `bits`.
+pub fn xor_of_bits(mut bits: u64) -> usize {
+    let mut acc = 0;
+    while bits != 0 {
+        acc ^= bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+    }
+    acc
 }
 
 #[cfg(test)]

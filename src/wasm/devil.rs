@@ -2,7 +2,7 @@
 
 use super::{from_js, js_err, parse_seed, to_js};
 use crate::devil::game::{link_for, view_from_link};
-use crate::devil::{board::check_squares, Game, Layout, Move, Params, Strategy, View, Xor};
+use crate::devil::{board::check_squares, Board, Game, Layout, Move, Params, Strategy, View, Xor};
 use crate::puzzle::Puzzle;
 use wasm_bindgen::prelude::*;
 
@@ -64,6 +64,16 @@ pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
 pub fn devil_solve(game: JsValue) -> Result<JsValue, JsError> {
     let game: Game = from_js(game, "round")?;
     to_js(&game.solve().map_err(js_err)?)
+}
+
+/// Prisoner A's flip by the XOR strategy for a board string (`0`/`1`, square 0 first).
+#[wasm_bindgen]
+pub fn devil_flip(board: String, key: usize) -> Result<usize, JsError> {
+    let board = Board::try_from(board).map_err(js_err)?;
+    if key >= board.squares() {
+        return Err(JsError::new(&format!("key square {key} is off the board (0 to {})", board.squares() - 1)));
+    }
+    Ok(Xor { squares: board.squares() }.encode(&board, key).expect("xor always has a flip"))
 }
 
 /// The square prisoner B names for the round's board as it is now.

@@ -4,6 +4,9 @@
 
 pub mod chess;
 pub mod devil;
+pub mod devil_lab;
+pub mod lights;
+pub mod table;
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;

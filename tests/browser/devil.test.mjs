@@ -34,6 +34,14 @@ async function message(page) {
   return { kind: await el.getAttribute('data-kind'), text: await el.textContent() };
 }
 
+test('the server sends wasm as application/wasm', async () => {
+  const { page, context } = await open(browser, 'index.html');
+  const res = await page.request.get(`${BASE_URL}/pkg/chessboard_puzzles_bg.wasm`);
+  assert.equal(res.headers()['content-type'], 'application/wasm');
+  assert.equal((await page.request.get(`${BASE_URL}/../Cargo.toml`)).status(), 404);
+  await context.close();
+});
+
 test('pages load without console errors, and the page is interactive quickly', async () => {
   for (const path of ['index.html', 'devil.html', 'examples/blog-post.html']) {
     const { page, errors, context } = await open(browser, path);

@@ -19,8 +19,17 @@ const ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Starts Chromium and warms it up with one page load: a cold start on a busy 2-core machine
+ * can take many seconds (font caches, first compilation), which should not count against the
+ * first test's timeouts.
+ */
 export async function launch() {
-  return chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
+  const page = await browser.newPage();
+  await page.goto(`${BASE_URL}/index.html`, { timeout: 120_000 }).catch(() => {});
+  await page.close();
+  return browser;
 }
 
 /**
@@ -30,6 +39,8 @@ export async function launch() {
 export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 } } = {}) {
   const context = await browser.newContext({ reducedMotion, viewport });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {

@@ -11,5 +11,17 @@ function time(label, fn, iterations) {
 }
 
 const game = core.devil_random(4096, '1');
+time('devil_flip, 4096 squares (the board crossing from JS as a string)', () => core.devil_flip(game.board, 1234), 5000);
 time('devil_solve, 4096 squares (with the board crossing from JS)', () => core.devil_solve(game), 2000);
 time('devil_decode, 4096 squares', () => core.devil_decode(game), 2000);
+
+// Lights Out: the large-board solver (random solvable pattern, one byte a light in and out),
+// nullity by polynomials, and a minimal 5×5 solution.
+const classic = (n) => ({ rows: n, cols: n, rule: 'plus', torus: false, states: 2 });
+for (const n of [1000, 2000, 4000]) {
+  const lights = core.lights_random(classic(n), '1').lights;
+  time(`lights_solve ${n}×${n} random`, () => core.lights_solve(classic(n), lights, false, () => {}), n === 4000 ? 3 : 10);
+}
+for (const n of [10000, 100000]) time(`lights_rank ${n}×${n} (polynomial gcd)`, () => core.lights_rank(classic(n), () => {}), 3);
+const five = core.lights_random(classic(5), '2').lights;
+time('lights_solve 5×5 minimal', () => core.lights_solve(classic(5), five, true, () => {}), 2000);

@@ -1,0 +1,67 @@
+//! Lights Out speed: the large-board solver on random patterns, nullity by polynomials, and a
+//! minimal 5×5 solution. `cargo bench --bench lights`.
+
+use chessboard_puzzles::lights::fast::{pack_rows, Chaser};
+use chessboard_puzzles::lights::{poly, solve, Board, Spec};
+use chessboard_puzzles::progress::NoProgress;
+use chessboard_puzzles::seed::rng_from_seed;
+use criterion::{criterion_group, criterion_main, Criterion};
+use rand::Rng;
+use std::hint::black_box;
+use std::time::Duration;
+
+fn random_board(n: usize, seed: u64) -> Board {
+    let mut rng = rng_from_seed(seed);
+    let lights = (0..n * n).map(|_| rng.random_range(0..2)).collect();
+    Board::from_lights(Spec::classic(n, n), lights).unwrap()
+}
+
+fn large_boards(c: &mut Criterion) {
+    let mut g = c.benchmark_group("lights_solve");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    for n in [1000, 2000, 4000] {
+        let board = random_board(n, n as u64);
+        let packed = pack_rows(&board.lights, n, n);
+        // The solver itself: homogeneous part, polynomial gcd, two chases, word-parallel check.
+        g.bench_function(format!("chaser {n}x{n} random"), |b| {
+            b.iter(|| {
+                let ch = Chaser::new(n, n, true, &mut NoProgress);
+                let s = ch.solve(black_box(&packed), &mut NoProgress);
+                if let Some(x) = &s.presses {
+                    assert!(ch.clears(&packed, x));
+                }
+                s.presses.is_some()
+            })
+        });
+        // The public entry point, with one byte per light in and out.
+        g.bench_function(format!("solve {n}x{n} random (bytes in and out)"), |b| {
+            b.iter(|| solve(black_box(&board), false, &mut NoProgress).unwrap().solvable)
+        });
+    }
+    g.finish();
+}
+
+fn nullity(c: &mut Criterion) {
+    let mut g = c.benchmark_group("lights_nullity");
+    g.sample_size(10);
+    for n in [10_000, 100_000] {
+        g.bench_function(format!("polynomial gcd {n}x{n}"), |b| {
+            b.iter(|| poly::bounded_nullity(black_box(n), n, true))
+        });
+    }
+    g.finish();
+}
+
+fn minimal(c: &mut Criterion) {
+    let board =
+        Board::parse("10110/01101/11011/00100/10001", chessboard_puzzles::lights::Rule::Plus, false, 2).unwrap();
+    let spec = board.spec;
+    let mut b5 = Board::new(spec).unwrap();
+    b5.apply_presses(&board.lights); // a solvable pattern
+    c.bench_function("lights minimal 5x5", |b| {
+        b.iter(|| solve(black_box(&b5), true, &mut NoProgress).unwrap().press_count)
+    });
+}
+
+criterion_group!(benches, large_boards, nullity, minimal);
+criterion_main!(benches);

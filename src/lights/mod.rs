@@ -1,0 +1,20 @@
+//! Lights Out (the "Dugu chessboard"): pressing a light changes it and its neighbours; clear
+//! the board. Any size, four rules, bounded or torus, 2 to 9 light states, and every solver:
+//! elimination, light chasing with its first-row table, the polynomial large-board solver,
+//! minimal solutions, and nullity by polynomials.
+
+pub mod board;
+pub mod chase;
+pub mod fast;
+pub mod game;
+pub mod gf2;
+pub mod minimal;
+pub mod modk;
+pub mod poly;
+pub mod solve;
+pub mod symbolic;
+pub mod torus;
+
+pub use board::{Board, Rule, Spec, MAX_SIDE};
+pub use game::{Game, Move};
+pub use solve::{rank, solve, Method, Rank, Solution};

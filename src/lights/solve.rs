@@ -1,0 +1,406 @@
+//! One entry point for every board: it picks the polynomial chaser for bounded plus/neighbours
+//! boards with two states (any size), and dense elimination otherwise (GF(2) bit-packed for two
+//! states, exact mod k for more), refusing — never guessing — beyond the sizes those handle.
+//! Every answer is checked by simulating its presses before it is returned.
+
+use super::board::{Board, Rule, Spec, MAX_SIDE};
+use super::fast::{pack_rows, unpack_rows, Chaser};
+use super::gf2::{self, BitMatrix, BitVec};
+use super::minimal::{minimize_gf2, minimize_modk};
+use super::{modk, poly, symbolic, torus};
+use crate::progress::Progress;
+use crate::{bail, Result};
+use serde::Serialize;
+
+/// Largest side for nullity by polynomials (classic and neighbours rules, bounded, 2 states).
+pub const MAX_POLY_SIDE: usize = 1_000_000;
+/// Largest board solved by dense GF(2) elimination (two states, any rule).
+pub const MAX_DENSE_GF2: usize = 4096;
+/// Largest board solved by dense elimination mod k (more than two states).
+pub const MAX_DENSE_MODK: usize = 1024;
+/// At most this many quiet patterns are returned in full (the nullity is always exact).
+pub const MAX_QUIET_SHOWN: usize = 64;
+/// ... and only while they hold at most this many lights together.
+const MAX_QUIET_CELLS: usize = 1 << 24;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Light chasing with a symbolic first row and a polynomial gcd.
+    Polynomial,
+    /// Gauss–Jordan elimination of the whole press matrix.
+    Elimination,
+    /// Light chasing mod k with a symbolic first row and an n×n system.
+    SymbolicChase,
+}
+
+/// Rank and nullity of a board's press matrix.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rank {
+    pub rows: usize,
+    pub cols: usize,
+    /// rows·cols − nullity (64-bit: polynomial nullities go beyond 4096×4096).
+    pub rank: u64,
+    /// Kernel dimension (for composite k: the minimal number of kernel generators).
+    pub nullity: usize,
+    /// log2 of the number of quiet patterns (= log2 of the share of unsolvable patterns' …).
+    pub quiet_log2: f64,
+}
+
+/// What solving a board found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Solution {
+    pub solvable: bool,
+    /// Presses per light (0..k−1), row-major; `None` when unsolvable.
+    pub presses: Option<Vec<u8>>,
+    pub press_count: u64,
+    /// Proven to use the fewest presses of all solutions.
+    pub minimal: bool,
+    pub rank: usize,
+    pub nullity: usize,
+    pub quiet_log2: f64,
+    /// A basis of the quiet patterns (at most [`MAX_QUIET_SHOWN`]).
+    pub quiet: Vec<Vec<u8>>,
+    /// For an unsolvable board: a quiet pattern whose overlap with the lights is not 0 mod k.
+    pub witness: Option<Vec<u8>>,
+    pub method: Method,
+}
+
+fn uses_chaser(spec: &Spec) -> bool {
+    spec.states == 2 && spec.rule.chases() && !spec.torus
+}
+
+fn uses_symbolic(spec: &Spec) -> bool {
+    spec.states > 2 && spec.rule.chases() && !spec.torus
+}
+
+/// The board's values transposed (m×n → n×m).
+fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; m * n];
+    for r in 0..m {
+        for c in 0..n {
+            out[c * m + r] = values[r * n + c];
+        }
+    }
+    out
+}
+
+/// The press matrix over GF(2): column j is what pressing light j changes.
+pub fn press_matrix_gf2(spec: &Spec) -> BitMatrix {
+    let n = spec.cells();
+    let mut a = BitMatrix::zeros(n, n);
+    let mut aff = Vec::new();
+    for j in 0..n {
+        spec.affected(j / spec.cols, j % spec.cols, &mut aff);
+        for &i in &aff {
+            a.set(i, j, true);
+        }
+    }
+    a
+}
+
+/// The press matrix mod k, row-major.
+pub fn press_matrix(spec: &Spec) -> Vec<u8> {
+    let n = spec.cells();
+    let mut a = vec![0u8; n * n];
+    let mut aff = Vec::new();
+    for j in 0..n {
+        spec.affected(j / spec.cols, j % spec.cols, &mut aff);
+        for &i in &aff {
+            a[i * n + j] = 1;
+        }
+    }
+    a
+}
+
+fn check_dense(spec: &Spec) -> Result<()> {
+    let cells = spec.cells();
+    if spec.states == 2 && cells > MAX_DENSE_GF2 {
+        bail!(
+            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights only bounded plus and neighbours boards with 2 states are solved",
+            spec.rows,
+            spec.cols,
+            if spec.torus { "torus" } else { "bounded" },
+            spec.rule.name()
+        );
+    }
+    if spec.states > 2 && cells > MAX_DENSE_MODK {
+        bail!(
+            "boards with {} states are solved up to {MAX_DENSE_MODK} lights, and {}×{} has {cells}",
+            spec.states,
+            spec.rows,
+            spec.cols
+        );
+    }
+    Ok(())
+}
+
+/// Rank and nullity, by the fastest exact method for the board.
+pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
+    if uses_chaser(spec) {
+        // No board is built: the polynomials handle sides far beyond the playable 4096.
+        Spec { rows: spec.rows.min(MAX_SIDE), cols: spec.cols.min(MAX_SIDE), ..*spec }.check()?;
+        if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
+            bail!("nullity by polynomials goes up to {MAX_POLY_SIDE} rows and columns");
+        }
+    } else {
+        spec.check()?;
+    }
+    let cells = spec.rows as u64 * spec.cols as u64;
+    let with = |nullity: usize, log2: f64| Rank {
+        rows: spec.rows,
+        cols: spec.cols,
+        rank: cells - nullity as u64,
+        nullity,
+        quiet_log2: log2,
+    };
+    if uses_chaser(spec) {
+        let nl = poly::bounded_nullity(spec.rows, spec.cols, spec.rule == Rule::Plus);
+        return Ok(with(nl, nl as f64));
+    }
+    if spec.states == 2 && spec.rule.chases() && torus::applies(spec.rows, spec.cols) {
+        let nl = torus::nullity(spec.rows, spec.cols, spec.rule == Rule::Plus, progress)?;
+        return Ok(with(nl, nl as f64));
+    }
+    if uses_symbolic(spec) {
+        let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
+        return Ok(with(s.nullity, s.quiet_log2));
+    }
+    check_dense(spec)?;
+    let s = solve_dense(&Board::new(*spec)?, progress);
+    Ok(with(s.nullity, s.quiet_log2))
+}
+
+/// Solves a board. With `minimal`, searches all solutions for the fewest presses (exactly up
+/// to nullity 24, else the best found, reported as not proven).
+pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    spec.check()?;
+    let mut sol = if uses_chaser(&spec) {
+        solve_fast(board, minimal, progress)?
+    } else if uses_symbolic(&spec) {
+        solve_symbolic(board, minimal, progress)?
+    } else {
+        check_dense(&spec)?;
+        let mut s = solve_dense(board, progress);
+        if let Some(x) = &s.presses {
+            if minimal {
+                let (best, proven) = if spec.states == 2 {
+                    let basis: Vec<BitVec> =
+                        s.kernel_full.iter().map(|q| BitVec::from_bools(q.iter().map(|&v| v == 1))).collect();
+                    let (b, p) = minimize_gf2(&BitVec::from_bools(x.iter().map(|&v| v == 1)), &basis, progress);
+                    (b.to_u8(), p)
+                } else {
+                    let gens: Vec<(Vec<u8>, u32)> =
+                        s.kernel_full.iter().cloned().zip(s.orders.iter().copied()).collect();
+                    minimize_modk(x, &gens, spec.states, progress)
+                };
+                s.presses = Some(best);
+                s.minimal = proven;
+            } else {
+                s.minimal = s.nullity == 0;
+            }
+        }
+        s.into_solution()
+    };
+    if let Some(x) = &sol.presses {
+        // The polynomial path has already checked its answer word-parallel.
+        if sol.method != Method::Polynomial && !board.cleared_by(x) {
+            bail!("internal error: the solver's presses do not clear the board (please report)");
+        }
+        sol.press_count = x.iter().map(|&v| u64::from(v)).sum();
+    }
+    Ok(sol)
+}
+
+struct Dense {
+    cells: usize,
+    presses: Option<Vec<u8>>,
+    minimal: bool,
+    nullity: usize,
+    quiet_log2: f64,
+    kernel_full: Vec<Vec<u8>>,
+    orders: Vec<u32>,
+    witness: Option<Vec<u8>>,
+}
+
+impl Dense {
+    fn into_solution(self) -> Solution {
+        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / self.cells.max(1));
+        Solution {
+            solvable: self.presses.is_some(),
+            rank: self.cells - self.nullity,
+            presses: self.presses,
+            press_count: 0,
+            minimal: self.minimal,
+            nullity: self.nullity,
+            quiet_log2: self.quiet_log2,
+            quiet: self.kernel_full.into_iter().take(shown).collect(),
+            witness: self.witness,
+            method: Method::Elimination,
+        }
+    }
+}
+
+fn solve_dense(board: &Board, progress: &mut dyn Progress) -> Dense {
+    let spec = board.spec;
+    let n = spec.cells();
+    if spec.states == 2 {
+        let a = press_matrix_gf2(&spec);
+        let b = BitVec::from_bools(board.lights.iter().map(|&v| v == 1));
+        let s = gf2::solve(&a, &b, progress);
+        let nullity = n - s.rank;
+        Dense {
+            cells: n,
+            presses: s.solution.map(|x| x.to_u8()),
+            minimal: false,
+            nullity,
+            quiet_log2: nullity as f64,
+            orders: vec![2; s.kernel.len()],
+            kernel_full: s.kernel.iter().map(BitVec::to_u8).collect(),
+            witness: s.witness.map(|w| w.to_u8()),
+        }
+    } else {
+        let k = spec.states;
+        let a = press_matrix(&spec);
+        // Presses x must give A x ≡ −lights (mod k).
+        let b: Vec<u8> = board.lights.iter().map(|&v| (k - v) % k).collect();
+        let s = modk::solve(n, &a, &b, k, progress);
+        Dense {
+            cells: n,
+            presses: s.solution,
+            minimal: false,
+            nullity: s.nullity,
+            quiet_log2: s.kernel_log2,
+            orders: s.kernel.iter().map(|(_, o)| *o).collect(),
+            kernel_full: s.kernel.into_iter().map(|(g, _)| g).collect(),
+            witness: s.witness,
+        }
+    }
+}
+
+fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let (m, n) = (spec.rows, spec.cols);
+    let chaser = Chaser::new(m, n, spec.rule == Rule::Plus, progress);
+    let nullity = chaser.nullity();
+    let lights = pack_rows(&board.lights, m, n);
+    let found = chaser.solve(&lights, progress);
+    let w = chaser.words_per_row();
+    let full = |first: &[u64]| {
+        let mut x = chaser.chase(None, first);
+        x.truncate(m * w);
+        x
+    };
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
+    let quiet = firsts.iter().take(shown).map(|f| unpack_rows(&full(f), m, n)).collect();
+    let witness = found.witness_first_row.as_ref().map(|f| unpack_rows(&full(f), m, n));
+    let (packed, proven) = match found.presses {
+        None => (None, false),
+        Some(x) if minimal && nullity > 0 => {
+            let as_bits = |words: Vec<u64>| BitVec { len: words.len() * 64, words };
+            // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
+            let fits = (1usize << 23) / (m * w).max(1);
+            let basis: Vec<BitVec> = firsts.iter().take(fits).map(|f| as_bits(full(f))).collect();
+            let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
+            (Some(best.words), proven && basis.len() == nullity)
+        }
+        Some(x) => (Some(x), nullity == 0),
+    };
+    if packed.as_ref().is_some_and(|p| !chaser.clears(&lights, p)) {
+        bail!("internal error: the solver's presses do not clear the board (please report)");
+    }
+    let presses = packed.map(|p| unpack_rows(&p, m, n));
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses,
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - nullity,
+        nullity,
+        quiet_log2: nullity as f64,
+        quiet,
+        witness,
+        method: Method::Polynomial,
+    })
+}
+
+/// One point of the nullity chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ChartPoint {
+    pub n: usize,
+    pub bounded: usize,
+    pub torus: usize,
+}
+
+/// Nullity of the n×n classic board, bounded and torus, for n = 1..=max: bounded by polynomial
+/// gcd, torus by the circulant method (elimination for n < 3).
+pub fn nullity_chart(max: usize, progress: &mut dyn Progress) -> Result<Vec<ChartPoint>> {
+    if max == 0 || max > 400 {
+        bail!("the chart goes up to n = 1 to 400, not {max}");
+    }
+    (1..=max)
+        .map(|n| {
+            progress.report(n as u64, max as u64);
+            let torus_spec = Spec { torus: true, ..Spec::classic(n, n) };
+            let torus = if torus::applies(n, n) {
+                torus::nullity(n, n, true, &mut crate::progress::NoProgress)?
+            } else {
+                rank(&torus_spec, &mut crate::progress::NoProgress)?.nullity
+            };
+            Ok(ChartPoint { n, bounded: poly::bounded_nullity(n, n, true), torus })
+        })
+        .collect()
+}
+
+fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    // Chase along the longer side, so the symbolic rows are the short ones.
+    let flip = spec.cols > spec.rows;
+    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+    let ts = Spec { rows: m, cols: n, ..spec };
+    if m * n * n > symbolic::MAX_WORK {
+        bail!(
+            "boards with {} states are solved up to about 640×640 (rows·cols·min(rows, cols) ≤ 2^28); {}×{} is larger",
+            spec.states,
+            spec.rows,
+            spec.cols
+        );
+    }
+    let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
+    let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
+    let sym = symbolic::solve(&ts, &lights, progress);
+    let full = |first: &[u8], s: Option<&[u8]>| {
+        let mut x = symbolic::chase_numeric(&ts, s, first);
+        x.truncate(m * n);
+        x
+    };
+    let k = spec.states;
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(sym.kernel.len());
+    let quiet: Vec<(Vec<u8>, u32)> = sym.kernel.iter().take(shown).map(|(g, o)| (full(g, None), *o)).collect();
+    let mut presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
+    let witness = if presses.is_none() {
+        sym.kernel.iter().map(|(g, _)| full(g, None)).find(|q| modk::dot(q, &lights, k) != 0)
+    } else {
+        None
+    };
+    let mut proven = sym.nullity == 0;
+    if let (Some(x), true) = (&presses, minimal && sym.nullity > 0) {
+        let (best, p) = minimize_modk(x, &quiet, k, progress);
+        proven = p && quiet.len() == sym.kernel.len();
+        presses = Some(best);
+    }
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses: presses.map(back),
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - sym.nullity,
+        nullity: sym.nullity,
+        quiet_log2: sym.kernel_log2,
+        quiet: quiet.into_iter().map(|(q, _)| back(q)).collect(),
+        witness: witness.map(back),
+        method: Method::SymbolicChase,
+    })
+}

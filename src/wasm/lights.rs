@@ -1,0 +1,146 @@
+//! Lights Out for the page: thin wrappers over `crate::lights`. Lights cross as `Uint8Array`
+//! (one byte a light: a 4096×4096 board is 16 MB, far too many for a JS array of numbers);
+//! everything small crosses with serde-wasm-bindgen. Seeds cross as decimal strings, since a
+//! u64 does not fit a JS number.
+
+use super::{from_js, js_err, parse_seed, to_js, JsProgress};
+use crate::lights::chase::{chase, table};
+use crate::lights::game::{from_link, link_for, random_board};
+use crate::lights::solve::nullity_chart;
+use crate::lights::{rank, solve, Board, Game, Spec};
+use js_sys::{Function, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+fn spec_from(js: JsValue) -> Result<Spec, JsError> {
+    let spec: Spec = from_js(js, "board settings")?;
+    spec.check().map_err(js_err)?;
+    Ok(spec)
+}
+
+fn board_from(spec: JsValue, lights: &[u8]) -> Result<Board, JsError> {
+    Board::from_lights(spec_from(spec)?, lights.to_vec()).map_err(js_err)
+}
+
+fn set(obj: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
+    Reflect::set(obj, &JsValue::from_str(key), value).map_err(|_| JsError::new("cannot build the result object"))?;
+    Ok(())
+}
+
+fn bytes(v: &[u8]) -> JsValue {
+    Uint8Array::from(v).into()
+}
+
+/// `{spec, lights, seed, moves, link}` for a game.
+fn game_view(game: &Game) -> Result<JsValue, JsError> {
+    let obj = Object::new();
+    set(&obj, "spec", &to_js(&game.board.spec)?)?;
+    set(&obj, "lights", &bytes(&game.board.lights))?;
+    set(&obj, "seed", &game.seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
+    set(&obj, "moves", &JsValue::from_f64(f64::from(game.moves)))?;
+    set(&obj, "link", &JsValue::from_str(&link_for(game)))?;
+    Ok(obj.into())
+}
+
+/// A random solvable puzzle: presses every light a random number of times, so every solvable
+/// pattern is equally likely. An empty seed draws a fresh one.
+#[wasm_bindgen]
+pub fn lights_random(spec: JsValue, seed: &str) -> Result<JsValue, JsError> {
+    let spec = spec_from(spec)?;
+    let seed = if seed.trim().is_empty() { crate::seed::fresh_seed() } else { parse_seed(seed)? };
+    let board = random_board(&spec, seed).map_err(js_err)?;
+    game_view(&Game { board, seed: Some(seed), moves: 0 })
+}
+
+/// The game for given lights (edit mode, all-on, …) with its share link.
+#[wasm_bindgen]
+pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, JsError> {
+    let board = board_from(spec, lights)?;
+    game_view(&Game { board, seed: None, moves })
+}
+
+/// Restores a game from a share-link fragment `#lights/v1/…`.
+#[wasm_bindgen]
+pub fn lights_open(fragment: &str) -> Result<JsValue, JsError> {
+    game_view(&from_link(fragment).map_err(js_err)?)
+}
+
+/// The lights after pressing (row, col) `times` times (the rule, edges and states decide).
+#[wasm_bindgen]
+pub fn lights_press(spec: JsValue, lights: &[u8], row: u32, col: u32, times: u32) -> Result<JsValue, JsError> {
+    let mut board = board_from(spec, lights)?;
+    let (r, c) = (row as usize, col as usize);
+    if r >= board.spec.rows || c >= board.spec.cols {
+        return Err(JsError::new(&format!("({r}, {c}) is off the board")));
+    }
+    for _ in 0..times % u32::from(board.spec.states) {
+        board.press(r, c);
+    }
+    Ok(bytes(&board.lights))
+}
+
+/// Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet,
+/// witness, method}`; `presses`, `witness` and each quiet pattern are Uint8Arrays.
+#[wasm_bindgen]
+pub fn lights_solve(spec: JsValue, lights: &[u8], minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
+    let board = board_from(spec, lights)?;
+    let s = solve(&board, minimal, &mut JsProgress::new(progress)).map_err(js_err)?;
+    let obj = Object::new();
+    set(&obj, "solvable", &JsValue::from_bool(s.solvable))?;
+    set(&obj, "presses", &s.presses.as_deref().map_or(JsValue::NULL, bytes))?;
+    set(&obj, "press_count", &JsValue::from_f64(s.press_count as f64))?;
+    set(&obj, "minimal", &JsValue::from_bool(s.minimal))?;
+    set(&obj, "rank", &JsValue::from_f64(s.rank as f64))?;
+    set(&obj, "nullity", &JsValue::from_f64(s.nullity as f64))?;
+    set(&obj, "quiet_log2", &JsValue::from_f64(s.quiet_log2))?;
+    let quiet = js_sys::Array::new();
+    for q in &s.quiet {
+        quiet.push(&bytes(q));
+    }
+    set(&obj, "quiet", &quiet)?;
+    set(&obj, "witness", &s.witness.as_deref().map_or(JsValue::NULL, bytes))?;
+    set(&obj, "method", &to_js(&s.method)?)?;
+    Ok(obj.into())
+}
+
+/// Rank and nullity: `{rows, cols, rank, nullity, quiet_log2}`.
+#[wasm_bindgen]
+pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsError> {
+    // Checked by `rank` itself: classic boards may be far larger than the playable 4096.
+    let spec: Spec = from_js(spec, "board settings")?;
+    to_js(&rank(&spec, &mut JsProgress::new(progress)).map_err(js_err)?)
+}
+
+/// Light chasing press by press: `{steps: [{phase, row, col, times}], leftover, fixup}`.
+#[wasm_bindgen]
+pub fn lights_chase(spec: JsValue, lights: &[u8]) -> Result<JsValue, JsError> {
+    to_js(&chase(&board_from(spec, lights)?).map_err(js_err)?)
+}
+
+/// The fix-up table for the board's width: `[{leftover, press}]` (press null if unfixable).
+#[wasm_bindgen]
+pub fn lights_table(spec: JsValue) -> Result<JsValue, JsError> {
+    to_js(&table(&spec_from(spec)?).map_err(js_err)?)
+}
+
+/// Nullity of n×n boards, bounded and torus, n = 1..=max: `[{n, bounded, torus}]`.
+#[wasm_bindgen]
+pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
+    to_js(&nullity_chart(max as usize, &mut JsProgress::new(progress)).map_err(js_err)?)
+}
+
+/// Whether the lights are all off.
+#[wasm_bindgen]
+pub fn lights_is_dark(lights: &[u8]) -> Result<JsValue, JsError> {
+    Ok(JsValue::from_bool(lights.iter().all(|&v| v == 0)))
+}
+
+/// The lights after pressing every light `presses[i]` times (a whole solution at once).
+#[wasm_bindgen]
+pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsValue, JsError> {
+    let mut board = board_from(spec, lights)?;
+    if presses.len() != board.lights.len() {
+        return Err(JsError::new(&format!("{} presses for {} lights", presses.len(), board.lights.len())));
+    }
+    board.apply_presses(presses);
+    Ok(bytes(&board.lights))
+}

@@ -1,0 +1,325 @@
+// End-to-end tests of the Lights Out page in headless Chromium, by mouse and keyboard. The
+// expected solutions are found here, independently of the page's core: by trying every
+// first row and chasing the lights down (the classic rule written out in this file).
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, screenshot } from './harness.mjs';
+import core from '../node/core.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const CELLS = '#board [role=gridcell]';
+
+async function ready(page) {
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+/** The drawn lights (1 = on) and marks, from the cells' labels. */
+async function drawn(page) {
+  return page.$$eval(CELLS, (cells) =>
+    cells.map((c) => {
+      const parts = c.getAttribute('aria-label').split(', ');
+      return { on: parts[2] === 'on' ? 1 : 0, hint: parts.includes('hint'), quiet: parts.includes('in the quiet pattern') };
+    }),
+  );
+}
+
+async function size(page) {
+  return { rows: Number(await page.inputValue('#rows')), cols: Number(await page.inputValue('#cols')) };
+}
+
+function press(lights, rows, cols, r, c) {
+  for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
+    const rr = r + dr;
+    const cc = c + dc;
+    if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) lights[rr * cols + cc] ^= 1;
+  }
+}
+
+/** Every solution of a classic bounded board: each first row, then chase. */
+function allSolutions(lights, rows, cols) {
+  const out = [];
+  for (let f = 0; f < 1 << cols; f++) {
+    const l = lights.slice();
+    const x = new Array(rows * cols).fill(0);
+    for (let c = 0; c < cols; c++) if ((f >> c) & 1) { x[c] = 1; press(l, rows, cols, 0, c); }
+    for (let r = 1; r < rows; r++) {
+      for (let c = 0; c < cols; c++) if (l[(r - 1) * cols + c]) { x[r * cols + c] = 1; press(l, rows, cols, r, c); }
+    }
+    if (l.every((v) => v === 0)) out.push(x);
+  }
+  return out;
+}
+
+async function message(page) {
+  const el = page.locator('#message');
+  return { kind: await el.getAttribute('data-kind'), text: (await el.textContent()) ?? '' };
+}
+
+async function setSize(page, rows, cols) {
+  await page.fill('#rows', String(rows));
+  await page.fill('#cols', String(cols));
+  await page.locator('#cols').dispatchEvent('change');
+  await page.waitForFunction(([n]) => document.querySelectorAll('#board [role=gridcell]').length === n || !document.querySelector('#canvas').hidden, [rows * cols]);
+}
+
+test('the page loads without console errors and shows the explore section', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  assert.equal(await page.locator(CELLS).count(), 25);
+  await page.waitForSelector('#chart svg');
+  assert.equal(await page.locator('#chart circle.pt[data-n]').count(), 400);
+  // The source's 5×5 table: 8 of the 32 last rows can be fixed.
+  assert.equal(await page.locator('#fixup-table tbody tr').count(), 8);
+  assert.match(await page.textContent('#table-note'), /8 of the 32/);
+  // x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22: last row 11100 → press 00110.
+  assert.ok((await page.$$eval('#fixup-table tbody tr', (trs) => trs.map((t) => t.textContent))).includes('1110000110'));
+  assert.match(await page.textContent('#counts'), /Rank 23, nullity 2/);
+  assert.equal(await page.locator('#gallery .thumb').count(), 2);
+  await screenshot(page, 'lights-start');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('play a puzzle to the end with the mouse', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  const lights = (await drawn(page)).map((c) => c.on);
+  const sols = allSolutions(lights, 5, 5);
+  assert.ok(sols.length === 4, 'a random puzzle is solvable, with 4 solutions on 5×5');
+  const x = sols[0];
+  for (let i = 0; i < 25; i++) if (x[i]) await page.locator(CELLS).nth(i).click();
+  assert.ok((await drawn(page)).every((c) => c.on === 0));
+  const m = await message(page);
+  assert.equal(m.kind, 'win');
+  assert.match(m.text, /Solved in \d+ presses/);
+  assert.match(await page.textContent('#status'), new RegExp(`Moves: ${x.filter(Boolean).length}`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard only: move with arrows, press with Space, undo with U, hint with H', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await setSize(page, 3, 3);
+  const start = (await drawn(page)).map((c) => c.on);
+  const x = allSolutions(start, 3, 3)[0];
+  await page.locator(CELLS).first().focus();
+  let at = 0;
+  for (let i = 0; i < 9; i++) {
+    if (!x[i]) continue;
+    const [dr, dc] = [Math.floor(i / 3) - Math.floor(at / 3), (i % 3) - (at % 3)];
+    for (let k = 0; k < Math.abs(dr); k++) await page.keyboard.press(dr > 0 ? 'ArrowDown' : 'ArrowUp');
+    for (let k = 0; k < Math.abs(dc); k++) await page.keyboard.press(dc > 0 ? 'ArrowRight' : 'ArrowLeft');
+    at = i;
+    await page.keyboard.press('Space');
+  }
+  assert.ok((await drawn(page)).every((c) => c.on === 0), 'solved by keyboard');
+  // Undo the last press with U: the board is no longer dark; redo with R.
+  await page.keyboard.press('u');
+  assert.ok((await drawn(page)).some((c) => c.on));
+  await page.keyboard.press('r');
+  assert.ok((await drawn(page)).every((c) => c.on === 0));
+  await page.keyboard.press('u');
+  await page.keyboard.press('h');
+  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.getAttribute('aria-label').includes('hint')));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hint lights one press of a minimal solution; undo and redo restore the board', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  const before = await drawn(page);
+  const lights = before.map((c) => c.on);
+  await page.click('#hint');
+  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.getAttribute('aria-label').includes('hint')));
+  const hinted = (await drawn(page)).findIndex((c) => c.hint);
+  const sols = allSolutions(lights, 5, 5);
+  const best = Math.min(...sols.map((s) => s.reduce((a, b) => a + b, 0)));
+  assert.ok(sols.some((s) => s.reduce((a, b) => a + b, 0) === best && s[hinted]), 'the hint belongs to a minimal solution');
+  assert.match((await message(page)).text, new RegExp(`minimal solution of ${best} presses`));
+  await screenshot(page, 'lights-hint');
+  // Undo / redo by mouse.
+  await page.locator(CELLS).nth(12).click();
+  const pressed = await drawn(page);
+  assert.notDeepEqual(pressed.map((c) => c.on), lights);
+  await page.click('#undo');
+  assert.deepEqual((await drawn(page)).map((c) => c.on), lights);
+  await page.click('#redo');
+  assert.deepEqual((await drawn(page)).map((c) => c.on), pressed.map((c) => c.on));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('show the solution, then watch it animate to a dark board', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  const lights = (await drawn(page)).map((c) => c.on);
+  await page.click('#show-solution');
+  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.getAttribute('aria-label').endsWith('press')));
+  const marked = await page.$$eval(CELLS, (cells) => cells.map((c) => (c.getAttribute('aria-label').split(', ').includes('press') ? 1 : 0)));
+  const l = lights.slice();
+  marked.forEach((p, i) => p && press(l, 5, 5, Math.floor(i / 5), i % 5));
+  assert.ok(l.every((v) => v === 0), 'the overlay is a solution');
+  await screenshot(page, 'lights-solution');
+  await page.click('#show-solution');
+  await page.click('#animate');
+  await page.waitForFunction(() => document.querySelector('#message').dataset.kind === 'win', null, { timeout: 20000 });
+  assert.ok((await drawn(page)).every((c) => c.on === 0));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('light chasing clears row by row and logs the fix-up from the table', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await page.click('#chase');
+  await page.waitForFunction(() => /Solved by light chasing/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
+  assert.ok(log.some((t) => /^Chase: clear row 1/.test(t)));
+  assert.ok(log.some((t) => /Last row left: [01]{5} → table says press first row [01]{5}/.test(t)));
+  assert.ok((await drawn(page)).every((c) => c.on === 0));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an unsolvable edited pattern shows its reason: a quiet pattern it overlaps oddly', async () => {
+  const spec = { rows: 5, cols: 5, rule: 'plus', torus: false, states: 2 };
+  const darkLink = core.lights_game(spec, new Uint8Array(25), 0).link;
+  const { page, errors, context } = await open(browser, `lights.html#${darkLink}`);
+  await ready(page);
+  assert.ok((await drawn(page)).every((c) => c.on === 0));
+  await page.click('[data-mode=edit]');
+  await page.locator(CELLS).nth(0).click();
+  assert.equal((await drawn(page))[0].on, 1);
+  await page.click('#check');
+  await page.waitForFunction(() => /Not solvable/.test(document.querySelector('#verdict').textContent));
+  const cells = await drawn(page);
+  const quiet = cells.map((c) => (c.quiet ? 1 : 0));
+  assert.ok(quiet.some(Boolean));
+  // The marked pattern is quiet (pressing it changes nothing) and covers an odd number of lit lights.
+  const l = new Array(25).fill(0);
+  quiet.forEach((q, i) => q && press(l, 5, 5, Math.floor(i / 5), i % 5));
+  assert.ok(l.every((v) => v === 0));
+  assert.equal(cells.reduce((n, c) => n + (c.quiet && c.on ? 1 : 0), 0) % 2, 1);
+  assert.match(await page.textContent('#verdict'), /covers 1 lit light, an odd number/);
+  await screenshot(page, 'lights-unsolvable');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a share link reopens exactly the board; bad links fall back with a message', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.locator(CELLS).nth(7).click();
+  const lights = (await drawn(page)).map((c) => c.on);
+  await page.click('#copy-link');
+  const url = await page.inputValue('#share-output');
+  assert.match(url, /#lights\/v1\//);
+  const other = await context.newPage();
+  await other.goto(url);
+  await ready(other);
+  assert.deepEqual((await drawn(other)).map((c) => c.on), lights);
+  assert.match(await other.textContent('#status'), /Moves: 1/);
+  const bad = await context.newPage();
+  await bad.goto(url.replace(/#lights\/v1\/.*/, '#lights/v1/AAAA'));
+  await ready(bad);
+  assert.equal((await message(bad)).kind, 'error');
+  assert.equal(await bad.locator(CELLS).count(), 25);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('rules, states and the torus change the board; the chart opens boards', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.selectOption('#states', '3');
+  await page.waitForFunction(() => /3 states/.test(document.querySelector('#status').textContent));
+  await page.click('#check');
+  await page.waitForFunction(() => /Solvable/.test(document.querySelector('#verdict').textContent));
+  await screenshot(page, 'lights-three-states');
+  await page.waitForSelector('#chart svg');
+  await page.locator('#chart circle[data-n="5"][data-kind="torus"]').click();
+  await page.waitForFunction(() => /5×5 classic, torus/.test(document.querySelector('#status').textContent));
+  assert.equal(await page.locator(CELLS).count(), 25);
+  await page.waitForFunction(() => /nullity/.test(document.querySelector('#counts').textContent));
+  // 5×5 torus: nullity 8 (the Node test checks the chart against elimination written there).
+  assert.match(await page.textContent('#counts'), /nullity 8/);
+  assert.equal(await page.locator('#gallery .thumb').count(), 8);
+  // Keyboard on the chart: Enter on a focused point.
+  await page.locator('#chart circle[data-n="4"][data-kind="bounded"]').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /4×4 classic, bounded/.test(document.querySelector('#status').textContent));
+  await page.waitForFunction(() => /nullity 4/.test(document.querySelector('#counts').textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a large board is a canvas, and a 2000×2000 solve shows progress and can be cancelled', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await setSize(page, 100, 120);
+  assert.equal(await page.locator('#canvas').isVisible(), true);
+  const before = await page.textContent('#status');
+  await page.locator('#canvas').click({ position: { x: 10, y: 10 } });
+  assert.match(await page.textContent('#status'), /Moves: 1/);
+  assert.notEqual(await page.textContent('#status'), before);
+  await page.locator('#canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  assert.match(await page.textContent('#status'), /Moves: 2/);
+  await setSize(page, 2000, 2000);
+  await page.waitForFunction(() => /2000×2000/.test(document.querySelector('#status').textContent), null, { timeout: 60000 });
+  // Record what the progress panel shows while the worker solves.
+  await page.evaluate(() => {
+    window.seenProgress = [];
+    const text = document.querySelector('#job-slot .job-text');
+    new MutationObserver(() => window.seenProgress.push(text.textContent)).observe(text, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click('#check');
+  await page.waitForFunction(() => /Solvable/.test(document.querySelector('#verdict').textContent), null, { timeout: 60000 });
+  const seen = await page.evaluate(() => window.seenProgress);
+  assert.ok(seen.some((t) => /^\d+%$/.test(t)), `progress shown: ${seen}`);
+  await screenshot(page, 'lights-large');
+  // Change the board, then cancel the next solve: the worker is stopped as soon as the panel
+  // appears (a solve of 2000×2000 would otherwise finish before a scripted mouse click lands).
+  await page.locator('#canvas').click({ position: { x: 30, y: 30 } });
+  await page.evaluate(() => {
+    const panel = document.querySelector('#job-slot .job');
+    const obs = new MutationObserver(() => {
+      if (!panel.hidden) {
+        obs.disconnect();
+        window.cancelSeenProgressBar = panel.querySelector('progress') !== null;
+        panel.querySelector('button').click();
+      }
+    });
+    obs.observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  });
+  await page.click('#show-solution');
+  await page.waitForFunction(() => /cancelled/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.evaluate(() => window.cancelSeenProgressBar), true);
+  assert.equal(await page.locator('#job-slot .job').isVisible(), false);
+  assert.doesNotMatch(await page.textContent('#verdict'), /Solution:/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed mode shows only the board and its controls', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html?embed=1', { viewport: { width: 480, height: 700 } });
+  await ready(page);
+  assert.equal(await page.locator('.site-header').isVisible(), false);
+  assert.equal(await page.locator('.explore').isVisible(), false);
+  assert.equal(await page.locator(CELLS).count(), 25);
+  await page.click('#embed');
+  assert.match(await page.inputValue('#share-output'), /<iframe src=".*lights\.html\?embed=1#lights\/v1\//);
+  await screenshot(page, 'lights-embed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,399 @@
+//! Lights Out solvers checked against independent sources: exhaustive search over all press
+//! patterns on small boards, a second nullity method, and the figures of the source text.
+
+use chessboard_puzzles::lights::chase::{chase, table};
+use chessboard_puzzles::lights::solve::{press_matrix_gf2, rank, solve, Method};
+use chessboard_puzzles::lights::{gf2, poly, torus, Board, Rule, Spec};
+use chessboard_puzzles::progress::NoProgress;
+use chessboard_puzzles::seed::rng_from_seed;
+use rand::Rng;
+
+/// For every light pattern (as a number in base k), the fewest presses reaching it from dark,
+/// or u32::MAX if none does — by trying every press pattern.
+fn brute_force(spec: &Spec) -> Vec<u32> {
+    let n = spec.cells();
+    let k = u32::from(spec.states);
+    let total = k.pow(n as u32) as usize;
+    let mut best = vec![u32::MAX; total];
+    let mut presses = vec![0u8; n];
+    for _ in 0..total {
+        let mut b = Board::new(*spec).unwrap();
+        b.apply_presses(&presses);
+        let idx = b.lights.iter().rev().fold(0usize, |acc, &v| acc * k as usize + v as usize);
+        let count: u32 = presses.iter().map(|&p| u32::from(p)).sum();
+        best[idx] = best[idx].min(count);
+        // Next press pattern (odometer).
+        for p in presses.iter_mut() {
+            *p += 1;
+            if u32::from(*p) < k {
+                break;
+            }
+            *p = 0;
+        }
+    }
+    best
+}
+
+fn board_of(spec: &Spec, mut idx: usize) -> Board {
+    let k = spec.states as usize;
+    let lights = (0..spec.cells())
+        .map(|_| {
+            let v = (idx % k) as u8;
+            idx /= k;
+            v
+        })
+        .collect();
+    Board::from_lights(*spec, lights).unwrap()
+}
+
+/// Solves every pattern of `spec` and compares with brute force: solvability, the minimal press
+/// count, the number of quiet patterns, and that presses and witnesses do what they claim.
+fn check_exhaustively(spec: Spec) {
+    let best = brute_force(&spec);
+    let quiet = best.iter().filter(|&&b| b == 0).count(); // only the dark board needs 0 presses
+    assert_eq!(quiet, 1);
+    let reachable = best.iter().filter(|&&b| b != u32::MAX).count() as f64;
+    let total = best.len() as f64;
+    let r = rank(&spec, &mut NoProgress).unwrap();
+    // |image| · |kernel| = k^cells.
+    assert!(
+        (reachable.log2() + r.quiet_log2 - total.log2()).abs() < 1e-9,
+        "{spec:?}: {reachable} solvable of {total}, quiet log2 {}",
+        r.quiet_log2
+    );
+    if spec.states == 2 || spec.states == 3 {
+        let p = f64::from(spec.states).log2();
+        assert!((r.quiet_log2 / p - r.nullity as f64).abs() < 1e-9, "{spec:?}");
+    }
+    let k = spec.states as usize;
+    for idx in 0..best.len() {
+        let board = board_of(&spec, idx);
+        // Clearing s takes the presses that reach −s from dark.
+        let neg = board.lights.iter().rev().fold(0usize, |acc, &v| acc * k + (k - v as usize) % k);
+        let b = best[neg];
+        let s = solve(&board, true, &mut NoProgress).unwrap();
+        assert_eq!(s.solvable, b != u32::MAX, "{spec:?} pattern {idx}");
+        match &s.presses {
+            Some(x) => {
+                assert!(board.cleared_by(x));
+                assert!(s.minimal, "{spec:?}: small kernels are searched exhaustively");
+                assert_eq!(s.press_count, u64::from(b), "{spec:?} pattern {idx}");
+            }
+            None => {
+                let w = s.witness.as_ref().expect("an unsolvable board has a witness");
+                let k = k as u32;
+                let mut dark = Board::new(spec).unwrap();
+                dark.apply_presses(w);
+                assert!(dark.is_dark(), "the witness is quiet");
+                let overlap: u32 = w.iter().zip(&board.lights).map(|(&a, &b)| u32::from(a) * u32::from(b)).sum();
+                assert_ne!(overlap % k, 0, "the witness is not orthogonal to the lights");
+            }
+        }
+    }
+}
+
+#[test]
+fn brute_force_two_states_classic_up_to_4x4() {
+    for m in 1..=4 {
+        for n in 1..=4 {
+            check_exhaustively(Spec::classic(m, n));
+        }
+    }
+}
+
+#[test]
+fn brute_force_two_states_all_rules_and_torus_up_to_4x4() {
+    for rule in Rule::ALL {
+        for torus in [false, true] {
+            for m in 1..=4 {
+                for n in 1..=4 {
+                    if rule == Rule::Plus && !torus {
+                        continue; // the classic board, above
+                    }
+                    check_exhaustively(Spec { rows: m, cols: n, rule, torus, states: 2 });
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn brute_force_three_and_four_states_up_to_3x3() {
+    for states in [3, 4] {
+        for m in 1..=3 {
+            for n in 1..=3 {
+                check_exhaustively(Spec { states, ..Spec::classic(m, n) });
+            }
+        }
+        check_exhaustively(Spec { states, torus: true, ..Spec::classic(3, 3) });
+        check_exhaustively(Spec { states, rule: Rule::Neighbours, ..Spec::classic(3, 3) });
+        check_exhaustively(Spec { states, rule: Rule::King, ..Spec::classic(2, 3) });
+    }
+}
+
+#[test]
+fn brute_force_other_composite_and_prime_states() {
+    for states in [5, 6, 7, 8, 9] {
+        check_exhaustively(Spec { states, ..Spec::classic(2, 2) });
+        check_exhaustively(Spec { states, rule: Rule::Neighbours, ..Spec::classic(2, 3) });
+        check_exhaustively(Spec { states, rule: Rule::X, torus: true, ..Spec::classic(1, 3) });
+    }
+    check_exhaustively(Spec { states: 6, torus: true, ..Spec::classic(2, 3) });
+}
+
+/// Rank of the whole press matrix by elimination.
+fn nullity_by_elimination(spec: &Spec) -> usize {
+    let a = press_matrix_gf2(spec);
+    let b = gf2::BitVec::zeros(spec.cells());
+    spec.cells() - gf2::solve(&a, &b, &mut NoProgress).rank
+}
+
+#[test]
+fn nullity_two_ways_bounded_up_to_30() {
+    for m in 1..=30 {
+        for n in m..=30 {
+            for plus in [true, false] {
+                let rule = if plus { Rule::Plus } else { Rule::Neighbours };
+                let spec = Spec { rule, ..Spec::classic(m, n) };
+                let by_poly = poly::bounded_nullity(m, n, plus);
+                assert_eq!(by_poly, poly::bounded_nullity(n, m, plus));
+                if plus || n <= 20 {
+                    assert_eq!(by_poly, nullity_by_elimination(&spec), "{m}×{n} {rule:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn nullity_two_ways_torus_up_to_30() {
+    for m in 3..=30 {
+        for n in m..=30 {
+            let spec = Spec { torus: true, ..Spec::classic(m, n) };
+            let by_poly = torus::nullity(m, n, true, &mut NoProgress).unwrap();
+            assert_eq!(by_poly, nullity_by_elimination(&spec), "{m}×{n} torus");
+        }
+    }
+    for m in 3..=12 {
+        for n in m..=12 {
+            let spec = Spec { torus: true, rule: Rule::Neighbours, ..Spec::classic(m, n) };
+            let by_poly = torus::nullity(m, n, false, &mut NoProgress).unwrap();
+            assert_eq!(by_poly, nullity_by_elimination(&spec), "{m}×{n} neighbours torus");
+        }
+    }
+}
+
+#[test]
+fn the_source_5x5_has_rank_23() {
+    let spec = Spec::classic(5, 5);
+    assert_eq!(25 - nullity_by_elimination(&spec), 23);
+    let r = rank(&spec, &mut NoProgress).unwrap();
+    assert_eq!((r.rank, r.nullity), (23, 2));
+    // "only 1/4 of all possible board patterns are solvable": 2^23 of 2^25.
+    assert!((r.quiet_log2 - 2.0).abs() < 1e-12);
+}
+
+/// The source's table: after chasing, with p21..p25 the last row and buttons 1, 2 left alone,
+/// press x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22.
+#[test]
+fn the_source_fixup_table() {
+    let rows = table(&Spec::classic(5, 5)).unwrap();
+    assert_eq!(rows.len(), 32);
+    let solvable: Vec<_> = rows.iter().filter(|r| r.press.is_some()).collect();
+    assert_eq!(solvable.len(), 8, "rank 3 of the fix-up map: 8 leftovers can be fixed");
+    for row in &rows {
+        let p = |i: usize| row.leftover[i - 21];
+        if let Some(x) = &row.press {
+            let expect = [0, 0, p(22), (p(21) + p(22) + p(23)) % 2, (p(21) + p(22)) % 2];
+            assert_eq!(x, &expect.to_vec(), "leftover {:?}", row.leftover);
+        }
+    }
+}
+
+/// The source's direct formula from the initial pattern p1..p25 (buttons 1 and 2 unpressed).
+#[test]
+fn the_source_first_row_formula() {
+    let spec = Spec::classic(5, 5);
+    let mut rng = rng_from_seed(5);
+    let mut checked = 0;
+    while checked < 200 {
+        let lights: Vec<u8> = (0..25).map(|_| rng.random_range(0..2)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let c = chase(&board).unwrap();
+        let Some(f) = c.fixup else { continue };
+        // The whole solution: first-row presses are the fix-up (the chase passes press rows 2..5).
+        let p = |i: usize| u32::from(lights[i - 1]);
+        let x3 = (p(4) + p(6) + p(7) + p(9) + p(10) + p(14) + p(16) + p(17) + p(18) + p(22)) % 2;
+        let x4 = (p(3) + p(4) + p(5) + p(13) + p(14) + p(15) + p(17) + p(19) + p(21) + p(22) + p(23)) % 2;
+        let x5 = (p(4) + p(5) + p(6) + p(8) + p(10) + p(11) + p(13) + p(14) + p(18) + p(21) + p(22)) % 2;
+        assert_eq!(f, vec![0, 0, x3 as u8, x4 as u8, x5 as u8], "pattern {lights:?}");
+        checked += 1;
+    }
+}
+
+#[test]
+fn chasing_animates_a_full_solution() {
+    let mut rng = rng_from_seed(9);
+    for (m, n, k) in [(5, 5, 2), (6, 7, 2), (4, 4, 3), (5, 3, 4), (3, 6, 6)] {
+        for _ in 0..20 {
+            let spec = Spec { states: k, ..Spec::classic(m, n) };
+            let lights = (0..m * n).map(|_| rng.random_range(0..k)).collect();
+            let board = Board::from_lights(spec, lights).unwrap();
+            let c = chase(&board).unwrap();
+            let solvable = solve(&board, false, &mut NoProgress).unwrap().solvable;
+            assert_eq!(c.fixup.is_some(), solvable);
+            if solvable {
+                let mut b = board.clone();
+                for s in &c.steps {
+                    for _ in 0..s.times {
+                        b.press(s.row, s.col);
+                    }
+                }
+                assert!(b.is_dark());
+            }
+        }
+    }
+}
+
+/// The polynomial chaser against elimination on random boards, both solvable and not.
+#[test]
+fn chaser_agrees_with_elimination() {
+    let mut rng = rng_from_seed(3);
+    for _ in 0..300 {
+        let m = rng.random_range(1..=24);
+        let n = rng.random_range(1..=24);
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let spec = Spec { rule, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        let board = Board::from_lights(spec, lights).unwrap();
+        let fast = solve(&board, false, &mut NoProgress).unwrap();
+        assert_eq!(fast.method, Method::Polynomial);
+        let a = press_matrix_gf2(&spec);
+        let b = gf2::BitVec::from_bools(board.lights.iter().map(|&v| v == 1));
+        let dense = gf2::solve(&a, &b, &mut NoProgress);
+        assert_eq!(fast.solvable, dense.solution.is_some(), "{m}×{n} {rule:?}");
+        assert_eq!(fast.rank, dense.rank);
+        assert_eq!(fast.quiet.len(), fast.nullity.min(64));
+        for q in &fast.quiet {
+            let mut d = Board::new(spec).unwrap();
+            d.apply_presses(q);
+            assert!(d.is_dark());
+        }
+        if let Some(w) = &fast.witness {
+            let mut d = Board::new(spec).unwrap();
+            d.apply_presses(w);
+            assert!(d.is_dark());
+            let overlap: u32 = w.iter().zip(&board.lights).map(|(&a, &b)| u32::from(a & b)).sum();
+            assert_eq!(overlap % 2, 1);
+        } else {
+            assert!(fast.solvable);
+        }
+    }
+}
+
+#[test]
+fn large_and_singular_boards() {
+    let mut rng = rng_from_seed(11);
+    // 4×4, 5×5, 16×16, 19×19 (nullity 16) and larger singular and regular boards.
+    for (m, n) in [(4, 4), (5, 5), (16, 16), (19, 19), (300, 300), (401, 123), (1000, 1000)] {
+        let spec = Spec::classic(m, n);
+        let expect_nullity = poly::bounded_nullity(m, n, true);
+        // A random solvable board, and the all-on board.
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, m * n <= 10_000, &mut NoProgress).unwrap();
+        assert!(s.solvable, "{m}×{n}");
+        assert_eq!(s.nullity, expect_nullity);
+        assert!(board.cleared_by(s.presses.as_ref().unwrap()));
+        let on = Board::all_on(spec).unwrap();
+        let s = solve(&on, false, &mut NoProgress).unwrap();
+        if let Some(x) = &s.presses {
+            assert!(on.cleared_by(x));
+        }
+        // A single light is unsolvable exactly when some quiet pattern covers it.
+        let mut one = Board::new(spec).unwrap();
+        one.lights[0] = 1;
+        let s = solve(&one, false, &mut NoProgress).unwrap();
+        assert_eq!(s.solvable, expect_nullity == 0 || s.witness.is_none());
+    }
+}
+
+#[test]
+fn minimal_beats_or_ties_every_other_solution_on_5x5() {
+    // All 2^nullity = 4 solutions of random 5×5 patterns, compared by hand.
+    let spec = Spec::classic(5, 5);
+    let mut rng = rng_from_seed(21);
+    for _ in 0..100 {
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..25).map(|_| rng.random_range(0..2)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, true, &mut NoProgress).unwrap();
+        assert!(s.minimal);
+        let any = solve(&board, false, &mut NoProgress).unwrap();
+        let x = any.presses.unwrap();
+        let counts: Vec<u64> = (0..4)
+            .map(|c| {
+                let mut y = x.clone();
+                for (i, q) in any.quiet.iter().enumerate() {
+                    if c >> i & 1 == 1 {
+                        for (a, b) in y.iter_mut().zip(q) {
+                            *a ^= b;
+                        }
+                    }
+                }
+                y.iter().map(|&v| u64::from(v)).sum()
+            })
+            .collect();
+        assert_eq!(s.press_count, *counts.iter().min().unwrap());
+    }
+}
+
+#[test]
+fn refusals_are_one_line_errors() {
+    let big_king = Board::new(Spec { rule: Rule::King, ..Spec::classic(100, 100) }).unwrap();
+    let e = solve(&big_king, false, &mut NoProgress).unwrap_err();
+    assert!(e.message().contains("king"), "{e}");
+    let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(1000, 1000) }).unwrap();
+    assert!(solve(&big_k3, false, &mut NoProgress).is_err());
+    assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
+}
+
+/// Symbolic chasing mod k against dense elimination mod k (the torus-free plus and neighbours
+/// boards go the symbolic way; the dense solver is reached through the press matrix directly).
+#[test]
+fn symbolic_chasing_agrees_with_dense_mod_k() {
+    use chessboard_puzzles::lights::modk;
+    use chessboard_puzzles::lights::solve::press_matrix;
+    let mut rng = rng_from_seed(17);
+    for _ in 0..200 {
+        let (m, n) = (rng.random_range(1..=6), rng.random_range(1..=6));
+        let states = rng.random_range(3..=9);
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let spec = Spec { rule, states, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert_eq!(s.method, Method::SymbolicChase);
+        let b: Vec<u8> = lights.iter().map(|&v| (states - v) % states).collect();
+        let d = modk::solve(m * n, &press_matrix(&spec), &b, states, &mut NoProgress);
+        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
+        assert_eq!(s.nullity, d.nullity, "{spec:?}");
+        assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
+        if let Some(w) = &s.witness {
+            assert_ne!(modk::dot(w, &lights, states), 0);
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(w);
+            assert!(dark.is_dark());
+        }
+    }
+    // A larger board, both orientations, checked by simulation inside `solve`.
+    for (m, n) in [(60, 25), (25, 60)] {
+        let spec = Spec { states: 3, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..3)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+    }
+}
