@@ -27,7 +27,12 @@ pub const RECAPTURE: usize = 828;
 pub const DOUBLE_PUSH: usize = 829;
 pub const FROM_PAWN_ATTACKED: usize = 830; // × mover
 pub const KING_ENDGAME_TO: usize = 836; // 64 squares, when few pieces are left
-pub const NUM_FEATURES: usize = 900;
+pub const TO_ATTACKED_BY_LOWER: usize = 900; // × mover: lands where a cheaper enemy piece attacks
+pub const FROM_ATTACKED_BY_LOWER: usize = 906; // × mover: leaves a square a cheaper enemy piece attacks
+pub const CAPTURE_UNDEFENDED: usize = 912; // × victim: takes a man nobody defends
+pub const IN_CHECK: usize = 918; // × mover: the side to move is in check
+pub const PHASE: usize = 924; // (opening, middlegame, endgame by pieces left) × mover
+pub const NUM_FEATURES: usize = 942;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -67,6 +72,30 @@ fn attacks_of(board: &Board, color: Color) -> BitBoard {
     a
 }
 
+/// Squares attacked by `color`'s men worth less than each kind of piece (index = piece).
+fn cheaper_attacks(board: &Board, color: Color) -> [BitBoard; 6] {
+    let occ = board.occupied();
+    let mut pawn = BitBoard::EMPTY;
+    let mut minor = BitBoard::EMPTY;
+    let mut rook = BitBoard::EMPTY;
+    for sq in board.colored_pieces(color, Piece::Pawn) {
+        pawn |= get_pawn_attacks(sq, color);
+    }
+    for sq in board.colored_pieces(color, Piece::Knight) {
+        minor |= get_knight_moves(sq);
+    }
+    for sq in board.colored_pieces(color, Piece::Bishop) {
+        minor |= get_bishop_moves(sq, occ);
+    }
+    for sq in board.colored_pieces(color, Piece::Rook) {
+        rook |= get_rook_moves(sq, occ);
+    }
+    let below_rook = pawn | minor;
+    let below_queen = below_rook | rook;
+    // Pawn, knight, bishop, rook, queen, king.
+    [BitBoard::EMPTY, pawn, pawn, below_rook, below_queen, below_queen]
+}
+
 fn pawn_attacks_of(board: &Board, color: Color) -> BitBoard {
     let mut a = BitBoard::EMPTY;
     for sq in board.colored_pieces(color, Piece::Pawn) {
@@ -84,7 +113,14 @@ pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)
     let their_attacks = attacks_of(board, them);
     let their_pawn_attacks = pawn_attacks_of(board, them);
     let our_attacks = attacks_of(board, us);
+    let cheaper = cheaper_attacks(board, them);
+    let in_check = !board.checkers().is_empty();
     let pieces_left = (board.occupied() & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).len();
+    let phase = match pieces_left {
+        11.. => 0,
+        7..=10 => 1,
+        _ => 2,
+    };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
     pos.legal_moves()
         .into_iter()
@@ -92,7 +128,11 @@ pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)
             let mover = board.piece_on(mv.from).expect("legal move");
             let m = mover as usize;
             let castle = board.colors(us).has(mv.to);
-            let mut f: Vec<u16> = Vec::with_capacity(10);
+            let mut f: Vec<u16> = Vec::with_capacity(12);
+            if in_check {
+                f.push((IN_CHECK + m) as u16);
+            }
+            f.push((PHASE + 6 * phase + m) as u16);
             f.push((TO_PST + 64 * m + rel(mv.to)) as u16);
             f.push((FROM_PST + 64 * m + rel(mv.from)) as u16);
             let victim = if castle {
@@ -104,6 +144,11 @@ pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)
             };
             let v = victim.map_or(0, |p| p as usize + 1).min(5);
             f.push((CAPTURE + 6 * v + m) as u16);
+            if let Some(p) = victim {
+                if !their_attacks.has(mv.to) {
+                    f.push((CAPTURE_UNDEFENDED + p as usize) as u16);
+                }
+            }
             if let Some(p) = mv.promotion {
                 f.push((PROMOTION + p as usize - 1) as u16);
             }
@@ -121,6 +166,12 @@ pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)
                 }
                 if their_pawn_attacks.has(mv.from) {
                     f.push((FROM_PAWN_ATTACKED + m) as u16);
+                }
+                if cheaper[m].has(mv.to) {
+                    f.push((TO_ATTACKED_BY_LOWER + m) as u16);
+                }
+                if cheaper[m].has(mv.from) {
+                    f.push((FROM_ATTACKED_BY_LOWER + m) as u16);
                 }
                 if Some(mv.to) == last_to && victim.is_some() {
                     f.push(RECAPTURE as u16);
