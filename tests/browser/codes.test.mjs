@@ -1,16 +1,11 @@
 // End-to-end tests of the codes lab in headless Chromium: the source's 7-bit example, encoding
 // checked by recomputing the checks here, the checker, Vasil'ev's code, the source's claim.
-import test, { before, after } from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, screenshot } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = await launch();
+after(() => browser.close());
 
 /** Hamming syndrome by the definition: XOR of the positions holding a 1. */
 const syndrome = (word) => [...word].reduce((acc, b, i) => (b === '1' ? acc ^ (i + 1) : acc), 0);

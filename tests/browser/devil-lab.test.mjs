@@ -1,17 +1,12 @@
 // End-to-end tests of the strategy lab page and the strategy selector of the Devil's
 // chessboard page, in headless Chromium, by mouse and keyboard. Expected values come from
 // definitions computed here (a strategy's table checked by the definition, hand counts).
-import test, { before, after } from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, screenshot } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = await launch();
+after(() => browser.close());
 
 async function lab() {
   const opened = await open(browser, 'devil-lab.html');

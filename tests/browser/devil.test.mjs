@@ -1,23 +1,15 @@
 // End-to-end tests of the Devil's chessboard page in headless Chromium, by mouse and by
 // keyboard. Expected answers are computed here from the drawn board (XOR of the indices of
 // the heads), independently of the page's core.
-import test, { before, after } from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, BASE_URL } from './harness.mjs';
+import { launch, open, screenshot, BASE_URL, ready } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = await launch();
+after(() => browser.close());
 
 const CELLS = '#board [role=gridcell]';
 
-async function ready(page) {
-  await page.waitForSelector('body[data-ready=true]');
-}
 
 /** The drawn board: heads per square and the marked key (null when hidden). */
 async function drawn(page, frame = page) {

@@ -55,3 +55,8 @@ export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 }
+
+/** Waits until the page's view has loaded the core and drawn (every view sets this). */
+export async function ready(page) {
+  await page.waitForSelector('body[data-ready=true]');
+}

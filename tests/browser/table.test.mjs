@@ -2,23 +2,15 @@
 // Expectations come from the drawing itself (faces read off the positions), from the
 // notebook's description of the four-coin belief table, and from the lower bound (a strategy
 // of 2^N − 1 moves must remove exactly one configuration per move).
-import test, { before, after } from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot } from './harness.mjs';
+import { launch, open, screenshot, ready } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = await launch();
+after(() => browser.close());
 
 const POS = '#positions [role=gridcell]';
 
-async function ready(page) {
-  await page.waitForSelector('body[data-ready=true]');
-}
 
 async function setup(page, { coins, sides = 2, devil, mode, sight = 'sighted' }) {
   if (sides !== undefined) await page.selectOption('#sides', String(sides));
