@@ -117,6 +117,13 @@ test('watch: step forward to the answer and back to the start', async () => {
   assert.equal(end.heads.filter((h, i) => h !== before.heads[i]).length, 1, 'exactly one coin turned');
   assert.equal(xorOfHeads(end.heads), before.key);
   assert.match(await page.textContent('#log li:last-child'), /the key/);
+  // The bits table: A's parities spell the colour, the XOR row the flipped coin, B's the key.
+  const bitsRow = (i) => page.$$eval(`#bits tbody tr:nth-child(${i}) td`, (tds) => parseInt(tds.map((t) => t.textContent).join(''), 2));
+  const colour = xorOfHeads(before.heads);
+  assert.equal(await bitsRow(1), colour);
+  assert.equal(await bitsRow(2), before.key);
+  assert.equal(await bitsRow(3), colour ^ before.key);
+  assert.equal(await bitsRow(4), before.key);
   await page.click('#back');
   assert.match(await page.textContent('#step-count'), /Step 12 of 13/);
   await page.click('#reset');

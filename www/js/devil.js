@@ -298,6 +298,44 @@ function renderWatch() {
   $('log').innerHTML = items.join('');
   $('log').lastElementChild?.scrollIntoView({ block: 'nearest' });
   $('status').textContent = describe(steps[step]).replace(/<[^>]+>/g, '');
+  renderBits();
+}
+
+/** The colour's bits as the XOR strategy finds them: A's region parities, the key, their XOR
+ * (the coin A flips), then B's parities — filled in as the animation reaches each. */
+function renderBits() {
+  const seen = steps.slice(0, view.step + 1);
+  const bits = Math.log2(view.game.board.length);
+  const table = $('bits');
+  if (bits === 0 || !seen.some((s) => s.kind === 'count_region')) {
+    table.hidden = true;
+    return;
+  }
+  const rows = [
+    ["A's parities (colour)", Object.fromEntries(seen.filter((s) => s.kind === 'count_region').map((s) => [s.bit, s.parity]))],
+    ['key', {}],
+    ['XOR: coin to flip', {}],
+    ["B's parities (answer)", Object.fromEntries(seen.filter((s) => s.kind === 'decode_region').map((s) => [s.bit, s.parity]))],
+  ];
+  const xor = seen.find((s) => s.kind === 'xor_with_key');
+  if (xor) {
+    for (let b = 0; b < bits; b++) {
+      rows[1][1][b] = (xor.key >> b) & 1;
+      rows[2][1][b] = (xor.flip >> b) & 1;
+    }
+  }
+  const head = Array.from({ length: bits }, (_, i) => `<th scope="col">2<sup>${bits - 1 - i}</sup></th>`).join('');
+  const body = rows
+    .map(([label, known]) => {
+      const cells = Array.from({ length: bits }, (_, i) => {
+        const b = bits - 1 - i;
+        return b in known ? `<td class="bit-${known[b]}">${known[b]}</td>` : '<td class="bit-unknown">·</td>';
+      });
+      return `<tr><th scope="row">${label}</th>${cells.join('')}</tr>`;
+    })
+    .join('');
+  table.innerHTML = `<caption>The colour, bit by bit</caption><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody>`;
+  table.hidden = false;
 }
 
 function describe(s) {
@@ -335,6 +373,7 @@ function describe(s) {
 }
 
 function renderPlay() {
+  $('bits').hidden = true;
   const { game, mode } = view;
   const log = [];
   let status;
