@@ -10,8 +10,11 @@ pub mod progress;
 pub mod puzzle;
 pub mod seed;
 
+pub mod chess;
+pub mod codes;
 pub mod devil;
 pub mod lights;
+pub mod table;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

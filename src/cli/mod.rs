@@ -2,8 +2,10 @@
 //! page, and prints either text or one JSON object (`--json`). Every error is one line on
 //! standard error and a non-zero exit status.
 
+mod chess;
 mod devil;
 mod lights;
+mod table;
 
 use crate::Result;
 use clap::{Parser, Subcommand};
@@ -24,9 +26,22 @@ enum Command {
     /// The Devil's chessboard: flip one coin to tell the key square.
     #[command(subcommand)]
     Devil(devil::Command),
+    /// Chess codes: store a position or a game in the fewest bits.
+    #[command(subcommand)]
+    Chess(chess::Command),
     /// Lights Out: press a light to toggle it and its neighbours; clear the board.
     #[command(name = "lights-out", subcommand)]
     LightsOut(lights::Command),
+    /// The Devil's rotating table: turn coins blindfolded while the devil rotates the table.
+    #[command(subcommand)]
+    Table(table::Command),
+}
+
+static JSON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether `--json` was given (for commands that stream text instead of returning it).
+pub(crate) fn json_requested() -> bool {
+    JSON.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// What a command prints: the JSON object for `--json`, and text for people.
@@ -53,18 +68,25 @@ pub fn run() -> i32 {
     };
     let result: Result<Output> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
+        Command::Chess(cmd) => chess::run(cmd),
         Command::LightsOut(cmd) => lights::run(cmd),
+        Command::Table(cmd) => {
+            JSON.store(cli.json, std::sync::atomic::Ordering::Relaxed);
+            table::run(cmd)
+        }
     };
     match result {
         Ok(out) => {
-            if cli.json {
-                println!("{}", out.json);
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = if cli.json {
+                writeln!(stdout, "{}", out.json)
+            } else if out.text.is_empty() || out.text.ends_with('\n') {
+                write!(stdout, "{}", out.text)
             } else {
-                print!("{}", out.text);
-                if !out.text.ends_with('\n') {
-                    println!();
-                }
-            }
+                writeln!(stdout, "{}", out.text)
+            };
             0
         }
         Err(e) => {

@@ -74,6 +74,11 @@ impl Board {
         self.words[0]
     }
 
+    /// The coins packed 64 to a word, coin `i` at bit `i % 64` of word `i / 64`.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     pub fn squares(&self) -> usize {
         self.squares
     }

@@ -2,8 +2,11 @@
 //! `Result`, so a bad argument becomes a JavaScript exception carrying the core's one-line
 //! message, never a panic. Structured values cross as plain JS objects via serde-wasm-bindgen.
 
+pub mod chess;
 pub mod devil;
+pub mod devil_lab;
 pub mod lights;
+pub mod table;
 
 use crate::progress::Progress;
 use serde::de::DeserializeOwned;

@@ -28,6 +28,8 @@ async function main() {
     const { rows, cols } = core.devil_layout(n);
     $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
   }
+  for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
+  $('strategy').addEventListener('change', () => setStrategy(Number($('strategy').value)));
   $('size').addEventListener('change', () => newRound(Number($('size').value)));
   $('new-board').addEventListener('click', () => newRound(view.game.board.length));
   for (const b of document.querySelectorAll('[data-mode]')) b.addEventListener('click', () => setMode(b.dataset.mode));
@@ -70,9 +72,17 @@ function newRound(squares) {
   try {
     let game = core.devil_random(squares, core.fresh_seed());
     const mode = view ? view.mode : 'watch';
-    if (mode === 'play_b') game = core.devil_apply(game, { flip: core.devil_flip(game.board, game.key) });
-    setView({ game, mode, strategy: 0, step: 0 });
-    clearMessage();
+    let strategy = view ? view.strategy : 0;
+    try {
+      core.devil_lab_check(strategy, squares);
+    } catch (err) {
+      showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
+      strategy = 0;
+    }
+    if (mode === 'play_b') game = core.devil_apply(game, { flip: flipFor(strategy, game) });
+    const fellBack = view && strategy !== view.strategy;
+    setView({ game, mode, strategy, step: 0 });
+    if (!fellBack) clearMessage();
   } catch (err) {
     showError(err);
   }
@@ -85,10 +95,27 @@ function setMode(mode) {
     // Back to the round as dealt: undo A's flip on the drawn coins.
     game = { ...game, board: withFlip(game.board, view.game.flipped) };
   }
-  if (mode === 'play_b') game = core.devil_apply(game, { flip: core.devil_flip(game.board, game.key) });
+  if (mode === 'play_b') game = core.devil_apply(game, { flip: flipFor(view.strategy, game) });
   clearMessage();
   setView({ game, mode, strategy: view.strategy, step: 0 });
 }
+
+/** Plays another strategy of the lab on the same round (from the board as dealt). */
+function setStrategy(number) {
+  try {
+    core.devil_lab_check(number, view.game.board.length);
+    view = { ...view, strategy: number };
+    setMode(view.mode);
+  } catch (err) {
+    $('strategy').value = String(view.strategy);
+    showError(err);
+  }
+}
+
+// The XOR strategy (number 0) is the foundation's; the others come from the strategy lab.
+const flipFor = (strategy, game) => (strategy === 0 ? core.devil_flip(game.board, game.key) : core.devil_lab_solve(strategy, game)[0].flip);
+const decode = (game) => (view.strategy === 0 ? core.devil_decode(game) : core.devil_lab_decode(view.strategy, game));
+const explain = (game) => (view.strategy === 0 ? core.devil_explain(game) : core.devil_lab_explain(view.strategy, game));
 
 function setTool(tool) {
   editTool = tool;
@@ -99,7 +126,7 @@ function setView(next) {
   const resized = !view || view.game.board.length !== next.game.board.length;
   view = next;
   if (resized) names = core.devil_square_names(view.game.board.length);
-  steps = view.mode === 'watch' ? core.devil_explain(view.game) : [];
+  steps = view.mode === 'watch' ? explain(view.game) : [];
   view.step = Math.max(0, Math.min(view.step, Math.max(steps.length - 1, 0)));
   render();
 }
@@ -138,7 +165,7 @@ function activate(index) {
     if (mode === 'play_a') {
       if (game.flipped !== null) return showMessage('A flips exactly one coin. Press New board to play again.');
       const flipped = core.devil_apply(game, { flip: index });
-      const answer = core.devil_decode(flipped);
+      const answer = decode(flipped);
       setView({ ...view, game: core.devil_apply(flipped, { answer }) });
     } else if (mode === 'play_b') {
       if (game.answer !== null) return showMessage('B has answered. Press New board to play again.');
@@ -183,6 +210,14 @@ function bin(value) {
   return bits === 0 ? '0' : value.toString(2).padStart(bits, '0');
 }
 
+/** The squares a step highlights: a parity region (XOR), or the upper half u (Vasil'ev:
+ * the squares whose index has the top bit set). */
+function regionOf(s) {
+  if (!s) return null;
+  if (s.kind === 'split_halves') return Math.log2(view.game.board.length) - 1;
+  return s.bit ?? null;
+}
+
 /** What the board looks like now: in Watch, A's flip shows from its step on. */
 function shown() {
   const { game, mode, step } = view;
@@ -193,9 +228,9 @@ function shown() {
     const flip = steps[flipStep].square;
     const after = withFlip(coins, flip);
     const answer = steps.at(-1).kind === 'answer' && step === steps.length - 1 ? steps.at(-1).square : null;
-    return { coins: after, flipped: flip, answer, region: s.bit ?? null, keyShown: true };
+    return { coins: after, flipped: flip, answer, region: regionOf(s), keyShown: true };
   }
-  if (mode === 'watch') return { coins, flipped: null, answer: null, region: s?.bit ?? null, keyShown: true };
+  if (mode === 'watch') return { coins, flipped: null, answer: null, region: regionOf(s), keyShown: true };
   const over = game.answer !== null;
   return {
     coins,
@@ -231,6 +266,7 @@ function render() {
     return { classes: classes.join(' '), label: label.join(', '), text: small ? (heads ? 'H' : 'T') : '' };
   });
   $('size').value = String(n);
+  $('strategy').value = String(view.strategy);
   for (const b of document.querySelectorAll('[data-mode]')) b.setAttribute('aria-pressed', String(b.dataset.mode === mode));
   $('step-controls').hidden = mode !== 'watch';
   $('edit-controls').hidden = mode !== 'edit';
@@ -258,6 +294,9 @@ function describe(s) {
   const name = (i) => `<b>${names[i]}</b>`;
   switch (s.kind) {
     case 'start':
+      if (view.strategy !== 0) {
+        return `The key is under ${name(s.key)}. Under the strategy “${$('strategy').selectedOptions[0]?.text}”, the board now names square ${s.colour}.`;
+      }
       return `The key is under ${name(s.key)}. The board's colour (XOR of the indices of the heads) is ${s.colour}.`;
     case 'count_region':
       return `A counts region ${s.bit} (index bit ${s.bit} set): ${s.heads} heads, ${s.parity ? 'odd' : 'even'} → bit ${s.bit} = ${s.parity}.`;
@@ -272,6 +311,12 @@ function describe(s) {
       return `A flips the coin on ${name(s.square)} and leaves.`;
     case 'decode_region':
       return `B counts region ${s.bit}: ${s.heads} heads → bit ${s.bit} = ${s.parity}.`;
+    case 'split_halves': {
+      const who = s.after ? 'B' : 'A';
+      return `${who} splits the board: u = squares ${s.half}…${2 * s.half - 1} (highlighted), v = squares 0…${s.half - 1}. The strategy for ${s.half} squares, read on u XOR v, names the pair {${s.pair}, ${s.pair + s.half}}; parity(u) = ${s.parity}, f(u XOR v) = ${s.f}, so the ${s.upper ? 'upper' : 'lower'} half: the board names square ${s.colour}.`;
+    }
+    case 'choose_half':
+      return `The key's pair is {${s.flip % s.half}, ${(s.flip % s.half) + s.half}}: flipping square ${s.sub_flip} of u XOR v makes it name that pair. To land in the ${s.want_upper ? 'upper' : 'lower'} half A flips it in ${s.flip >= s.half ? 'u (changing parity(u))' : 'v (keeping parity(u))'}: square ${s.flip}.`;
     case 'answer':
       return `B names ${name(s.square)}: ${s.correct ? 'the key. Both go free.' : 'not the key.'}`;
     default:
@@ -289,11 +334,12 @@ function renderPlay() {
     } else {
       const won = game.answer === game.key;
       const dealt = { ...game, board: withFlip(game.board, game.flipped), flipped: null, answer: null };
-      const colour = core.devil_decode(dealt);
-      const right = core.devil_flip(dealt.board, dealt.key);
+      const colour = decode(dealt);
+      const right = flipFor(view.strategy, dealt);
+      const why = view.strategy === 0 ? ` (colour ${colour} XOR key ${game.key})` : '';
       status = won
         ? `You flipped ${names[game.flipped]}. B names ${names[game.answer]}: the key. You both go free!`
-        : `You flipped ${names[game.flipped]}. B names ${names[game.answer]}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]} (colour ${colour} XOR key ${game.key}).`;
+        : `You flipped ${names[game.flipped]}. B names ${names[game.answer]}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]}${why}.`;
       showMessage(won ? 'You both go free!' : 'B named the wrong square.', won ? 'win' : 'lose');
     }
   } else if (mode === 'play_b') {
@@ -301,15 +347,16 @@ function renderPlay() {
       status = 'A has flipped one coin (you did not see which). Click the square where the key is, or move with the arrows and press Enter.';
     } else {
       const won = game.answer === game.key;
-      const colour = core.devil_decode(game);
+      const colour = decode(game);
       status = won
         ? `Right: the key is under ${names[game.key]}. A flipped ${names[game.flipped]}. The colour of the board is ${colour}.`
         : `The key is under ${names[game.key]}, not ${names[game.answer]}. A flipped ${names[game.flipped]}; the board's colour is ${colour} = ${names[colour]}.`;
       showMessage(won ? 'You found the key!' : 'Not the key.', won ? 'win' : 'lose');
     }
   } else {
-    const colour = core.devil_decode(game);
-    status = `This board names ${names[colour]} (colour ${colour}). With the key under ${names[game.key]}, A would flip ${names[colour ^ game.key]}.`;
+    const colour = decode(game);
+    const flip = flipFor(view.strategy, { ...game, flipped: null, answer: null });
+    status = `This board names ${names[colour]} (colour ${colour}). With the key under ${names[game.key]}, A would flip ${names[flip]}.`;
     log.push('Click a coin to turn it over, or switch the click to place the key. With the keyboard: Space turns a coin over, K places the key.');
   }
   $('status').textContent = status;

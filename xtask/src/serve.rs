@@ -1,62 +1,69 @@
 //! A static file server for www/ on 127.0.0.1, for `serve` and for the browser tests.
 
-use anyhow::{anyhow, Result};
+use anyhow::{Context, Result};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
-use tiny_http::{Header, Response, Server};
+
+// A plain std::net server, one thread a connection and `Connection: close`: tiny_http's
+// connection pool intermittently stalled Chromium's first page load on this machine, and a
+// static file server for local development needs nothing more.
 
 pub fn run(port: u16) -> Result<()> {
     crate::build::wasm()?;
-    let server = bind(port)?;
-    println!("Chessboard Puzzles: http://127.0.0.1:{}/  (Ctrl-C stops)", port_of(&server));
-    handle_forever(&server, &crate::root().join("www"));
+    let listener = bind(port)?;
+    println!("Chessboard Puzzles: http://127.0.0.1:{}/  (Ctrl-C stops)", listener.local_addr()?.port());
+    serve_forever(listener, crate::root().join("www"));
     Ok(())
 }
 
-pub fn bind(port: u16) -> Result<Server> {
-    Server::http(("127.0.0.1", port)).map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))
-}
-
-pub fn port_of(server: &Server) -> u16 {
-    server.server_addr().to_ip().map(|a| a.port()).unwrap_or(0)
+fn bind(port: u16) -> Result<TcpListener> {
+    TcpListener::bind(("127.0.0.1", port)).with_context(|| format!("cannot listen on 127.0.0.1:{port}"))
 }
 
 /// Serves in a background thread (for tests); returns the port.
 pub fn spawn(www: PathBuf) -> Result<u16> {
-    let server = Arc::new(bind(0)?);
-    let port = port_of(&server);
-    std::thread::spawn(move || handle_forever(&server, &www));
+    let listener = bind(0)?;
+    let port = listener.local_addr()?.port();
+    std::thread::spawn(move || serve_forever(listener, www));
     Ok(port)
 }
 
-fn handle_forever(server: &Server, www: &Path) {
-    for request in server.incoming_requests() {
-        let www = www.to_path_buf();
-        // One thread a request, so a slow client never holds up the others.
-        std::thread::spawn(move || respond(request, &www));
+fn serve_forever(listener: TcpListener, www: PathBuf) {
+    for stream in listener.incoming().flatten() {
+        let www = www.clone();
+        std::thread::spawn(move || {
+            let _ = respond(stream, &www);
+        });
     }
 }
 
-fn respond(request: tiny_http::Request, www: &Path) {
-    let path = request.url().split(['?', '#']).next().unwrap_or("/").to_string();
-    let response = match resolve(www, &path) {
-        Some(file) => match std::fs::read(&file) {
-            Ok(body) => Response::from_data(body)
-                .with_header(header("Content-Type", content_type(&file)))
-                .with_header(header("Cache-Control", "no-cache")),
-            Err(_) => not_found(),
-        },
-        None => not_found(),
+fn respond(mut stream: TcpStream, www: &Path) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    // Read (and ignore) the headers up to the blank line.
+    let mut line = String::new();
+    while reader.read_line(&mut line)? > 2 {
+        line.clear();
+    }
+    let mut parts = request_line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let (status, content_type, body) = match resolve(www, path).and_then(|f| std::fs::read(&f).ok().map(|b| (f, b))) {
+        Some((file, body)) => ("200 OK", content_type(&file), body),
+        None => ("404 Not Found", "text/plain", b"not found".to_vec()),
     };
-    let _ = request.respond(response);
-}
-
-fn not_found() -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_string("not found").with_status_code(404).with_header(header("Content-Type", "text/plain"))
-}
-
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    if method != "HEAD" {
+        stream.write_all(&body)?;
+    }
+    stream.flush()
 }
 
 /// The file for a URL path, refusing anything that climbs out of www/.

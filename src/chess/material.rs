@@ -1,0 +1,191 @@
+//! Material: how many men of each kind a side has, and which material can arise in a game.
+//!
+//! Two rules bound promotions (the same ones as Tromp's position count, `CountChess.hs`):
+//! a side cannot have more promoted pieces than missing pawns, and every promotion needs the
+//! pawn to get past the enemy pawn on its file — by a capture, or because that enemy pawn was
+//! captured — so `promotions <= captures + enemy pawns captured`.
+
+use crate::{bail, Result};
+use cozy_chess::{Board, Color, Piece};
+
+/// A side's men other than the king.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counts {
+    pub pawns: u8,
+    pub knights: u8,
+    pub bishops: u8,
+    pub rooks: u8,
+    pub queens: u8,
+}
+
+impl Counts {
+    pub fn of(board: &Board, color: Color) -> Counts {
+        let n = |p| (board.colored_pieces(color, p)).len() as u8;
+        Counts {
+            pawns: n(Piece::Pawn),
+            knights: n(Piece::Knight),
+            bishops: n(Piece::Bishop),
+            rooks: n(Piece::Rook),
+            queens: n(Piece::Queen),
+        }
+    }
+
+    pub fn of_squares(squares: &super::position::Squares, color: Color) -> Counts {
+        let mut c = Counts::default();
+        for (p, col) in squares.iter().flatten() {
+            if *col == color {
+                match p {
+                    Piece::Pawn => c.pawns += 1,
+                    Piece::Knight => c.knights += 1,
+                    Piece::Bishop => c.bishops += 1,
+                    Piece::Rook => c.rooks += 1,
+                    Piece::Queen => c.queens += 1,
+                    Piece::King => {}
+                }
+            }
+        }
+        c
+    }
+
+    /// Pieces other than pawns and the king.
+    pub fn pieces(&self) -> u8 {
+        self.knights + self.bishops + self.rooks + self.queens
+    }
+
+    /// All men including the king.
+    pub fn men(&self) -> u8 {
+        self.pawns + self.pieces() + 1
+    }
+
+    /// The fewest promotions that explain these pieces.
+    pub fn promotions(&self) -> u8 {
+        self.queens.saturating_sub(1)
+            + self.rooks.saturating_sub(2)
+            + self.bishops.saturating_sub(2)
+            + self.knights.saturating_sub(2)
+    }
+
+    pub fn get(&self, p: Piece) -> u8 {
+        match p {
+            Piece::Pawn => self.pawns,
+            Piece::Knight => self.knights,
+            Piece::Bishop => self.bishops,
+            Piece::Rook => self.rooks,
+            Piece::Queen => self.queens,
+            Piece::King => 1,
+        }
+    }
+}
+
+/// Whether a side's own counts are possible (promotions bounded by its missing pawns).
+pub fn side_ok(c: &Counts) -> bool {
+    c.pawns <= 8 && c.pawns + c.promotions() <= 8
+}
+
+/// Whether both sides' material together can arise in a game; `Err` says why not.
+pub fn check(w: &Counts, b: &Counts) -> Result<()> {
+    for (c, name) in [(w, "White"), (b, "Black")] {
+        if c.pawns > 8 {
+            bail!("{name} has {} pawns; a side has at most 8", c.pawns);
+        }
+        if c.pawns + c.promotions() > 8 {
+            bail!("{name} has {} promoted pieces but only {} missing pawns", c.promotions(), 8 - c.pawns);
+        }
+    }
+    let captures = 32i32 - i32::from(w.men()) - i32::from(b.men());
+    for (us, them, name) in [(w, b, "White"), (b, w, "Black")] {
+        let their_pawns_captured = 8 - i32::from(them.pawns) - i32::from(them.promotions());
+        if i32::from(us.promotions()) > captures + their_pawns_captured {
+            bail!(
+                "{name} has {} promoted pieces, but with only {} captures its pawns could not get past the enemy pawns",
+                us.promotions(),
+                captures.max(0)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Every count a side can have on its own (promotions bounded by missing pawns), pawns first.
+pub fn all_sides() -> Vec<Counts> {
+    let mut out = Vec::new();
+    for pawns in 0..=8u8 {
+        for queens in 0..=9u8 {
+            for rooks in 0..=10u8 {
+                for bishops in 0..=10u8 {
+                    for knights in 0..=10u8 {
+                        let c = Counts { pawns, knights, bishops, rooks, queens };
+                        if side_ok(&c) {
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The largest `cost(white) + cost(black)` over every pair of sides whose material can arise
+/// in a game. Whether a pair can arise depends only on each side's (pawns, pieces,
+/// promotions), so the sides are grouped by that key first: ~300² pairs instead of ~8700².
+pub fn max_over_pairs(cost: impl Fn(&Counts, bool) -> usize) -> usize {
+    use std::collections::BTreeMap;
+    let mut groups: BTreeMap<(u8, u8, u8), (Counts, usize, usize)> = BTreeMap::new();
+    for c in all_sides() {
+        let e = groups.entry((c.pawns, c.pieces(), c.promotions())).or_insert((c, 0, 0));
+        e.1 = e.1.max(cost(&c, true));
+        e.2 = e.2.max(cost(&c, false));
+    }
+    let mut best = 0;
+    for (w, ww, _) in groups.values() {
+        for (b, _, bb) in groups.values() {
+            if check(w, b).is_ok() {
+                best = best.max(ww + bb);
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_material_is_fine_and_nine_queens_need_captures() {
+        let start = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 1 };
+        assert!(check(&start, &start).is_ok());
+        let nine_queens = Counts { pawns: 0, knights: 2, bishops: 2, rooks: 2, queens: 9 };
+        // Eight promotions with all 16 black men still on the board: impossible.
+        assert!(check(&nine_queens, &start).is_err());
+        // With black's pawns all gone (captured), eight promotions are possible.
+        let black = Counts { pawns: 0, knights: 2, bishops: 2, rooks: 2, queens: 1 };
+        assert!(check(&nine_queens, &black).is_ok());
+        let three_queens = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 3 };
+        assert!(check(&three_queens, &start).unwrap_err().message().contains("missing pawns"));
+    }
+
+    #[test]
+    fn grouped_maximum_equals_brute_force_over_all_pairs() {
+        // A cost that weighs every kind differently, so the maximum depends on the exact counts.
+        let cost = |c: &Counts, white: bool| {
+            let k = if white { [3, 5, 5, 5, 6] } else { [3, 5, 4, 6, 6] };
+            k[0] * c.pawns as usize
+                + k[1] * c.knights as usize
+                + k[2] * c.bishops as usize
+                + k[3] * c.rooks as usize
+                + k[4] * c.queens as usize
+        };
+        let sides = all_sides();
+        let mut brute = 0;
+        for w in &sides {
+            for b in &sides {
+                if check(w, b).is_ok() {
+                    brute = brute.max(cost(w, true) + cost(b, false));
+                }
+            }
+        }
+        assert_eq!(max_over_pairs(cost), brute);
+    }
+}

@@ -1,0 +1,317 @@
+//! PGN import and export: tag pairs, SAN moves and the result. Comments (`{…}`, `;…`),
+//! variations (`(…)`), NAGs (`$n`), move numbers and escape lines (`%…`) are read and skipped.
+
+use super::position::Position;
+use super::san::{parse_san, san};
+use crate::{bail, Result};
+use cozy_chess::{Color, Move};
+
+/// One game: its tags, start position, moves and result (`1-0`, `0-1`, `1/2-1/2` or `*`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    pub tags: Vec<(String, String)>,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub result: String,
+}
+
+impl Game {
+    pub fn new(start: Position, moves: Vec<Move>) -> Game {
+        Game { tags: Vec::new(), start, moves, result: "*".into() }
+    }
+
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Every position of the game, the start first and the final position last.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            let next = pos.play_unchecked(m);
+            out.push(pos);
+            pos = next;
+        }
+        out.push(pos);
+        out
+    }
+
+    /// SAN of every move.
+    pub fn sans(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&m| {
+                let s = san(&pos, m);
+                pos = pos.play_unchecked(m);
+                s
+            })
+            .collect()
+    }
+
+    /// The game as PGN text.
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::new();
+        let mut tags = self.tags.clone();
+        let start_fen = self.start.to_fen();
+        if self.start != Position::start() && !tags.iter().any(|(k, _)| k == "FEN") {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), start_fen));
+        }
+        for (k, v) in &tags {
+            let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+            out.push_str(&format!("[{k} \"{v}\"]\n"));
+        }
+        if !tags.is_empty() {
+            out.push('\n');
+        }
+        let mut words = Vec::new();
+        let mut number = self.start.fullmove_number() as usize;
+        let mut white = self.start.side_to_move() == Color::White;
+        for (i, s) in self.sans().into_iter().enumerate() {
+            if white {
+                words.push(format!("{number}."));
+            } else if i == 0 {
+                words.push(format!("{number}..."));
+            }
+            words.push(s);
+            if !white {
+                number += 1;
+            }
+            white = !white;
+        }
+        words.push(self.result.clone());
+        let mut line = String::new();
+        for w in words {
+            if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&w);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}
+
+enum Token {
+    Tag(String, String),
+    Word(String),
+    Result(String),
+}
+
+fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    let mut at_line_start = true;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+            at_line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let line_start = at_line_start;
+        at_line_start = false;
+        match c {
+            '%' if line_start => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            ';' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '{' => {
+                let open = line;
+                while i < chars.len() && chars[i] != '}' {
+                    if chars[i] == '\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                if i >= chars.len() {
+                    bail!("PGN line {open}: comment '{{' is never closed");
+                }
+                i += 1;
+            }
+            '(' => {
+                let open = line;
+                let mut depth = 0;
+                loop {
+                    if i >= chars.len() {
+                        bail!("PGN line {open}: variation '(' is never closed");
+                    }
+                    match chars[i] {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        '\n' => line += 1,
+                        '{' => {
+                            while i < chars.len() && chars[i] != '}' {
+                                i += 1;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+            ')' => bail!("PGN line {line}: ')' without '('"),
+            '[' => {
+                let start = i;
+                i += 1;
+                let mut key = String::new();
+                while i < chars.len() && !chars[i].is_whitespace() && chars[i] != '"' && chars[i] != ']' {
+                    key.push(chars[i]);
+                    i += 1;
+                }
+                while i < chars.len() && chars[i] == ' ' {
+                    i += 1;
+                }
+                if i >= chars.len() || chars[i] != '"' || key.is_empty() {
+                    bail!("PGN line {line}: bad tag (expected [Name \"value\"])");
+                }
+                i += 1;
+                let mut value = String::new();
+                while i < chars.len() && chars[i] != '"' {
+                    if chars[i] == '\\' && i + 1 < chars.len() {
+                        i += 1;
+                    }
+                    if chars[i] == '\n' {
+                        bail!("PGN line {line}: tag value is not closed");
+                    }
+                    value.push(chars[i]);
+                    i += 1;
+                }
+                i += 1;
+                while i < chars.len() && chars[i] == ' ' {
+                    i += 1;
+                }
+                if i >= chars.len() || chars[i] != ']' {
+                    let _ = start;
+                    bail!("PGN line {line}: tag [{key} …] is not closed with ']'");
+                }
+                i += 1;
+                out.push((Token::Tag(key, value), line));
+            }
+            _ => {
+                let mut word = String::new();
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}()[];".contains(chars[i]) {
+                    word.push(chars[i]);
+                    i += 1;
+                }
+                if word.is_empty() {
+                    bail!("PGN line {line}: unexpected '{c}'");
+                }
+                if matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    out.push((Token::Result(word), line));
+                } else {
+                    // Strip move numbers ("12." "12..." or "12.e4"), NAGs and annotation glyphs.
+                    let w = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let w = if w.len() < word.len() { w.trim_start_matches('.') } else { &word };
+                    if w.is_empty() || w.starts_with('$') || w == "e.p." || w.chars().all(|c| "!?".contains(c)) {
+                        continue;
+                    }
+                    if w.len() < word.len() && w.is_empty() {
+                        continue;
+                    }
+                    out.push((Token::Word(w.to_string()), line));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads every game of a PGN text. Fails with the game number, line and move on any bad move.
+pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
+    let tokens = tokenize(text)?;
+    let mut games = Vec::new();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut game: Option<(Position, Position, Vec<Move>)> = None;
+    let finish = |tags: &mut Vec<(String, String)>,
+                  game: &mut Option<(Position, Position, Vec<Move>)>,
+                  result: String,
+                  games: &mut Vec<Game>| {
+        if let Some((start, _, moves)) = game.take() {
+            games.push(Game { tags: std::mem::take(tags), start, moves, result });
+        } else if !tags.is_empty() {
+            // Tags without moves: an empty game.
+            let start = start_of(tags).unwrap_or_default();
+            games.push(Game { tags: std::mem::take(tags), start, moves: Vec::new(), result });
+        }
+    };
+    for (tok, line) in tokens {
+        match tok {
+            Token::Tag(k, v) => {
+                if game.as_ref().is_some_and(|g| !g.2.is_empty()) {
+                    // A new game starts without a result token after the previous one.
+                    finish(&mut tags, &mut game, "*".into(), &mut games);
+                }
+                game = None;
+                tags.push((k, v));
+            }
+            Token::Word(w) => {
+                if game.is_none() {
+                    let start = match start_of(&tags) {
+                        Ok(p) => p,
+                        Err(e) => bail!("PGN game {}: bad FEN tag: {e}", games.len() + 1),
+                    };
+                    game = Some((start.clone(), start, Vec::new()));
+                }
+                let (_, pos, moves) = game.as_mut().expect("just set");
+                let mv = match parse_san(pos, &w) {
+                    Ok(m) => m,
+                    Err(e) => bail!("PGN game {}, line {line}: {}", games.len() + 1, e.message()),
+                };
+                *pos = pos.play_unchecked(mv);
+                moves.push(mv);
+            }
+            Token::Result(r) => {
+                if game.is_none() {
+                    let start = match start_of(&tags) {
+                        Ok(p) => p,
+                        Err(e) => bail!("PGN game {}: bad FEN tag: {e}", games.len() + 1),
+                    };
+                    game = Some((start.clone(), start, Vec::new()));
+                }
+                finish(&mut tags, &mut game, r, &mut games);
+            }
+        }
+    }
+    finish(&mut tags, &mut game, "*".into(), &mut games);
+    if games.is_empty() {
+        bail!("no game found in the PGN text");
+    }
+    Ok(games)
+}
+
+fn start_of(tags: &[(String, String)]) -> Result<Position> {
+    match tags.iter().find(|(k, _)| k == "FEN") {
+        Some((_, fen)) => Position::from_fen(fen),
+        None => Ok(Position::start()),
+    }
+}
+
+/// The whole list of games as one PGN text.
+pub fn to_pgn(games: &[Game]) -> String {
+    games.iter().map(Game::to_pgn).collect::<Vec<_>>().join("\n")
+}

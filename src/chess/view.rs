@@ -1,0 +1,242 @@
+//! What the page shows, computed here so the page only draws: a position with every scheme's
+//! code and labelled bits, an editor's board (valid or not, with the reason), a game with the
+//! bits each scheme spends on each move.
+
+use super::game_codes::GameScheme;
+use super::position::piece_char;
+use super::{parse_pgn, share, Position, PositionScheme, Segment};
+use crate::{bail, Result};
+use cozy_chess::{Color, Piece, Square};
+use serde::{Deserialize, Serialize};
+
+/// An editor's board: 64 FEN letters or "" (index 0 = a1 … 63 = h8), side "w"/"b", castling
+/// rights K Q k q, en-passant target square ("e3") or none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parts {
+    pub board: Vec<String>,
+    pub side: String,
+    pub castling: [bool; 4],
+    pub ep: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SchemeView {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub bits: usize,
+    pub worst_case: usize,
+    pub code: String,
+    pub bitstring: String,
+    pub segments: Vec<Segment>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionView {
+    pub fen: String,
+    pub parts: Parts,
+    pub legal_moves: usize,
+    pub in_check: bool,
+    /// Share-link fragment (without `#`).
+    pub link: String,
+    pub schemes: Vec<SchemeView>,
+}
+
+/// The editor's board: its FEN, and either the analysis or why the position is illegal.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    pub fen: String,
+    pub error: Option<String>,
+    pub position: Option<PositionView>,
+}
+
+pub fn parts_of(pos: &Position) -> Parts {
+    Parts {
+        board: Square::ALL
+            .iter()
+            .map(|&s| pos.piece_at(s).map(|(p, c)| piece_char(p, c).to_string()).unwrap_or_default())
+            .collect(),
+        side: if pos.side_to_move() == Color::White { "w" } else { "b" }.into(),
+        castling: pos.castling(),
+        ep: pos.en_passant_square().map(|s| s.to_string()),
+    }
+}
+
+/// The FEN of an editor's board, legal or not (move counters `0 1`). Fails only on a board
+/// that is not 64 squares of piece letters.
+pub fn fen_of_parts(parts: &Parts) -> Result<String> {
+    if parts.board.len() != 64 {
+        bail!("a board has 64 squares, not {}", parts.board.len());
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            let s = &parts.board[rank * 8 + file];
+            if s.is_empty() {
+                empty += 1;
+                continue;
+            }
+            let mut chars = s.chars();
+            let (Some(ch), None) = (chars.next(), chars.next()) else { bail!("'{s}' is not a piece letter") };
+            if Piece::try_from(ch.to_ascii_lowercase()).is_err() {
+                bail!("'{s}' is not a piece letter");
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+                empty = 0;
+            }
+            fen.push(ch);
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let side = match parts.side.as_str() {
+        "w" | "b" => parts.side.as_str(),
+        s => bail!("side to move must be 'w' or 'b', not '{s}'"),
+    };
+    let mut castling: String = "KQkq".chars().zip(parts.castling).filter(|&(_, on)| on).map(|(c, _)| c).collect();
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let ep = match &parts.ep {
+        None => "-".to_string(),
+        Some(s) if s.parse::<Square>().is_ok() => s.clone(),
+        Some(s) => bail!("'{s}' is not a square"),
+    };
+    Ok(format!("{fen} {side} {castling} {ep} 0 1"))
+}
+
+pub fn view(pos: &Position) -> PositionView {
+    let schemes = PositionScheme::ALL
+        .iter()
+        .map(|&s| {
+            let code = s.encode(pos);
+            SchemeView {
+                name: s.name(),
+                description: s.description(),
+                bits: code.bits,
+                worst_case: s.worst_case(),
+                code: code.to_base64url(),
+                bitstring: code.bitstring(),
+                segments: code.segments,
+            }
+        })
+        .collect();
+    PositionView {
+        fen: pos.to_fen(),
+        parts: parts_of(pos),
+        legal_moves: pos.legal_moves().len(),
+        in_check: pos.in_check(),
+        link: share::make_link(pos),
+        schemes,
+    }
+}
+
+pub fn analyze_parts(parts: &Parts) -> Result<Analysis> {
+    let fen = fen_of_parts(parts)?;
+    Ok(match Position::from_fen(&fen) {
+        Ok(pos) => Analysis { fen: pos.to_fen(), error: None, position: Some(view(&pos)) },
+        Err(e) => Analysis { fen, error: Some(e.message().to_string()), position: None },
+    })
+}
+
+/// Decodes a code of a scheme given by name.
+pub fn decode(scheme: &str, code: &str) -> Result<Position> {
+    let s = PositionScheme::parse(scheme)?;
+    let text = code.trim();
+    if text.is_empty() {
+        bail!("paste a code first");
+    }
+    s.decode(&crate::bits::from_base64url(text)?)
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSchemeView {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub bits: usize,
+    pub header_bits: usize,
+    pub move_bits: Vec<f64>,
+    pub code: String,
+    pub round_trip: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    pub games: usize,
+    pub index: usize,
+    pub tags: Vec<(String, String)>,
+    pub result: String,
+    pub sans: Vec<String>,
+    pub fens: Vec<String>,
+    pub schemes: Vec<GameSchemeView>,
+}
+
+/// Game `index` of a PGN text, encoded in every game scheme (and decoded back to check).
+pub fn game(pgn: &str, index: usize) -> Result<GameView> {
+    let games = parse_pgn(pgn)?;
+    let Some(g) = games.get(index) else { bail!("the PGN has {} games; there is no game {}", games.len(), index + 1) };
+    let schemes = GameScheme::ALL
+        .iter()
+        .map(|&s| {
+            let c = s.encode(g);
+            let round_trip = s.decode(&c.code.bytes).is_ok_and(|b| b.moves == g.moves && b.start == g.start);
+            GameSchemeView {
+                name: s.name(),
+                description: s.description(),
+                bits: c.code.bits,
+                header_bits: c.header_bits,
+                move_bits: c.move_bits,
+                code: c.code.to_base64url(),
+                round_trip,
+            }
+        })
+        .collect();
+    Ok(GameView {
+        games: games.len(),
+        index,
+        tags: g.tags.clone(),
+        result: g.result.clone(),
+        sans: g.sans(),
+        fens: g.positions().iter().map(|p| p.to_fen()).collect(),
+        schemes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_round_trip_and_illegal_boards_are_explained() {
+        let pos = Position::from_fen("r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1").unwrap();
+        let parts = parts_of(&pos);
+        let a = analyze_parts(&parts).unwrap();
+        assert_eq!(a.error, None);
+        assert_eq!(a.fen, pos.to_fen());
+        let mut no_king = parts.clone();
+        no_king.board[4] = String::new();
+        let a = analyze_parts(&no_king).unwrap();
+        assert!(a.error.unwrap().contains("White has 0 kings"));
+        assert!(a.position.is_none());
+        let mut bad = parts;
+        bad.board[0] = "X".into();
+        assert!(analyze_parts(&bad).is_err());
+    }
+
+    #[test]
+    fn game_view_has_bits_for_every_move() {
+        let v = game("1. e4 e5 2. Nf3 Nc6 *", 0).unwrap();
+        assert_eq!(v.sans.len(), 4);
+        assert_eq!(v.fens.len(), 5);
+        for s in &v.schemes {
+            assert_eq!(s.move_bits.len(), 4);
+            assert!(s.round_trip);
+        }
+        assert!(game("1. e4 *", 1).is_err());
+    }
+}

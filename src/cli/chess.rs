@@ -1,0 +1,133 @@
+//! `chessboard-puzzles chess …`: encode and decode positions, measure game codes, compute worst
+//! cases, and fit the move model.
+
+use super::{read_file, write_file_atomically, Output};
+use crate::bits::from_base64url;
+use crate::chess::{fit, parse_pgn, GameScheme, Position, PositionScheme};
+use crate::{bail, Result};
+use clap::Subcommand;
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Encode a position (FEN) with a position scheme; prints the bits and the base64url code.
+    Encode {
+        #[arg(long)]
+        fen: String,
+        /// nibble, base13, base13-pawns, huffman, piece-list, bitboard or compact.
+        #[arg(long, default_value = "compact")]
+        scheme: String,
+    },
+    /// Decode a base64url code of a position scheme back to FEN.
+    Decode {
+        #[arg(long, default_value = "compact")]
+        scheme: String,
+        /// The code (base64url; it may start with '-').
+        #[arg(long, allow_hyphen_values = true)]
+        code: String,
+    },
+    /// Encode every game of a PGN file with a game scheme, check the round trip, report bits.
+    Games {
+        #[arg(long)]
+        pgn: PathBuf,
+        /// from-to, move-index, ranked-huffman or arithmetic.
+        #[arg(long, default_value = "arithmetic")]
+        scheme: String,
+        /// Only the games after the first N (e.g. the model's fitting games).
+        #[arg(long, default_value_t = 0)]
+        skip: usize,
+    },
+    /// The longest code of a position scheme, computed.
+    WorstCase {
+        #[arg(long)]
+        scheme: String,
+    },
+    /// Fit the move model on the first N games of a PGN file and write model_params.rs.
+    Fit {
+        #[arg(long)]
+        pgn: PathBuf,
+        #[arg(long, default_value_t = 300)]
+        games: usize,
+        #[arg(long, default_value_t = 300)]
+        epochs: usize,
+        #[arg(long, default_value = "src/chess/model_params.rs")]
+        out: PathBuf,
+    },
+}
+
+pub fn run(cmd: Command) -> Result<Output> {
+    match cmd {
+        Command::Encode { fen, scheme } => {
+            let s = PositionScheme::parse(&scheme)?;
+            let pos = Position::from_fen(&fen)?;
+            let code = s.encode(&pos);
+            let b64 = code.to_base64url();
+            Ok(Output {
+                json: json!({"scheme": s.name(), "bits": code.bits, "code": b64}),
+                text: format!("{} bits\n{}\n{b64}\n", code.bits, code.bitstring()),
+            })
+        }
+        Command::Decode { scheme, code } => {
+            let s = PositionScheme::parse(&scheme)?;
+            let bytes = from_base64url(&code)?;
+            let pos = s.decode(&bytes)?;
+            let fen = pos.to_fen();
+            Ok(Output { json: json!({"fen": fen}), text: fen })
+        }
+        Command::Games { pgn, scheme, skip } => {
+            let s = GameScheme::parse(&scheme)?;
+            let games = parse_pgn(&read_file(&pgn)?)?;
+            if skip >= games.len() {
+                bail!("--skip {skip} leaves none of the {} games", games.len());
+            }
+            let games = &games[skip..];
+            let (mut plies, mut bits) = (0usize, 0usize);
+            let mut round_trip = true;
+            for g in games {
+                let code = s.encode(g);
+                plies += g.moves.len();
+                bits += code.code.bits;
+                let back = s.decode(&code.code.bytes)?;
+                round_trip &= back.moves == g.moves && back.start == g.start;
+            }
+            if !round_trip {
+                bail!("a game did not decode to itself");
+            }
+            let bpm = bits as f64 / plies.max(1) as f64;
+            Ok(Output {
+                json: json!({"games": games.len(), "plies": plies, "bits": bits, "bits_per_move": bpm, "round_trip": round_trip}),
+                text: format!("{} games, {plies} plies, {bits} bits, {bpm:.3} bits a move, round trip ok", games.len()),
+            })
+        }
+        Command::WorstCase { scheme } => {
+            let s = PositionScheme::parse(&scheme)?;
+            let max = s.worst_case();
+            Ok(Output {
+                json: json!({"scheme": s.name(), "max_bits": max}),
+                text: format!("{}: at most {max} bits", s.name()),
+            })
+        }
+        Command::Fit { pgn, games, epochs, out } => {
+            let all = parse_pgn(&read_file(&pgn)?)?;
+            if games == 0 || games >= all.len() {
+                bail!("--games must be between 1 and {} (some games must be held out)", all.len() - 1);
+            }
+            let f = fit::fit(&all, games, epochs, &mut |_, _| {});
+            let source = pgn.to_string_lossy().replace('\\', "/");
+            write_file_atomically(&out, &fit::render(&f, &source, epochs))?;
+            Ok(Output {
+                json: json!({"fit_games": f.fit_games, "held_out_games": all.len() - f.fit_games,
+                    "fit_bits_per_move": f.fit_bits_per_move, "held_out_bits_per_move": f.held_out_bits_per_move}),
+                text: format!(
+                    "fitted on {} games: {:.3} bits a move; held out {} games: {:.3} bits a move; wrote {}",
+                    f.fit_games,
+                    f.fit_bits_per_move,
+                    all.len() - f.fit_games,
+                    f.held_out_bits_per_move,
+                    out.display()
+                ),
+            })
+        }
+    }
+}

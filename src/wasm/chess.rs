@@ -1,0 +1,74 @@
+//! Exports for the chess codes page. All logic is in `crate::chess`; these only convert.
+
+use super::{from_js, js_err, to_js};
+use crate::chess::view::{self, Parts};
+use crate::chess::{huffman, share, GameScheme, Position, PositionScheme};
+use wasm_bindgen::prelude::*;
+
+/// Every scheme: `{position: [{name, description, worst_case}], game: [{name, description}]}`.
+#[wasm_bindgen]
+pub fn chess_schemes() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct S {
+        name: &'static str,
+        description: &'static str,
+        worst_case: Option<usize>,
+    }
+    #[derive(serde::Serialize)]
+    struct All {
+        position: Vec<S>,
+        game: Vec<S>,
+    }
+    to_js(&All {
+        position: PositionScheme::ALL
+            .iter()
+            .map(|s| S { name: s.name(), description: s.description(), worst_case: Some(s.worst_case()) })
+            .collect(),
+        game: GameScheme::ALL
+            .iter()
+            .map(|s| S { name: s.name(), description: s.description(), worst_case: None })
+            .collect(),
+    })
+}
+
+/// A position from FEN with every scheme's code and segments; an illegal FEN is an Error
+/// with the reason.
+#[wasm_bindgen]
+pub fn chess_analyze_fen(fen: &str) -> Result<JsValue, JsError> {
+    let pos = Position::from_fen(fen).map_err(js_err)?;
+    to_js(&view::view(&pos))
+}
+
+/// The editor's board `{board: [64], side, castling: [4], ep}`: `{fen, error, position}` —
+/// an illegal position is not an Error but comes back with its reason in `error`.
+#[wasm_bindgen]
+pub fn chess_analyze_parts(parts: JsValue) -> Result<JsValue, JsError> {
+    let parts: Parts = from_js(parts, "board")?;
+    to_js(&view::analyze_parts(&parts).map_err(js_err)?)
+}
+
+/// Decodes a base64url code of a position scheme.
+#[wasm_bindgen]
+pub fn chess_decode(scheme: &str, code: &str) -> Result<JsValue, JsError> {
+    let pos = view::decode(scheme, code).map_err(js_err)?;
+    to_js(&view::view(&pos))
+}
+
+/// The position of a share-link fragment `#chess/v1/…`.
+#[wasm_bindgen]
+pub fn chess_open_link(fragment: &str) -> Result<JsValue, JsError> {
+    let pos = share::open_link(fragment).map_err(js_err)?;
+    to_js(&view::view(&pos))
+}
+
+/// The source's Huffman tree: `[{path, label}]`, parents before children.
+#[wasm_bindgen]
+pub fn chess_huffman_tree() -> Result<JsValue, JsError> {
+    to_js(&huffman::tree())
+}
+
+/// Game `index` (0-based) of a PGN text in every game scheme.
+#[wasm_bindgen]
+pub fn chess_game(pgn: &str, index: usize) -> Result<JsValue, JsError> {
+    to_js(&view::game(pgn, index).map_err(js_err)?)
+}

@@ -1,0 +1,235 @@
+// End-to-end tests of the chess codes page in headless Chromium, by mouse and by keyboard.
+// Expected values come from the source text (164 Huffman bits for the start board), from the
+// FEN written here by hand, and from counting what the page draws.
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, screenshot } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const CELLS = '#board [role=gridcell]';
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+async function ready(page) {
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+/** Bits shown for each scheme in the bar chart. */
+async function bars(page) {
+  return page.$$eval('#bars .bar-row', (rows) =>
+    Object.fromEntries(rows.map((r) => [r.querySelector('button').textContent, Number.parseInt(r.querySelector('.num').textContent, 10)])),
+  );
+}
+
+/** Cell of a square such as 'e4' (row 0 is rank 8). */
+const cell = (sq) => (8 - Number(sq[1])) * 8 + (sq.charCodeAt(0) - 97);
+
+test('the page loads with the start position and the source figures', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  assert.equal(await page.inputValue('#fen'), START);
+  assert.equal(await page.locator(CELLS).count(), 64);
+  assert.equal(await page.locator(CELLS).nth(cell('e1')).getAttribute('aria-label'), 'e1, white king');
+  const b = await bars(page);
+  assert.equal(b.huffman, 164 + 6); // the source's 164 bits, + side to move, castling, en-passant flag
+  assert.equal(b.nibble, 257);
+  assert.ok(b.compact <= 160);
+  assert.match(await page.url(), /#chess\/v1\/[A-Za-z0-9_-]{27}$/);
+  await screenshot(page, 'chess-start');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('editing the board with the mouse changes the bits; illegal boards are explained', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  const before = await bars(page);
+  // Pick the eraser and clear e2: the Huffman code of e2 shrinks from 3 bits to 1.
+  await page.click('#palette [aria-label^="eraser"]');
+  await page.locator(CELLS).nth(cell('e2')).click();
+  assert.equal(await page.inputValue('#fen'), 'rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1');
+  const after = await bars(page);
+  assert.equal(after.huffman, before.huffman - 2);
+  assert.equal(after.bitboard, before.bitboard - 1 * 4);
+  // Place a white pawn on e4 by picking it and clicking.
+  await page.click('#palette [aria-label="white pawn"]');
+  await page.locator(CELLS).nth(cell('e4')).click();
+  assert.equal(await page.inputValue('#fen'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1');
+  // Drag a black queen from the palette onto e3: it gives check to nobody, still legal.
+  await page.dragAndDrop('#palette [aria-label="black queen"]', `${CELLS} >> nth=${cell('a3')}`);
+  assert.match(await page.inputValue('#fen'), /^rnbqkbnr\/pppppppp\/8\/8\/4P3\/q7\//);
+  // Remove the black king: the position is illegal and the page says why.
+  await page.click('#palette [aria-label^="eraser"]');
+  await page.locator(CELLS).nth(cell('e8')).click();
+  assert.match(await page.textContent('#status'), /Illegal position: Black has 0 kings/);
+  assert.equal(await page.isDisabled('#copy-link'), true);
+  await screenshot(page, 'chess-illegal');
+  // Side to move: Black to move while White... put the king back and switch sides.
+  await page.click('#palette [aria-label="black king"]');
+  await page.locator(CELLS).nth(cell('e8')).click();
+  await page.click('[data-side=b]');
+  assert.match(await page.inputValue('#fen'), / b KQkq - 0 1$/);
+  await page.uncheck('[data-castle="0"]');
+  assert.match(await page.inputValue('#fen'), / b Qkq - 0 1$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hovering a run of bits highlights its square', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  await page.selectOption('#scheme', 'nibble');
+  // The nibble scheme writes a1 first: its segment highlights a1 only.
+  await page.hover('#bitstring .seg >> nth=0');
+  const hl = await page.$$eval(CELLS, (cs) => cs.map((c, i) => (c.classList.contains('hl') ? i : -1)).filter((i) => i >= 0));
+  assert.deepEqual(hl, [cell('a1')]);
+  assert.match(await page.textContent('#segment-info'), /^a1: white rook that may castle/);
+  await page.selectOption('#scheme', 'huffman');
+  assert.equal(await page.locator('#tree-box').getAttribute('open'), '');
+  assert.equal(await page.locator('#tree circle[fill="#8a3ffc"]').count(), 13);
+  await screenshot(page, 'chess-huffman');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard only: move, place pieces by letter, clear, load a FEN', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  await page.locator(CELLS).nth(0).focus(); // a8
+  await page.keyboard.press('ArrowDown'); // a7
+  await page.keyboard.press('Delete');
+  await page.keyboard.press('ArrowRight'); // b7
+  await page.keyboard.press('q');
+  assert.equal(await page.inputValue('#fen'), 'rnbqkbnr/1qpppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  await page.focus('#fen');
+  await page.fill('#fen', '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.inputValue('#fen'), '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1');
+  assert.equal(await page.inputValue('#ep'), 'd6');
+  await page.fill('#fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1 extra');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#message'), /FEN not loaded: FEN has 7 fields/);
+  // The board is unchanged after a bad FEN.
+  assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('aria-label'), 'd5, black pawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('share a position and reopen the link; a broken link shows a message', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  const fen = 'r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1';
+  await page.fill('#fen', fen);
+  await page.click('#load-fen');
+  await page.click('#copy-link');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /chess\.html#chess\/v1\/[A-Za-z0-9_-]{27}$/);
+  const again = await context.newPage();
+  await again.goto(link);
+  await ready(again);
+  assert.equal(await again.inputValue('#fen'), fen);
+  const bad = await context.newPage();
+  const badErrors = [];
+  bad.on('pageerror', (e) => badErrors.push(String(e)));
+  await bad.goto(link.replace('/v1/', '/v9/'));
+  await ready(bad);
+  assert.match(await bad.textContent('#message'), /cannot be opened: .*version 9/);
+  assert.equal(await bad.inputValue('#fen'), START);
+  await bad.goto(link.slice(0, -5));
+  await bad.reload();
+  await ready(bad);
+  assert.match(await bad.textContent('#message'), /cannot be opened/);
+  assert.deepEqual(badErrors, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('decode panel: a code gives the position back, garbage gives a clear error', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  await page.selectOption('#scheme', 'huffman');
+  const note = await page.textContent('#scheme-note');
+  const code = note.split('Code: ')[1].trim();
+  await page.click('#clear-board');
+  await page.selectOption('#decode-scheme', 'huffman');
+  await page.fill('#decode-input', code);
+  await page.click('#decode');
+  assert.equal(await page.inputValue('#fen'), START);
+  assert.match(await page.textContent('#decode-result'), /^Decoded:/);
+  await page.fill('#decode-input', '!!!');
+  await page.click('#decode');
+  assert.match(await page.textContent('#decode-result'), /Not decoded: not valid base64url/);
+  await page.selectOption('#decode-scheme', 'compact');
+  await page.fill('#decode-input', 'AAAA');
+  await page.click('#decode');
+  assert.match(await page.textContent('#decode-result'), /Not decoded: the data ends too early/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('paste a PGN and step through it, by mouse and keyboard', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  await page.fill('#pgn', '[Event "t"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 *');
+  await page.click('#load-pgn');
+  await page.waitForSelector('#game:not([hidden])');
+  assert.equal(await page.locator('#totals tbody tr').count(), 4);
+  // from-to: 1 + Elias gamma of 9 (7 bits) + 12 bits a move.
+  assert.equal(await page.textContent('#totals tbody tr:first-child td:nth-child(2)'), String(1 + 7 + 12 * 8));
+  for (const td of await page.$$eval('#totals tbody td:nth-child(4)', (t) => t.map((x) => x.textContent))) assert.equal(td, '✓');
+  await page.click('#g-forward');
+  assert.match(await page.textContent('#ply'), /Ply 1: 1\. e4 — from-to 12/);
+  assert.equal(await page.inputValue('#fen'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  await page.focus('#move-chart');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#ply'), /Ply 3: 2\. Nf3/);
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#ply'), /Ply 8: 4\.\.\. dxc6/);
+  // The editor keeps the position (move counters are not part of it).
+  assert.match(await page.inputValue('#fen'), /^r1bqkbnr\/1pp2ppp\/p1p5\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQK2R w KQkq - /);
+  await page.click('#g-start');
+  assert.match(await page.textContent('#ply'), /^Start/);
+  // A sample game loads from the picker.
+  await page.selectOption('#sample', '1');
+  await page.waitForFunction(() => document.querySelector('#game-index').value === '1');
+  await page.click('#g-end');
+  await screenshot(page, 'chess-game');
+  // A bad PGN: one clear line, nothing else changes.
+  await page.fill('#pgn', '1. e4 e5 2. Ke3 *');
+  await page.click('#load-pgn');
+  assert.match(await page.textContent('#message'), /PGN not loaded: .*Ke3.*not a legal move/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a large PGN is read in a worker, with a progress panel and cancel', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  const sample = await page.evaluate(() => fetch('data/chess-sample.pgn').then((r) => r.text()));
+  const big = Array(8).fill(sample).join('\n');
+  assert.ok(big.length > 20000);
+  await page.fill('#pgn', big);
+  await page.click('#load-pgn');
+  await page.waitForSelector('#game:not([hidden])');
+  // 8 copies of the 6 sample games.
+  assert.equal(await page.locator('#game-index option').count(), 48);
+  // Cancel: a much larger load, cancelled while it runs, leaves the page as it was.
+  // (Set like a paste: typing a megabyte through fill() is slower than the test.)
+  await page.evaluate((t) => {
+    document.querySelector('#pgn').value = t;
+  }, Array(80).fill(sample).join('\n'));
+  await page.click('#load-pgn');
+  await page.waitForSelector('#job-slot .job:not([hidden])');
+  await page.click('#job-slot .job button');
+  assert.equal(await page.locator('#job-slot .job').isHidden(), true);
+  assert.equal(await page.locator('#message').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,220 @@
+// End-to-end tests of the strategy lab page and the strategy selector of the Devil's
+// chessboard page, in headless Chromium, by mouse and keyboard. Expected values come from
+// definitions computed here (a strategy's table checked by the definition, hand counts).
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, screenshot } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function lab() {
+  const opened = await open(browser, 'devil-lab.html');
+  await opened.page.waitForSelector('body[data-ready=true]');
+  return opened;
+}
+
+test('each strategy verifies, and the source strategy is not a coset strategy', async () => {
+  const { page, errors, context } = await lab();
+  for (const [strategy, f] of [['xor', ''], ['coset', ''], ['coset', 'majority'], ['vasilev', 'popcount3'], ['vasilev', 'random'], ['search', '']]) {
+    await page.selectOption('#strategy', strategy);
+    if (strategy === 'coset' || strategy === 'vasilev') await page.selectOption('#f', f);
+    await page.selectOption('#squares', '16');
+    await page.click('#verify');
+    await page.waitForFunction(() => document.querySelector('#verdict').textContent.length > 0);
+    const text = await page.textContent('#verdict');
+    assert.match(text, /Valid \(checked on every board\)/, `${strategy} ${f}`);
+  }
+  await page.selectOption('#strategy', 'vasilev');
+  await page.selectOption('#f', 'popcount3');
+  await page.selectOption('#squares', '8');
+  await page.click('#verify');
+  await page.waitForFunction(() => document.querySelector('#coset-verdict').textContent.length > 0);
+  assert.match(await page.textContent('#coset-verdict'), /not the coset strategy of any code/);
+  await page.selectOption('#squares', '4096');
+  await page.click('#verify');
+  await page.waitForFunction(() => /construction/.test(document.querySelector('#verdict').textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad pasted table is refuted with a counterexample drawn on the board', async () => {
+  const { page, errors, context } = await lab();
+  await page.selectOption('#strategy', 'xor');
+  await page.selectOption('#squares', '8');
+  await page.click('#load-table');
+  const colours = (await page.inputValue('#table')).trim().split(/\s+/).map(Number);
+  assert.equal(colours.length, 256);
+  // Break board 6 by keyboard: type in the edit fields and press the Set button with Enter.
+  await page.focus('#edit-board');
+  await page.keyboard.type('6');
+  await page.focus('#edit-square');
+  await page.keyboard.type(String((colours[6] + 1) % 8));
+  await page.focus('#edit-set');
+  await page.keyboard.press('Enter');
+  colours[6] = (colours[6] + 1) % 8;
+  await page.click('#verify-table');
+  await page.waitForSelector('#counter-board:not([hidden]) [role=gridcell]');
+  assert.match(await page.textContent('#table-verdict'), /Not valid/);
+  const cells = await page.$$eval('#counter-board [role=gridcell]', (cs) => cs.map((c) => ({ label: c.getAttribute('aria-label'), cls: c.className })));
+  const board = cells.reduce((x, c, i) => x | (c.label.includes('heads') ? 1 << i : 0), 0);
+  const clashes = cells.map((c, i) => (c.cls.includes('clash') ? i : -1)).filter((i) => i >= 0);
+  assert.equal(clashes.length, 2);
+  assert.equal(colours[board ^ (1 << clashes[0])], colours[board ^ (1 << clashes[1])]);
+  const missing = cells.findIndex((c) => c.cls.includes('key'));
+  assert.ok([...Array(8).keys()].every((i) => colours[board ^ (1 << i)] !== missing));
+  await screenshot(page, 'devil-lab-counterexample');
+  // A table of the wrong length is a one-line message.
+  await page.fill('#table', '0 1 1');
+  await page.click('#verify-table');
+  await page.waitForSelector('#message[data-kind=error]');
+  assert.match(await page.textContent('#message'), /has 3/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('count for 8 squares with the progress bar, search and why', async () => {
+  const { page, errors, context } = await lab();
+  await page.selectOption('#count-n', '4');
+  await page.click('#count');
+  await page.waitForFunction(() => document.querySelector('#count-result').textContent.includes('Strategies'));
+  // n = 4: the 8 even boards pair up as complements; 4! ways for even boards, 4! for odd.
+  assert.match(await page.textContent('#count-result'), /576/);
+  await page.selectOption('#count-n', '8');
+  // Record what the progress bar shows while the Worker counts (it may be quick).
+  await page.evaluate(() => {
+    window.seen = [];
+    const host = document.querySelector('#count-job');
+    new MutationObserver(() => {
+      const panel = host.querySelector('.job');
+      const bar = host.querySelector('progress');
+      if (panel && !panel.hidden && bar) window.seen.push([bar.value, bar.max]);
+    }).observe(host, { subtree: true, attributes: true, childList: true });
+  });
+  await page.click('#count');
+  await page.waitForFunction(() => document.querySelector('#count-result').textContent.includes('XOR-type'));
+  const seen = await page.evaluate(() => window.seen);
+  assert.ok(seen.some(([value, max]) => max > 0 && value > 0), `progress shown: ${JSON.stringify(seen)}`);
+  assert.equal(await page.locator('#count-job .job').isHidden(), true);
+  // (8!)² / |GL(3,2)| = 40320² / 168.
+  assert.match(await page.textContent('#count-result'), /9676800/);
+  console.log(`count n = 8 in the browser: ${(await page.textContent('#count-result')).match(/Time(\d+ ms)/)?.[1]}`);
+  await page.fill('#why-n', '6');
+  await page.click('#why');
+  await page.waitForFunction(() => document.querySelector('#why-search').textContent.length > 0);
+  assert.match(await page.textContent('#why-text'), /16\/3/);
+  assert.match(await page.textContent('#why-search'), /ran to its end/);
+  await page.selectOption('#search-n', '16');
+  await page.click('#search');
+  await page.waitForFunction(() => document.querySelector('#search-result').textContent.length > 0);
+  assert.match(await page.textContent('#search-result'), /found a strategy for 16 squares/);
+  console.log(`search n = 16 in the browser: ${await page.textContent('#search-result')}`);
+  await page.selectOption('#search-n', '7');
+  await page.click('#search');
+  await page.waitForFunction(() => /7 squares ran/.test(document.querySelector('#search-result').textContent));
+  await screenshot(page, 'devil-lab');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the hypercube view shows every neighbour naming a different square', async () => {
+  const { page, errors, context } = await lab();
+  await page.selectOption('#strategy', 'vasilev');
+  await page.selectOption('#squares', '4');
+  await page.fill('#cube-board', '1010');
+  await page.press('#cube-board', 'Enter');
+  await page.waitForSelector('#cube svg');
+  const named = await page.$$eval('#cube-neighbours li b', (bs) => bs.map((b) => Number(b.textContent)));
+  assert.deepEqual([...named].sort(), [0, 1, 2, 3]);
+  assert.equal(await page.locator('#cube circle').count(), 16);
+  await page.selectOption('#squares', '16');
+  await page.fill('#cube-board', '1');
+  await page.click('#cube-show');
+  const named16 = await page.$$eval('#cube-neighbours li b', (bs) => bs.map((b) => Number(b.textContent)));
+  assert.equal(new Set(named16).size, 16);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the Devil page plays any strategy of the lab, and its link keeps it', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await page.waitForSelector('body[data-ready=true]');
+  await page.selectOption('#size', '16');
+  const options = await page.$$eval('#strategy option', (os) => os.map((o) => o.value));
+  assert.ok(options.length >= 9);
+  for (const value of options) {
+    await page.selectOption('#strategy', value);
+    // Watch to the end: B names the key.
+    const total = Number((await page.textContent('#step-count')).match(/of (\d+)/)[1]);
+    for (let i = 1; i < total; i++) await page.click('#forward');
+    assert.match(await page.textContent('#status'), /the key\. Both go free/, `strategy ${value}`);
+  }
+  // Vasil'ev's Watch reads the halves: step 2 highlights u, the upper half of the squares.
+  await page.selectOption('#strategy', '5');
+  assert.match(await page.textContent('#step-count'), /Step 1 of 6/);
+  await page.click('#forward');
+  assert.match(await page.textContent('#status'), /splits the board: u = squares 8…15/);
+  const highlighted = await page.$$eval('#board [role=gridcell]', (cs) => cs.map((c, i) => (c.className.includes('region') ? i : -1)).filter((i) => i >= 0));
+  assert.deepEqual(highlighted, [8, 9, 10, 11, 12, 13, 14, 15]);
+  await page.click('#forward');
+  assert.match(await page.textContent('#status'), /A flips it in/);
+  // Play as A with the keyboard under Vasil'ev's strategy: flip the coin the core says.
+  await page.selectOption('#strategy', '5');
+  await page.click('[data-mode=play_a]');
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, /^#devil\/v1\//);
+  const { page: page2, context: c2 } = await open(browser, `devil.html${link}`);
+  await page2.waitForSelector('body[data-ready=true]');
+  assert.equal(await page2.inputValue('#strategy'), '5');
+  await c2.close();
+  // Coset and search stop at 16 squares: a bigger board falls back to XOR with a message.
+  await page.selectOption('#strategy', '8');
+  await page.selectOption('#size', '64');
+  assert.equal(await page.inputValue('#strategy'), '0');
+  assert.match(await page.textContent('#message'), /up to 16/);
+  await screenshot(page, 'devil-strategy-selector');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('flip at most one coin: which n up to 8 work', async () => {
+  const { page, errors, context } = await lab();
+  await page.focus('#amo');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#amo-result dt').length === 8, null, { timeout: 60000 });
+  const rows = await page.$$eval('#amo-result dd', (dds) => dds.map((d) => d.textContent.startsWith('works')));
+  // Hamming (2^k − 1) and XOR (2^k) constructions cover 1, 2, 3, 4, 7, 8; 5 and 6 fail.
+  assert.deepEqual(rows, [true, true, true, true, false, false, true, true]);
+  assert.match(await page.textContent('#amo-result'), /ran to its end/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares and 4 faces', async () => {
+  const { page, errors, context } = await lab();
+  await page.fill('#dice-n', '9');
+  await page.fill('#dice-q', '3');
+  await page.click('#dice');
+  await page.waitForFunction(() => document.querySelector('#dice-round').textContent.length > 0);
+  assert.match(await page.textContent('#dice-result'), /Checked on all 19683 boards: valid/);
+  // Check the round here: B's answer equals the key, and exactly one die went up by 1 mod 3.
+  const m = (await page.textContent('#dice-round')).match(/board ([\d ]+), key (\d+) → A adds 1 to square (\d+) → ([\d ]+) → B names (\d+)/);
+  const before = m[1].trim().split(' ').map(Number);
+  const after = m[4].trim().split(' ').map(Number);
+  assert.equal(m[5], m[2]);
+  const changed = before.map((v, i) => (after[i] - v + 3) % 3);
+  assert.deepEqual(changed.filter((d) => d !== 0), [1]);
+  assert.equal(changed.indexOf(1), Number(m[3]));
+  await page.fill('#dice-n', '6');
+  await page.fill('#dice-q', '4');
+  await page.click('#dice');
+  await page.waitForFunction(() => /prime factor 3/.test(document.querySelector('#dice-result').textContent));
+  assert.equal(await page.textContent('#dice-round'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

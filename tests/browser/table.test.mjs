@@ -1,0 +1,287 @@
+// End-to-end tests of the rotating-table page in headless Chromium, by mouse and keyboard.
+// Expectations come from the drawing itself (faces read off the positions), from the
+// notebook's description of the four-coin belief table, and from the lower bound (a strategy
+// of 2^N − 1 moves must remove exactly one configuration per move).
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, screenshot } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const POS = '#positions [role=gridcell]';
+
+async function ready(page) {
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+async function setup(page, { coins, sides = 2, devil, mode, sight = 'sighted' }) {
+  if (sides !== undefined) await page.selectOption('#sides', String(sides));
+  await page.fill('#coins', String(coins));
+  await page.press('#coins', 'Enter');
+  await page.dispatchEvent('#coins', 'change');
+  await page.selectOption('#devil', devil);
+  await page.click(`[data-sight=${sight}]`);
+  await page.click(`[data-mode=${mode}]`);
+  await page.waitForFunction((n) => document.querySelectorAll('#positions [role=gridcell]').length === n, coins);
+}
+
+/** Moves played, read from the status line. */
+async function movesPlayed(page) {
+  const text = await page.textContent('#status');
+  const m = text.match(/^(\d+) moves? played|after (\d+) moves?/i);
+  return Number(m[1] ?? m[2]);
+}
+
+async function waitMoves(page, n) {
+  await page.waitForFunction((k) => {
+    const t = document.getElementById('status').textContent;
+    return t.startsWith(`${k} moves played`) || t.includes(`after ${k} move`);
+  }, n);
+}
+
+/** Faces at the positions as drawn (sighted): true = heads. */
+async function faces(page) {
+  return page.$$eval(POS, (cells) => cells.map((c) => c.getAttribute('aria-label').split(', ')[1]));
+}
+
+/** The belief list: name → state word. */
+async function belief(page) {
+  return page.$$eval('#belief [role=listitem]', (items) =>
+    Object.fromEntries(items.map((i) => i.getAttribute('aria-label').split(': '))),
+  );
+}
+
+test('the page loads without console errors; the landing card shows the table', async () => {
+  const { page, errors, context } = await open(browser, 'table.html');
+  await ready(page);
+  const ms = await page.evaluate(() => performance.getEntriesByName('interactive')[0].startTime);
+  console.log(`table.html interactive after ${ms.toFixed(0)} ms (headless Chromium, served locally)`);
+  assert.equal(await page.locator(POS).count(), 4);
+  assert.match(await page.textContent('#strategy-info'), /^15 moves/);
+  await screenshot(page, 'table-start');
+  const index = await open(browser, 'index.html');
+  const img = index.page.locator('img[src="img/table.svg"]');
+  await img.waitFor();
+  assert.ok(await img.evaluate((i) => i.complete && i.naturalWidth > 0));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(index.errors, []);
+  await context.close();
+  await index.context.close();
+});
+
+test('four coins: following the strategy beats the adversarial devil at the last move, and the belief grid shrinks as the notebook says', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 4, devil: 'adversarial', mode: 'watch' });
+  // Necklaces of four coins: HHHH, THHH, TTHH, THTH, TTTH, TTTT.
+  const start = await belief(page);
+  assert.deepEqual(Object.keys(start), ['HHHH', 'THHH', 'TTHH', 'THTH', 'TTTH', 'TTTT']);
+  const seen = [];
+  for (let k = 1; k <= 15; k++) {
+    // Mouse for odd moves, keyboard (Enter on the positions) for even ones.
+    if (k % 2) await page.click('#step');
+    else {
+      await page.focus('#positions [role=gridcell][tabindex="0"]');
+      await page.keyboard.press('Enter');
+    }
+    await waitMoves(page, k);
+    seen.push(await belief(page));
+    const info = await page.textContent('#belief-info');
+    // A 15-move winning strategy must remove exactly one configuration per move.
+    assert.match(info, new RegExp(`, ${15 - k} configurations? `), `move ${k}: ${info}`);
+    if (k === 8) await screenshot(page, 'table-four-coins-move-8');
+  }
+  // "Every odd-numbered move flips all four coins to eliminate TTTT."
+  for (const k of [1, 3, 5, 7, 9, 11, 13, 15]) assert.equal(seen[k - 1].TTTT, 'ruled out', `move ${k}`);
+  // Moves 2, 4, 6 eventually eliminate the two two-heads sequences …
+  assert.equal(seen[6].TTHH, 'ruled out');
+  assert.equal(seen[6].THTH, 'ruled out');
+  // … move 8 eliminates three heads and one head while bringing back two heads …
+  assert.equal(seen[7].THHH, 'ruled out');
+  assert.equal(seen[7].TTTH, 'ruled out');
+  assert.ok(seen[7].TTHH === 'possible' || seen[7].THTH === 'possible');
+  // … and move 15 leaves only HHHH.
+  assert.deepEqual(Object.values(seen[14]).filter((v) => v === 'possible'), []);
+  assert.equal(seen[14].HHHH, 'reachable (a win)');
+  assert.match(await page.textContent('#status'), /All heads after 15 moves: you win!/);
+  assert.ok((await faces(page)).every((f) => f === 'heads'));
+  await screenshot(page, 'table-four-coins-won');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('six coins: the guard devil never lets you win, and shows the coins it guards', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 6, devil: 'adversarial', mode: 'play' });
+  assert.match(await page.textContent('#strategy-info'), /No strategy wins with 6 coins/);
+  let played = 0;
+  // Play every single-coin, pair and triple pattern by mouse, then some by keyboard.
+  const patterns = [[0], [0, 1], [0, 2], [0, 3], [0, 1, 2], [0, 2, 4], [0, 1, 3], [1, 3, 5], [0, 1, 2, 3, 4, 5], [2], [0, 4]];
+  for (const p of patterns) {
+    for (const i of p) await page.click(`#positions [data-index="${i}"]`);
+    await page.click('#flip');
+    played += 1;
+    await waitMoves(page, played);
+    const guarded = await page.$$eval('#table .coin.guarded', (gs) => gs.map((g) => g.classList.contains('heads')));
+    assert.equal(guarded.length, 3, 'three equally spaced coins are ringed');
+    assert.ok(guarded.some((h) => h) && guarded.some((h) => !h), 'the guarded coins disagree');
+    assert.ok(!(await faces(page)).every((f) => f === 'heads'));
+    assert.match(await page.textContent('#devil-note'), /guards the 3 coins/);
+  }
+  for (let round = 0; round < 5; round++) {
+    await page.focus('#positions [role=gridcell][tabindex="0"]');
+    await page.keyboard.press('Home');
+    for (let i = 0; i <= round; i++) {
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowRight');
+    }
+    await page.keyboard.press('Enter');
+    played += 1;
+    await waitMoves(page, played);
+    assert.ok(!(await faces(page)).every((f) => f === 'heads'));
+  }
+  await screenshot(page, 'table-six-coins-guard');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('blindfolded play hides the coins; playing the devil turns the table as you say', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 5, devil: 'human', mode: 'play', sight: 'sighted' });
+  const before = await faces(page);
+  // Turn by 1, then flip position 0: position i shows what was at i − 1, position 0 flipped.
+  await page.fill('#turn', '1');
+  await page.click('#positions [data-index="0"]');
+  await page.click('#flip');
+  await waitMoves(page, 1);
+  const other = (f) => (f === 'heads' ? 'tails' : 'heads');
+  const expected = before.map((_, i) => (i === 0 ? other(before[4]) : before[i - 1]));
+  assert.deepEqual(await faces(page), expected);
+  let played = 1;
+  if (expected.every((f) => f === 'heads')) {
+    // That move happened to win (1 start in 32): start again to go on playing.
+    await page.click('#new-game');
+    played = 0;
+    await waitMoves(page, 0);
+  }
+  await page.click('[data-sight=blind]');
+  const labels = await page.$$eval(POS, (cells) => cells.map((c) => c.getAttribute('aria-label')));
+  assert.ok(labels.every((l) => l.includes('hidden')));
+  assert.ok((await page.$$eval('#table .coin text', (ts) => ts.map((t) => t.textContent))).every((t) => t === '?'));
+  await page.selectOption('#devil', 'random');
+  await page.focus('#positions [role=gridcell][tabindex="0"]');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, played + 1);
+  await screenshot(page, 'table-blindfolded');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the table visibly turns before each flip, and not with reduced motion', async () => {
+  for (const [motion, duration] of [['no-preference', '0.6s'], ['reduce', '0s']]) {
+    const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: motion });
+    await ready(page);
+    await setup(page, { coins: 8, devil: 'human', mode: 'watch' });
+    const spin = () => page.$eval('#spin', (g) => g.style.transform);
+    const t0 = await spin();
+    await page.fill('#turn', '3');
+    await page.click('#step');
+    // The table turns first; the move counter moves only after the turn.
+    await page.waitForFunction((t) => document.getElementById('spin').style.transform !== t, t0);
+    if (motion !== 'reduce') assert.match(await page.textContent('#status'), /^0 moves played/, 'turned before the flip');
+    await waitMoves(page, 1);
+    assert.equal(await page.$eval('#spin', (g) => getComputedStyle(g).transitionDuration), duration);
+    assert.match(await spin(), /rotate\(135deg\)/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('jump, share link, bad link, embed', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  // The adversarial devil delays the win to the last move, so the game is still on at move 100.
+  await setup(page, { coins: 8, devil: 'adversarial', mode: 'watch' });
+  await page.fill('#jump-to', '100');
+  await page.click('#jump');
+  const info = await page.textContent('#belief-info');
+  // 255 − 100 configurations remain after 100 moves of a 255-move winning strategy.
+  assert.match(info, /After 100 of your moves, 155 configurations/);
+  await page.click('#copy-link');
+  const link = await page.inputValue('#share-output');
+  assert.match(link, /#table\/v1\//);
+  const drawn = await faces(page);
+  const status = await page.textContent('#status');
+  const fresh = await open(browser, link.slice(link.indexOf('table.html')));
+  await ready(fresh.page);
+  assert.deepEqual(await faces(fresh.page), drawn);
+  assert.equal(await fresh.page.textContent('#status'), status);
+  assert.deepEqual(fresh.errors, []);
+  await fresh.context.close();
+  const bad = await open(browser, 'table.html#table/v1/AAAA');
+  await ready(bad.page);
+  assert.match(await bad.page.textContent('#message'), /could not be opened: this link is truncated/);
+  assert.equal(await bad.page.locator(POS).count(), 4);
+  await bad.context.close();
+  const embed = await open(browser, `table.html?embed=1#${link.split('#')[1]}`);
+  await ready(embed.page);
+  assert.ok(!(await embed.page.isVisible('header.site-header')));
+  assert.ok(await embed.page.isVisible('#table'));
+  await screenshot(embed.page, 'table-embed');
+  await embed.context.close();
+  // Thirty-two coins: the strategy is computed lazily; a far jump shows the move.
+  await setup(page, { coins: 32, devil: 'random', mode: 'watch' });
+  assert.match(await page.textContent('#strategy-info'), /^4294967295 moves/);
+  await page.fill('#jump-to', '2147483648');
+  await page.click('#jump');
+  assert.equal(await page.textContent('#next-move'), 'Move 2147483648 of the strategy: flip 0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('search, exact verification and the random devil run in the worker, with progress and cancel', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 8, devil: 'random', mode: 'watch' });
+  await page.click('#search');
+  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Search'));
+  assert.match(await page.textContent('#results p'), /shortest winning strategy for 8 coins of 2 sides has 255 moves/);
+  await setup(page, { coins: 7, devil: 'random', mode: 'play' });
+  await page.click('#search');
+  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Search'));
+  assert.match(await page.textContent('#results p'), /no strategy wins with 7 coins/);
+  await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
+  // A long jump plays thousands of moves against the devil in the worker.
+  await page.fill('#jump-to', '5000');
+  await page.click('#jump');
+  await page.waitForFunction(() => /^5000 moves played|^All heads after/.test(document.getElementById('status').textContent));
+  const jumped = await page.textContent('#status');
+  const at = Number(jumped.match(/(\d+) moves?/)[1]);
+  assert.ok(at > 0 && at <= 5000, jumped);
+  await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
+  await page.click('#verify');
+  await page.waitForSelector('#jobs .job:not([hidden])');
+  await page.click('#jobs .job button');
+  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '') === 'Verification cancelled.');
+  const t0 = Date.now();
+  await page.click('#verify');
+  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Verified'), null, { timeout: 60000 });
+  console.log(`exact verification of 16 coins in the worker: ${Date.now() - t0} ms (headless Chromium, click to result)`);
+  assert.match(await page.textContent('#results p'), /empties at move 65535 of 65535; no move removed more than 1 configuration, so at least 65535 moves/);
+  assert.ok(await page.isVisible('#chart'));
+  await page.click('#random-check');
+  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Random devil'), null, { timeout: 60000 });
+  assert.match(await page.textContent('#results p'), /won 500 of 500 games.*evidence, not proof/);
+  await screenshot(page, 'table-sixteen-verified');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,118 @@
+// The chess codes exports of the wasm core under Node: figures checked against the source
+// text and against definitions computed here, bad input met with Errors, never traps.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import core, { throwsWith } from './core.mjs';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+test('every scheme encodes the start position, with the source figures', () => {
+  const v = core.chess_analyze_fen(START);
+  assert.equal(v.fen, START);
+  assert.equal(v.legal_moves, 20);
+  const by = Object.fromEntries(v.schemes.map((s) => [s.name, s]));
+  assert.deepEqual(Object.keys(by), ['nibble', 'base13', 'base13-pawns', 'huffman', 'piece-list', 'bitboard', 'compact']);
+  // The source: 164 bits of Huffman code for the start board (+ 6 bits of state here).
+  const boardBits = by.huffman.segments.filter((s) => s.squares.length === 1 && s.label.includes(':')).reduce((a, s) => a + s.len, 0);
+  assert.equal(boardBits, 164);
+  assert.equal(by.nibble.bits, 64 * 4 + 1);
+  for (const s of v.schemes) {
+    assert.equal(s.bitstring.length, s.bits);
+    assert.ok(s.bits <= s.worst_case, s.name);
+    // Segments tile the bitstring.
+    let at = 0;
+    for (const seg of s.segments) {
+      assert.equal(seg.start, at);
+      at += seg.len;
+    }
+    assert.equal(at, s.bits);
+    // The code decodes back to the position.
+    assert.equal(core.chess_decode(s.name, s.code).fen, START);
+  }
+  assert.ok(by.compact.worst_case <= 160);
+});
+
+test('share links round-trip; bad links are errors', () => {
+  const fen = 'r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1';
+  const v = core.chess_analyze_fen(fen);
+  assert.match(v.link, /^chess\/v1\/[A-Za-z0-9_-]{27}$/);
+  assert.equal(core.chess_open_link(`#${v.link}`).fen, fen);
+  throwsWith(assert, () => core.chess_open_link('#chess/v2/AAAA'), /version/);
+  throwsWith(assert, () => core.chess_open_link('#chess/v1/'), /truncated/);
+  throwsWith(assert, () => core.chess_open_link(`#${v.link.slice(0, -4)}`), /ends too early|base64/);
+});
+
+test('the editor board: legal or explained', () => {
+  const v = core.chess_analyze_fen(START);
+  const parts = v.parts;
+  assert.equal(parts.board.length, 64);
+  assert.equal(parts.board[4], 'K'); // e1
+  const ok = core.chess_analyze_parts(parts);
+  assert.equal(ok.error, null);
+  const noKing = { ...parts, board: parts.board.map((p, i) => (i === 60 ? '' : p)) };
+  const bad = core.chess_analyze_parts(noKing);
+  assert.match(bad.error, /Black has 0 kings/);
+  assert.equal(bad.position, null);
+  throwsWith(assert, () => core.chess_analyze_parts({ ...parts, board: ['x'] }), /64 squares/);
+  throwsWith(assert, () => core.chess_analyze_parts({ nope: 1 }), /invalid board/);
+});
+
+test('games: every scheme round-trips and counts its bits', () => {
+  const g = core.chess_game('[Event "t"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', 0);
+  assert.equal(g.sans.length, 6);
+  assert.equal(g.fens.length, 7);
+  for (const s of g.schemes) {
+    assert.ok(s.round_trip, s.name);
+    assert.equal(s.move_bits.length, 6);
+    if (s.name === 'from-to') assert.deepEqual(s.move_bits, [12, 12, 12, 12, 12, 12]);
+    if (s.name !== 'arithmetic') assert.equal(s.bits, s.header_bits + s.move_bits.reduce((a, b) => a + b, 0));
+  }
+  throwsWith(assert, () => core.chess_game('1. e4 e5 2. Ke3 *', 0), /not a legal move/);
+  throwsWith(assert, () => core.chess_game('1. e4 *', 3), /no game 4/);
+});
+
+test('bad codes and FENs are errors, random text never traps', () => {
+  throwsWith(assert, () => core.chess_analyze_fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1'), /7 ranks/);
+  throwsWith(assert, () => core.chess_decode('morse', 'AAAA'), /unknown position scheme/);
+  throwsWith(assert, () => core.chess_decode('compact', '***'), /base64url/);
+  throwsWith(assert, () => core.chess_decode('compact', ''), /paste a code/);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let seed = 1;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < 300; i++) {
+    const len = Math.floor(rand() * 60);
+    let code = '';
+    for (let k = 0; k < len; k++) code += alphabet[Math.floor(rand() * 64)];
+    for (const s of ['nibble', 'base13', 'base13-pawns', 'huffman', 'piece-list', 'bitboard', 'compact']) {
+      try {
+        core.chess_decode(s, code);
+      } catch (err) {
+        assert.ok(err instanceof Error);
+        assert.doesNotMatch(err.message, /unreachable|panicked|RuntimeError/);
+      }
+    }
+  }
+});
+
+test('the Huffman tree has the 13 codes of the source', () => {
+  const tree = core.chess_huffman_tree();
+  const leaves = tree.filter((n) => n.label);
+  assert.equal(leaves.length, 13);
+  const byLabel = Object.fromEntries(leaves.map((n) => [n.label, n.path]));
+  assert.equal(byLabel.empty, '0');
+  assert.equal(byLabel['white pawn'], '110');
+  assert.equal(byLabel['black king'], '101111');
+});
+
+test('timing of the wasm encoders (printed for the README)', () => {
+  const v = core.chess_analyze_fen(START);
+  const n = 200;
+  let t = performance.now();
+  for (let i = 0; i < n; i++) core.chess_analyze_fen(START);
+  const analyze = (performance.now() - t) / n;
+  t = performance.now();
+  for (let i = 0; i < n; i++) core.chess_decode('compact', v.schemes[6].code);
+  const decode = (performance.now() - t) / n;
+  console.log(`wasm: all 7 schemes encoded + view ${analyze.toFixed(3)} ms; compact decode + view ${decode.toFixed(3)} ms`);
+  assert.ok(analyze > 0);
+});

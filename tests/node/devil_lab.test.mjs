@@ -1,0 +1,98 @@
+// The strategy lab's wasm exports under Node: answers checked against definitions computed
+// here (validity of a table by its definition, hand counts), bad input met with Errors.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import core, { throwsWith } from './core.mjs';
+
+const none = () => {};
+
+/** Validity by the definition: from every board the n flips name n different squares. */
+function isStrategy(n, colours) {
+  for (let x = 0; x < 1 << n; x++) {
+    const seen = new Set();
+    for (let i = 0; i < n; i++) seen.add(colours[x ^ (1 << i)]);
+    if (seen.size !== n) return false;
+  }
+  return true;
+}
+
+test('every menu strategy plays rounds that end with the key, up to 16 squares', () => {
+  for (const item of core.devil_lab_menu()) {
+    for (const squares of [4, 8, 16]) {
+      const game = core.devil_random(squares, '9');
+      const [flip, answer] = core.devil_lab_solve(item.number, game);
+      const after = core.devil_apply(game, flip);
+      assert.equal(core.devil_lab_decode(item.number, after), game.key, item.label);
+      assert.deepEqual(answer, { answer: game.key });
+      const steps = core.devil_lab_explain(item.number, game);
+      assert.deepEqual(steps.at(-1), { kind: 'answer', square: game.key, correct: true });
+    }
+  }
+  throwsWith(assert, () => core.devil_lab_check(1, 64), /up to 16/);
+  throwsWith(assert, () => core.devil_lab_check(40, 8), /not one of/);
+});
+
+test('tables exported by the core are strategies by the definition; a broken one is caught', () => {
+  const text = core.devil_lab_table({ strategy: 'vasilev', f: 'popcount3' }, 8);
+  const colours = text.trim().split(/\s+/).map(Number);
+  assert.equal(colours.length, 256);
+  assert.ok(isStrategy(8, colours));
+  colours[0] = (colours[0] + 1) % 8;
+  assert.ok(!isStrategy(8, colours));
+  const v = core.devil_lab_verify({ strategy: 'table', table: colours.join(' ') }, 8, none);
+  assert.equal(v.valid, false);
+  const x = parseInt([...v.counterexample.board].reverse().join(''), 2);
+  const [i, j] = v.counterexample.flips;
+  assert.equal(colours[x ^ (1 << i)], colours[x ^ (1 << j)]);
+  assert.equal(core.devil_lab_coset_check({ strategy: 'vasilev', f: 'popcount3' }, 8).coset, null);
+  assert.notEqual(core.devil_lab_coset_check({ strategy: 'xor' }, 8).coset, null);
+});
+
+test('counts and search results', () => {
+  assert.equal(core.devil_lab_count(4, none).strategies, '576');
+  let reports = 0;
+  const c8 = core.devil_lab_count(8, () => reports++);
+  assert.equal(c8.linear_strategies, '9676800');
+  assert.ok(reports > 0);
+  const s7 = core.devil_lab_search(7, Infinity, none);
+  assert.deepEqual([s7.found, s7.exhausted], [false, true]);
+  assert.equal(core.devil_lab_search(16, Infinity, none).found, true);
+  assert.equal(core.devil_lab_why(6).per_square, '16/3');
+  assert.equal(core.devil_lab_why(8).power_of_two, true);
+  throwsWith(assert, () => core.devil_lab_count(16, none), /1 to 8/);
+  throwsWith(assert, () => core.devil_lab_search(0, 10, none), /1 to 16/);
+  throwsWith(assert, () => core.devil_lab_verify({ strategy: 'nope' }, 8, none), /unknown strategy/);
+  throwsWith(assert, () => core.devil_lab_verify({ strategy: 'table', table: '0 1 1' }, 2, none), /has 3/);
+  throwsWith(assert, () => core.devil_lab_verify({ strategy: 3 }, 2, none), /invalid strategy/);
+});
+
+test('codes lab', () => {
+  const r = core.codes_hamming_correct('1110010');
+  assert.deepEqual([r.syndrome, r.corrected], [6, '1110000']);
+  const word = core.codes_hamming_encode(3, '1011');
+  assert.equal(word.length, 7);
+  assert.equal(core.codes_hamming_correct(word).syndrome, 0);
+  const rep = core.codes_check('000 111');
+  assert.deepEqual([rep.perfect, rep.linear, rep.min_distance], [true, true, 3]);
+  const v = core.codes_vasilev('popcount3', none);
+  assert.deepEqual([v.report.perfect, v.report.linear, v.coset_strategy.valid], [true, false, true]);
+  throwsWith(assert, () => core.codes_hamming_correct('11100'), /2\^r/);
+  throwsWith(assert, () => core.codes_check('01 012'), /bits|neither/);
+  throwsWith(assert, () => core.codes_vasilev('nope', none), /unknown function/);
+});
+
+test('dice and at most one', () => {
+  const d = core.devil_lab_dice(4, 4, '3', none);
+  assert.deepEqual([d.exists, d.valid, d.boards_checked], [true, true, 256]);
+  const r = d.round;
+  assert.equal(r.answer, r.key);
+  assert.deepEqual(r.after.map((v, i) => (v - r.board[i] + 4) % 4).filter((x) => x), [1]);
+  const no = core.devil_lab_dice(3, 2, '3', none);
+  assert.deepEqual([no.exists, no.round], [false, null]);
+  assert.match(no.reason, /prime factor 3/);
+  throwsWith(assert, () => core.devil_lab_dice(0, 2, '1', none), /1 to 4096/);
+  throwsWith(assert, () => core.devil_lab_dice(4, 4, 'x', none), /seed/);
+  assert.equal(core.devil_lab_at_most_one(3, none).works, true);
+  assert.equal(core.devil_lab_at_most_one(5, none).works, false);
+  throwsWith(assert, () => core.devil_lab_at_most_one(9, none), /1 to 8/);
+});

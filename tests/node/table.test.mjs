@@ -1,0 +1,109 @@
+// The rotating table's wasm exports under Node: checked against the notebook (the 15 moves
+// of the four-coin strategy, its belief table), the doubling rule of the construction, the
+// lower bound σ^N − 1 (computed here with BigInt), and the rules applied by hand.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import core, { throwsWith } from './core.mjs';
+
+const letters = (amounts) => amounts.map((a) => (a ? 'F' : 'L')).join('');
+const strategy = (n) => {
+  const length = Number(core.table_info(n, 2).length);
+  return Array.from({ length }, (_, i) => letters(core.table_strategy_move(n, 2, String(i)).amounts));
+};
+
+test('the four-coin strategy is the notebook\'s, and eight coins follow the doubling rule', () => {
+  const notebook = 'FFFF FLFL FFFF FFLL FFFF FLFL FFFF FLLL FFFF FLFL FFFF FFLL FFFF FLFL FFFF';
+  assert.equal(strategy(4).join(' '), notebook);
+  const o = strategy(4);
+  const d = o.map((m) => m + m);
+  const expected = [...d, ...o.flatMap((m) => [`${m}LLLL`, ...d])];
+  assert.deepEqual(strategy(8), expected);
+});
+
+test('lengths are σ^N − 1 as strings, even for 64 coins', () => {
+  for (const [n, s] of [[1, 2], [2, 2], [4, 2], [16, 2], [32, 2], [64, 2], [3, 3], [27, 3], [5, 5], [25, 5], [1, 6]]) {
+    const info = core.table_info(n, s);
+    const bound = (BigInt(s) ** BigInt(n) - 1n).toString();
+    assert.equal(info.lower_bound, bound, `n=${n} s=${s}`);
+    assert.equal(info.length, bound, `n=${n} s=${s}`);
+    assert.equal(info.winnable, true);
+  }
+  for (const [n, s] of [[3, 2], [6, 2], [12, 2], [2, 3], [2, 6], [4, 6]]) assert.equal(core.table_info(n, s).winnable, false);
+  const last = core.table_strategy_move(64, 2, (2n ** 64n - 2n).toString());
+  assert.deepEqual(last.positions, Array.from({ length: 64 }, (_, i) => i), 'odd-numbered moves flip every coin');
+});
+
+test('the belief trace follows the notebook\'s four-coin table and removes one configuration a move', () => {
+  // Necklaces HHHH, THHH, TTHH, THTH, TTTH, TTTT (faces: 0 = heads).
+  const info = core.table_info(4, 2);
+  assert.deepEqual(info.necklaces.map(letters).map((w) => w.replaceAll('F', 'T').replaceAll('L', 'H')), ['HHHH', 'THHH', 'TTHH', 'THTH', 'TTTH', 'TTTT']);
+  const t = core.table_trace(4, 2, 15);
+  assert.deepEqual(t.sizes, Array.from({ length: 16 }, (_, i) => 15 - i));
+  assert.deepEqual(core.table_trace(4, 2, 7).present.slice(2, 4), [false, false]);
+  assert.deepEqual(core.table_trace(4, 2, 15).present, [true, false, false, false, false, false]);
+});
+
+test('search, exact verification and the random devil (with progress)', () => {
+  const calls = [];
+  const found = core.table_search(4, 2, (done, total) => calls.push([done, total]));
+  assert.equal(found.length, 15);
+  assert.ok(calls.length > 0 && calls.every(([d, t]) => d <= t));
+  // The searched moves, fed back as your own moves, leave nothing possible.
+  const params = { coins: 4 };
+  const flat = found.moves.flatMap((line) => {
+    const a = new Array(params.coins).fill(0);
+    for (const p of line.split(' ')) a[Number(p)] = 1;
+    return a;
+  });
+  assert.equal(core.table_trace_moves(4, 2, Uint8Array.from(flat)).sizes.at(-1), 0);
+  assert.equal(core.table_search(6, 2, () => {}).winning, false);
+  const v = core.table_verify(8, 2, () => {});
+  assert.deepEqual([v.valid, v.length, v.emptied_at, v.most_removed], [true, 255, 255, 1]);
+  assert.equal(v.chart.at(-1)[1], 0);
+  const e = core.table_random_devil(4, 2, 100, 3);
+  assert.equal(e.won, 100);
+  assert.match(e.method, /evidence, not proof/);
+});
+
+test('playing: a person as the devil, the guard devil, links', () => {
+  const g = core.table_new(5, 2, 'human', true, false, '11');
+  const played = core.table_play(g.state, Uint8Array.from([1, 0, 0, 0, 0]), 2);
+  // Turned by 2: position i shows what was at i − 2; then position 0 flips.
+  const expected = g.faces.map((_, i) => g.faces[(i + 3) % 5] ^ (i === 0 ? 1 : 0));
+  assert.deepEqual(played.view.faces, expected);
+  assert.equal(played.view.moves, '1');
+  assert.deepEqual(core.table_from_link(`#${played.view.link}`), played.view);
+  let six = core.table_new(6, 2, 'adversarial', true, false, '5');
+  for (let m = 0; m < 64; m++) {
+    const amounts = Uint8Array.from({ length: 6 }, (_, i) => (m >> i) & 1);
+    const r = core.table_play(six.state, amounts, -1);
+    assert.equal(r.choice.guarded.length, 3);
+    assert.ok(r.view.faces.some((f) => f !== 0));
+    six = r.view;
+  }
+});
+
+test('bad input is an Error, never a trap', () => {
+  throwsWith(assert, () => core.table_info(0, 2), /1 to 64 coins/);
+  throwsWith(assert, () => core.table_new(4, 7, 'random', true, true, ''), /2 to 6 sides/);
+  throwsWith(assert, () => core.table_new(4, 2, 'angel', true, true, ''), /unknown devil/);
+  throwsWith(assert, () => core.table_new(4, 2, 'random', true, true, 'x'), /a seed is a whole number/);
+  throwsWith(assert, () => core.table_strategy_move(4, 2, '15'), /has 15 moves/);
+  throwsWith(assert, () => core.table_strategy_move(6, 2, '0'), /no strategy wins/);
+  throwsWith(assert, () => core.table_from_link('#table/v1/AAAA'), /truncated/);
+  throwsWith(assert, () => core.table_from_link('#devil/v1/AAAA'), /not for 'table'/);
+  const g = core.table_new(4, 2, 'random', true, false, '1');
+  throwsWith(assert, () => core.table_play(g.state, Uint8Array.from([1, 0]), -1), /names 2 positions/);
+  throwsWith(assert, () => core.table_play(g.state, Uint8Array.from([1, 0, 0, 0]), 2), /devil turns the table/);
+  throwsWith(assert, () => core.table_play('%%%', Uint8Array.from([1, 0, 0, 0]), -1), /garbled/);
+  throwsWith(assert, () => core.table_trace_moves(4, 2, Uint8Array.from([1, 0, 0])), /names 3 positions/);
+  throwsWith(assert, () => core.table_follow(g.state, 'ten'), /not a move number/);
+  for (let i = 0; i < 200; i++) {
+    const junk = Buffer.from(Array.from({ length: i % 30 }, () => Math.floor(Math.random() * 256))).toString('base64url');
+    try {
+      core.table_from_link(`#table/v1/${junk}`);
+    } catch (err) {
+      assert.doesNotMatch(err.message, /unreachable|panicked|RuntimeError/);
+    }
+  }
+});

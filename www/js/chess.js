@@ -1,0 +1,450 @@
+// The chess codes view: a board editor, every position scheme's bits, the Huffman tree,
+// share links, a decode panel and a game stepper with bits per move. Every rule — legality,
+// the codes, SAN, PGN — is computed by the wasm core; this file draws and forwards input.
+import { loadCore, initPage, showError, clearMessage, copyText, shareUrl, errorText } from './app.js';
+import { GridBoard } from './board.js';
+import { runJob, jobPanel } from './worker-client.js';
+
+const GLYPH = { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+const KIND = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const PALETTE = ['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', ''];
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const SERIES = { 'from-to': '#8d99a6', 'move-index': '#e8a33d', 'ranked-huffman': '#2f81f7', arithmetic: '#8a3ffc' };
+const BIG_PGN = 20000;
+
+let core;
+let board;
+let schemes;
+/** The editor's board: {board: [64] (a1 … h8), side, castling: [4], ep}. */
+let parts;
+/** The core's answer for `parts`: {fen, error, position}. */
+let analysis;
+let shown = 'compact';
+let tool = 'P';
+let highlight = new Set();
+let game = null;
+let ply = 0;
+let sampleText = null;
+let job = null;
+
+const $ = (id) => document.getElementById(id);
+const squareName = (s) => 'abcdefgh'[s % 8] + String(1 + (s >> 3));
+const squareOfCell = (i) => (7 - (i >> 3)) * 8 + (i & 7);
+const pieceName = (p) => (p ? `${p === p.toUpperCase() ? 'white' : 'black'} ${KIND[p.toLowerCase()]}` : 'empty');
+
+async function main() {
+  initPage();
+  core = await loadCore();
+  schemes = core.chess_schemes();
+  board = new GridBoard($('board'), { label: 'Chess board editor', onActivate: (i) => place(squareOfCell(i), tool), onKey: key });
+  $('board').classList.add('checkered', 'chess');
+  board.resize(8, 8);
+  setUpDrop();
+  setUpPalette();
+  setUpControls();
+  $('scheme-list').innerHTML = [...schemes.position, ...schemes.game]
+    .map((s) => `<li><b>${s.name}</b>: ${s.description}${s.worst_case ? ` (at most ${s.worst_case} bits)` : ''}</li>`)
+    .join('');
+  for (const s of schemes.position) {
+    $('scheme').add(new Option(s.name, s.name));
+    $('decode-scheme').add(new Option(s.name, s.name));
+  }
+  $('scheme').value = shown;
+  $('decode-scheme').value = 'compact';
+  drawTree(core.chess_huffman_tree());
+  let start = null;
+  if (location.hash.startsWith('#chess/')) {
+    try {
+      start = core.chess_open_link(location.hash);
+    } catch (err) {
+      showError(`This link cannot be opened: ${errorText(err)}. Showing the start position.`);
+    }
+  } else if (location.hash.length > 1) {
+    showError('This link is not a chess link (expected #chess/v1/…). Showing the start position.');
+  }
+  parts = (start ?? core.chess_analyze_fen(START)).parts;
+  update();
+  document.body.dataset.ready = 'true';
+  performance.mark('interactive');
+}
+
+function setUpPalette() {
+  for (const p of PALETTE) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.piece = p;
+    b.textContent = p ? GLYPH[p] : '⌫';
+    b.className = p ? (p === p.toUpperCase() ? 'white-man' : 'black-man') : 'eraser';
+    b.setAttribute('aria-label', p ? pieceName(p) : 'eraser (clear a square)');
+    b.setAttribute('aria-pressed', String(p === tool));
+    b.draggable = true;
+    b.addEventListener('click', () => setTool(p));
+    b.addEventListener('dragstart', (e) => {
+      e.dataTransfer.setData('text/plain', p || '-');
+      e.dataTransfer.effectAllowed = 'copy';
+    });
+    $('palette').append(b);
+  }
+}
+
+function setTool(p) {
+  tool = p;
+  for (const b of $('palette').children) b.setAttribute('aria-pressed', String(b.dataset.piece === p));
+}
+
+function setUpDrop() {
+  const host = $('board');
+  host.addEventListener('dragover', (e) => {
+    if (e.target.closest('[data-index]')) e.preventDefault();
+  });
+  host.addEventListener('drop', (e) => {
+    const cell = e.target.closest('[data-index]');
+    if (!cell) return;
+    e.preventDefault();
+    const p = e.dataTransfer.getData('text/plain');
+    place(squareOfCell(Number(cell.dataset.index)), p === '-' ? '' : p, false);
+  });
+}
+
+function setUpControls() {
+  for (const b of document.querySelectorAll('[data-side]')) {
+    b.addEventListener('click', () => {
+      parts.side = b.dataset.side;
+      parts.ep = null;
+      update();
+    });
+  }
+  for (const c of document.querySelectorAll('[data-castle]')) {
+    c.addEventListener('change', () => {
+      parts.castling[Number(c.dataset.castle)] = c.checked;
+      update();
+    });
+  }
+  $('ep').addEventListener('change', () => {
+    parts.ep = $('ep').value || null;
+    update();
+  });
+  $('start-pos').addEventListener('click', () => loadFen(START));
+  $('clear-board').addEventListener('click', () => {
+    parts = { board: Array(64).fill(''), side: 'w', castling: [false, false, false, false], ep: null };
+    update();
+  });
+  $('load-fen').addEventListener('click', () => loadFen($('fen').value));
+  $('fen').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') loadFen($('fen').value);
+  });
+  $('scheme').addEventListener('change', () => {
+    shown = $('scheme').value;
+    drawBits();
+    drawBars();
+  });
+  $('copy-link').addEventListener('click', async () => {
+    if (!analysis.position) return;
+    const ok = await copyText(shareUrl(analysis.position.link), $('share-output'));
+    $('copy-link').textContent = ok ? 'Copied' : 'Copy the link below';
+    setTimeout(() => ($('copy-link').textContent = 'Copy link'), 1500);
+  });
+  $('decode').addEventListener('click', decode);
+  $('load-pgn').addEventListener('click', () => loadGame(Number($('game-index').value || 0)));
+  $('game-index').addEventListener('change', () => loadGame(Number($('game-index').value)));
+  $('sample').addEventListener('change', loadSample);
+  $('g-start').addEventListener('click', () => goToPly(0));
+  $('g-back').addEventListener('click', () => goToPly(ply - 1));
+  $('g-forward').addEventListener('click', () => goToPly(ply + 1));
+  $('g-end').addEventListener('click', () => goToPly(game.sans.length));
+  $('move-chart').addEventListener('keydown', (e) => {
+    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: game?.sans.length ?? 0 }[e.key];
+    if (to !== undefined && game) {
+      goToPly(to);
+      e.preventDefault();
+    }
+  });
+  const panel = jobPanel('Reading the games');
+  $('job-slot').append(panel);
+  $('job-slot').panel = panel;
+  fetch('data/chess-sample.pgn')
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`sample games: HTTP ${r.status}`))))
+    .then((text) => {
+      sampleText = text;
+      const view = core.chess_game(text, 0);
+      for (let i = 0; i < view.games; i++) $('sample').add(new Option(`Sample game ${i + 1}`, String(i)));
+    })
+    .catch(showError);
+  $('ep').add(new Option('none', ''));
+}
+
+function key(index, e) {
+  const s = squareOfCell(index);
+  if (e.key.length === 1 && e.key in GLYPH) {
+    place(s, e.key, false);
+    return true;
+  }
+  if (e.key === 'Delete' || e.key === 'Backspace') {
+    place(s, '', false);
+    return true;
+  }
+  if (e.key === ' ' || e.key === 'Enter') {
+    place(s, tool);
+    return true;
+  }
+  return false;
+}
+
+/** Puts `piece` on square `s` ('' clears); clicking a square that already holds it clears it. */
+function place(s, piece, toggle = true) {
+  parts.board[s] = toggle && parts.board[s] === piece ? '' : piece;
+  update();
+}
+
+function loadFen(fen) {
+  try {
+    parts = core.chess_analyze_fen(fen.trim()).parts;
+    clearMessage();
+    update();
+  } catch (err) {
+    showError(`FEN not loaded: ${errorText(err)}`);
+  }
+}
+
+function decode() {
+  const out = $('decode-result');
+  try {
+    const v = core.chess_decode($('decode-scheme').value, $('decode-input').value);
+    parts = v.parts;
+    update();
+    out.textContent = `Decoded: ${v.fen}`;
+    out.dataset.kind = 'ok';
+  } catch (err) {
+    out.textContent = `Not decoded: ${errorText(err)}`;
+    out.dataset.kind = 'error';
+  }
+}
+
+function update() {
+  try {
+    analysis = core.chess_analyze_parts(parts);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  highlight = new Set();
+  drawBoard();
+  $('fen').value = analysis.fen;
+  for (const b of document.querySelectorAll('[data-side]')) b.setAttribute('aria-pressed', String(b.dataset.side === parts.side));
+  for (const c of document.querySelectorAll('[data-castle]')) c.checked = parts.castling[Number(c.dataset.castle)];
+  const ranks = parts.side === 'w' ? [5] : [2];
+  const ep = $('ep');
+  ep.length = 1;
+  for (const r of ranks) for (let f = 0; f < 8; f++) ep.add(new Option(squareName(r * 8 + f), squareName(r * 8 + f)));
+  ep.value = parts.ep ?? '';
+  const status = $('status');
+  const pos = analysis.position;
+  if (pos) {
+    status.textContent = `Legal position: ${pos.legal_moves} legal moves${pos.in_check ? ', in check' : ''}.`;
+    status.dataset.kind = 'ok';
+    history.replaceState(null, '', `#${pos.link}`);
+  } else {
+    status.textContent = `Illegal position: ${analysis.error}.`;
+    status.dataset.kind = 'error';
+  }
+  $('copy-link').disabled = !pos;
+  drawBars();
+  drawBits();
+}
+
+function drawBoard() {
+  board.update((i) => {
+    const s = squareOfCell(i);
+    const p = parts.board[s];
+    const dark = ((s >> 3) + (s & 7)) % 2 === 0;
+    const classes = [dark ? 'dark' : '', p ? (p === p.toUpperCase() ? 'white-man' : 'black-man') : '', highlight.has(s) ? 'hl' : '']
+      .filter(Boolean)
+      .join(' ');
+    return { classes, label: `${squareName(s)}, ${pieceName(p)}`, text: p ? GLYPH[p] : '' };
+  });
+}
+
+function drawBars() {
+  const host = $('bars');
+  const pos = analysis.position;
+  if (!pos) {
+    host.innerHTML = '<p class="note">No code: the position is illegal.</p>';
+    return;
+  }
+  const top = Math.max(...pos.schemes.map((s) => s.worst_case));
+  host.replaceChildren(
+    ...pos.schemes.map((s) => {
+      const row = document.createElement('div');
+      row.className = 'bar-row';
+      row.setAttribute('role', 'listitem');
+      row.setAttribute('aria-current', String(s.name === shown));
+      row.innerHTML = `<button type="button" class="linkish">${s.name}</button><div class="bar" style="width:${(100 * s.bits) / top}%"><span class="worst" style="left:${(100 * s.worst_case) / s.bits}%" title="worst case ${s.worst_case} bits"></span></div><span class="num">${s.bits} bits</span>`;
+      row.querySelector('button').addEventListener('click', () => {
+        shown = s.name;
+        $('scheme').value = shown;
+        drawBars();
+        drawBits();
+      });
+      row.title = `${s.description}; worst case ${s.worst_case} bits`;
+      return row;
+    }),
+  );
+}
+
+function drawBits() {
+  const host = $('bitstring');
+  const pos = analysis.position;
+  $('tree-box').open = $('tree-box').open || shown === 'huffman';
+  if (!pos) {
+    host.textContent = '—';
+    $('scheme-note').textContent = '';
+    return;
+  }
+  const s = pos.schemes.find((x) => x.name === shown);
+  $('scheme-note').textContent = `${s.description}. ${s.bits} bits here; at most ${s.worst_case}. Code: ${s.code}`;
+  host.replaceChildren(
+    ...s.segments.map((seg, k) => {
+      const span = document.createElement('span');
+      span.className = `seg c${k % 6}`;
+      span.tabIndex = 0;
+      span.textContent = s.bitstring.slice(seg.start, seg.start + seg.len);
+      span.setAttribute('aria-label', `${seg.label}: ${seg.len} bits`);
+      const on = () => {
+        for (const a of host.querySelectorAll('.seg.active')) a.classList.remove('active');
+        span.classList.add('active');
+        highlight = new Set(seg.squares);
+        drawBoard();
+        $('segment-info').textContent = `${seg.label} — bits ${seg.start}–${seg.start + seg.len - 1} (${seg.len}): ${span.textContent}`;
+      };
+      span.addEventListener('mouseenter', on);
+      span.addEventListener('focus', on);
+      return span;
+    }),
+  );
+}
+
+function drawTree(nodes) {
+  const leaves = nodes.filter((n) => n.label).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const x = new Map();
+  leaves.forEach((n, i) => x.set(n.path, 34 + i * 64));
+  const byDepth = [...nodes].sort((a, b) => b.path.length - a.path.length);
+  for (const n of byDepth) {
+    if (!x.has(n.path)) x.set(n.path, (x.get(`${n.path}0`) + x.get(`${n.path}1`)) / 2);
+  }
+  const y = (n) => 16 + n.path.length * 38;
+  const width = 68 + leaves.length * 64;
+  const parts = [];
+  for (const n of nodes) {
+    if (!n.path) continue;
+    const parent = n.path.slice(0, -1);
+    const px = x.get(parent);
+    const py = 16 + parent.length * 38;
+    parts.push(`<line x1="${px}" y1="${py}" x2="${x.get(n.path)}" y2="${y(n)}" stroke="#888"/>`);
+    parts.push(`<text x="${(px + x.get(n.path)) / 2 + 3}" y="${(py + y(n)) / 2}" fill="#5b6570">${n.path.at(-1)}</text>`);
+  }
+  for (const n of nodes) {
+    const cx = x.get(n.path);
+    if (n.label) {
+      parts.push(`<circle cx="${cx}" cy="${y(n)}" r="5" fill="#8a3ffc"/>`);
+      parts.push(`<text x="${cx}" y="${y(n) + 16}" text-anchor="middle">${n.label.replace(' ', '\u00a0')}</text>`);
+      parts.push(`<text x="${cx}" y="${y(n) + 28}" text-anchor="middle" class="mono" fill="#5b6570">${n.path}</text>`);
+    } else {
+      parts.push(`<circle cx="${cx}" cy="${y(n)}" r="3" fill="#444"/>`);
+    }
+  }
+  const height = 16 + 7 * 38 + 40;
+  $('tree').innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Huffman tree: each leaf is a square's contents, its path the code">${parts.join('')}</svg>`;
+}
+
+function loadSample() {
+  const i = $('sample').value;
+  if (i === '' || !sampleText) return;
+  $('pgn').value = sampleText;
+  loadGame(Number(i));
+}
+
+async function loadGame(index) {
+  const text = $('pgn').value;
+  if (!text.trim()) {
+    showError('Paste a PGN game first, or pick a sample game.');
+    return;
+  }
+  job?.cancel();
+  try {
+    let view;
+    if (text.length > BIG_PGN) {
+      job = runJob('chess_game', [text, index], $('job-slot').panel);
+      view = await job.promise;
+      job = null;
+    } else {
+      view = core.chess_game(text, index);
+    }
+    clearMessage();
+    game = view;
+    const sel = $('game-index');
+    if (sel.length !== view.games) {
+      sel.length = 0;
+      for (let i = 0; i < view.games; i++) sel.add(new Option(`${i + 1} of ${view.games}`, String(i)));
+    }
+    sel.value = String(index);
+    $('game').hidden = false;
+    drawTotals();
+    goToPly(0);
+  } catch (err) {
+    if (errorText(err) !== 'cancelled') showError(`PGN not loaded: ${errorText(err)}`);
+  }
+}
+
+function goToPly(p) {
+  if (!game) return;
+  ply = Math.max(0, Math.min(game.sans.length, p));
+  parts = core.chess_analyze_fen(game.fens[ply]).parts;
+  update();
+  const label = $('ply');
+  if (ply === 0) {
+    label.textContent = `Start (${game.sans.length} plies)`;
+  } else {
+    const n = Math.ceil(ply / 2);
+    const san = `${n}.${ply % 2 === 0 ? '..' : ''} ${game.sans[ply - 1]}`;
+    const costs = game.schemes.map((s) => `${s.name} ${fmt(s.move_bits[ply - 1])}`).join(', ');
+    label.textContent = `Ply ${ply}: ${san} — ${costs} bits`;
+  }
+  drawChart();
+}
+
+const fmt = (b) => (Number.isInteger(b) ? String(b) : b.toFixed(2));
+
+function drawTotals() {
+  const plies = Math.max(1, game.sans.length);
+  $('totals').tBodies[0].innerHTML = game.schemes
+    .map(
+      (s) =>
+        `<tr><td><span class="legend-swatch" style="background:${SERIES[s.name]}"></span>${s.name}</td><td>${s.bits}</td><td>${(s.bits / plies).toFixed(2)}</td><td>${s.round_trip ? '✓' : '✗'}</td></tr>`,
+    )
+    .join('');
+}
+
+function drawChart() {
+  const n = game.sans.length;
+  const w = 900;
+  const h = 220;
+  const pad = 30;
+  const top = Math.max(14, ...game.schemes.flatMap((s) => s.move_bits));
+  const sx = (i) => pad + ((w - 2 * pad) * (i + 0.5)) / Math.max(1, n);
+  const sy = (b) => h - pad - ((h - 2 * pad) * b) / top;
+  const lines = game.schemes.map((s) => {
+    const pts = s.move_bits.map((b, i) => `${sx(i).toFixed(1)},${sy(b).toFixed(1)}`).join(' ');
+    return `<polyline fill="none" stroke="${SERIES[s.name]}" stroke-width="1.6" points="${pts}"><title>${s.name}</title></polyline>`;
+  });
+  const axis = [0, 4, 8, 12].map((b) => `<line x1="${pad}" x2="${w - pad}" y1="${sy(b)}" y2="${sy(b)}" stroke="#eee"/><text x="4" y="${sy(b) + 4}" font-size="10">${b}</text>`);
+  const cursor = ply > 0 ? `<line x1="${sx(ply - 1)}" x2="${sx(ply - 1)}" y1="${pad / 2}" y2="${h - pad}" stroke="#d62d20" stroke-dasharray="3 2"/>` : '';
+  $('move-chart').innerHTML = `<svg viewBox="0 0 ${w} ${h}">${axis.join('')}${lines.join('')}${cursor}<text x="${w / 2}" y="${h - 6}" text-anchor="middle" font-size="11">ply (bits per move)</text></svg>`;
+  $('move-chart').setAttribute('aria-label', `Bits per move for each game scheme; ply ${ply} of ${n}`);
+  $('move-chart').onclick = (e) => {
+    const r = $('move-chart').getBoundingClientRect();
+    const i = Math.round(((e.clientX - r.left) / r.width * w - pad) / ((w - 2 * pad) / Math.max(1, n)) - 0.5);
+    goToPly(i + 1);
+  };
+}
+
+main().catch(showError);
