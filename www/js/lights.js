@@ -727,7 +727,7 @@ async function drawChart() {
   const R = 30;
   const max = Math.max(...points.map((p) => Math.max(p.bounded, p.torus)));
   const x = (n) => L + ((n - 1) / (CHART_MAX - 1)) * (W - L - R);
-  const y = (v) => H - B - (v / max) * (H - B - 10);
+  const y = (v) => H - B - (v / max) * (H - B - 30); // room at the top for the legend
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
