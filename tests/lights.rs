@@ -397,3 +397,50 @@ fn symbolic_chasing_agrees_with_dense_mod_k() {
         assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
     }
 }
+
+/// Chasing with symbolic rows, bounded and torus, any k, against dense elimination mod k.
+#[test]
+fn symbolic_chasing_on_tori_agrees_with_dense() {
+    use chessboard_puzzles::lights::modk;
+    use chessboard_puzzles::lights::solve::{press_matrix, solve_symbolic};
+    let mut rng = rng_from_seed(23);
+    for _ in 0..300 {
+        let (m, n) = (rng.random_range(3..=6), rng.random_range(3..=6));
+        let states = rng.random_range(2..=9);
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let torus = rng.random();
+        let spec = Spec { rule, states, torus, rows: m, cols: n };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s = solve_symbolic(&board, false, &mut NoProgress).unwrap();
+        let b: Vec<u8> = lights.iter().map(|&v| (states - v) % states).collect();
+        let d = modk::solve(m * n, &press_matrix(&spec), &b, states, &mut NoProgress);
+        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
+        assert_eq!(s.nullity, d.nullity, "{spec:?}");
+        assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
+        if let Some(x) = &s.presses {
+            assert!(board.cleared_by(x), "{spec:?}");
+        }
+        for q in s.quiet.iter().chain(&s.witness) {
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(q);
+            assert!(dark.is_dark(), "{spec:?}");
+        }
+        if let Some(w) = &s.witness {
+            assert_ne!(modk::dot(w, &lights, states), 0);
+        }
+    }
+    // Tori beyond dense elimination go this way through `solve`, checked by simulation there.
+    for (m, n, states) in [(80, 70, 2), (64, 65, 2), (40, 30, 3)] {
+        let spec = Spec { states, torus: true, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert_eq!(s.method, Method::SymbolicChase);
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+        if states == 2 {
+            assert_eq!(s.nullity, torus::nullity(m, n, true, &mut NoProgress).unwrap());
+        }
+    }
+}

@@ -71,7 +71,8 @@ fn uses_chaser(spec: &Spec) -> bool {
 }
 
 fn uses_symbolic(spec: &Spec) -> bool {
-    spec.states > 2 && spec.rule.chases() && !spec.torus
+    let dense_limit = if spec.states == 2 { MAX_DENSE_GF2 } else { MAX_DENSE_MODK };
+    symbolic::applies(spec) && if spec.torus { spec.cells() > dense_limit } else { spec.states > 2 }
 }
 
 /// The board's values transposed (m×n → n×m).
@@ -354,16 +355,25 @@ pub fn nullity_chart(max: usize, progress: &mut dyn Progress) -> Result<Vec<Char
         .collect()
 }
 
-fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+/// Solves by chasing with symbolic first rows (see [`symbolic`]); `solve` picks this for
+/// bounded boards with more than two states and for tori too large for elimination. Public so
+/// tests can compare it with elimination on boards of every size.
+pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
     let spec = board.spec;
+    if !symbolic::applies(&spec) {
+        bail!("chasing needs the plus or neighbours rule (and on a torus, both sides at least 3)");
+    }
     // Chase along the longer side, so the symbolic rows are the short ones.
     let flip = spec.cols > spec.rows;
     let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
     let ts = Spec { rows: m, cols: n, ..spec };
-    if m * n * n > symbolic::MAX_WORK {
+    if m * n * symbolic::unknowns(&ts) > symbolic::MAX_WORK {
         bail!(
-            "boards with {} states are solved up to about 640×640 (rows·cols·min(rows, cols) ≤ 2^28); {}×{} is larger",
+            "{} with {} states are solved up to about {} (rows·cols·{}min(rows, cols) ≤ 2^28); {}×{} is larger",
+            if spec.torus { "tori" } else { "boards" },
             spec.states,
+            if spec.torus { "500×500" } else { "640×640" },
+            if spec.torus { "2·" } else { "" },
             spec.rows,
             spec.cols
         );

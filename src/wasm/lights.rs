@@ -128,12 +128,6 @@ pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
     to_js(&nullity_chart(max as usize, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
-/// Whether the lights are all off.
-#[wasm_bindgen]
-pub fn lights_is_dark(lights: &[u8]) -> Result<JsValue, JsError> {
-    Ok(JsValue::from_bool(lights.iter().all(|&v| v == 0)))
-}
-
 /// The lights after pressing every light `presses[i]` times (a whole solution at once).
 #[wasm_bindgen]
 pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsValue, JsError> {

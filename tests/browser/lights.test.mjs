@@ -311,6 +311,21 @@ test('a large board is a canvas, and a 2000×2000 solve shows progress and can b
   await context.close();
 });
 
+test('settings changed while the Worker runs are kept and applied next', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.fill('#rows', '900');
+  await page.fill('#cols', '800');
+  await page.locator('#cols').dispatchEvent('change');
+  await page.selectOption('#states', '3');
+  await page.waitForFunction(() => /900×800 classic, bounded, 3 states/.test(document.querySelector('#status').textContent), null, { timeout: 60000 });
+  assert.equal(await page.inputValue('#states'), '3');
+  // 900×800 with 3 states is beyond the solvers: a clear refusal, not a wrong answer.
+  await page.waitForFunction(() => /Cannot analyse this board: boards with 3 states/.test(document.querySelector('#counts').textContent), null, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('embed mode shows only the board and its controls', async () => {
   const { page, errors, context } = await open(browser, 'lights.html?embed=1', { viewport: { width: 480, height: 700 } });
   await ready(page);

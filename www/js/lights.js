@@ -29,6 +29,7 @@ let solved = null; // {version, minimal, result}
 let overlay = { presses: null, hint: -1, quiet: null, row: -1 };
 let showSolution = false;
 let busy = false;
+let pendingNew = false;
 let job = null;
 let cursor = 0;
 
@@ -105,7 +106,11 @@ function writeSpec(s) {
 
 /** A random solvable puzzle for the settings (or `s`), in the Worker when it is large. */
 async function newPuzzle(s = readSpec()) {
-  if (busy) return;
+  if (busy) {
+    // Settings changed while the Worker runs: make the new puzzle once it is done.
+    pendingNew = true;
+    return;
+  }
   try {
     const game = s.rows * s.cols > 250000 ? await inWorker('lights_random', [s, '']) : core.lights_random(s, '');
     setGame(game);
@@ -142,7 +147,7 @@ function setGame(game) {
   future = [];
   showSolution = false;
   $('show-solution').setAttribute('aria-pressed', 'false');
-  writeSpec(spec);
+  if (!pendingNew) writeSpec(spec); // settings changed meanwhile stay for the pending puzzle
   if (newSize) cursor = 0;
   changed();
 }
@@ -412,6 +417,13 @@ async function inWorker(fn, args) {
     return await running.promise;
   } finally {
     busy = false;
+    // After the caller has used the result (so it keeps the settings typed meanwhile).
+    setTimeout(() => {
+      if (pendingNew && !busy) {
+        pendingNew = false;
+        newPuzzle();
+      }
+    }, 0);
   }
 }
 
@@ -715,7 +727,7 @@ async function drawChart() {
   const R = 30;
   const max = Math.max(...points.map((p) => Math.max(p.bounded, p.torus)));
   const x = (n) => L + ((n - 1) / (CHART_MAX - 1)) * (W - L - R);
-  const y = (v) => H - B - (v / max) * (H - B - 10);
+  const y = (v) => H - B - (v / max) * (H - B - 30); // room at the top for the legend
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
