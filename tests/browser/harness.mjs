@@ -47,7 +47,15 @@ export async function open(browser, path, { reducedMotion = 'no-preference', vie
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
-  await page.goto(`${BASE_URL}/${path}`);
+  try {
+    await page.goto(`${BASE_URL}/${path}`);
+  } catch (err) {
+    // A first navigation has been seen to stall on a heavily loaded 2-core machine while
+    // the server answered at once; one more try tells a stall from a broken page.
+    if (err.name !== 'TimeoutError') throw err;
+    console.log(`# navigation to ${path} timed out once; retrying`);
+    await page.goto(`${BASE_URL}/${path}`);
+  }
   return { page, errors, context };
 }
 
