@@ -88,3 +88,21 @@ pub fn parse_word(text: &str, length: Option<usize>) -> Result<u64> {
     }
     Ok(w)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn words_round_trip_and_bad_text_is_an_error(w in any::<u64>(), len in 1usize..=63, junk in "[01a-z ]{0,70}") {
+            let w = w & ((1u64 << len) - 1);
+            prop_assert_eq!(parse_word(&word_to_string(w, len), Some(len)).unwrap(), w);
+            if let Ok(x) = parse_word(&junk, None) {
+                prop_assert!(junk.trim().chars().all(|c| c == '0' || c == '1'));
+                prop_assert_eq!(word_to_string(x, junk.trim().len()), junk.trim());
+            }
+        }
+    }
+}

@@ -48,6 +48,55 @@ pub fn construct(base: &Code, f: Fun) -> Result<Code> {
     construct_with(base, &f_of(f, base.length()))
 }
 
+/// Vasil'ev's code of length 31 built from `base` (length 15) with f, too big to list
+/// (2^26 words): perfect by Vasil'ev's theorem once `base` is perfect; here `samples` random
+/// words are checked to have exactly one codeword within distance 1, and two codewords whose
+/// XOR is not a codeword show it is not linear.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Sampled {
+    pub length: usize,
+    pub words_log2: u32,
+    pub samples: u64,
+    /// Random words with exactly one codeword within distance 1.
+    pub covered_once: u64,
+    /// Two codewords (bit j = position j + 1) whose XOR is not a codeword.
+    pub not_closed: Option<(u64, u64)>,
+}
+
+pub fn sample_doubled(base: &Code, f: Fun, samples: u64, seed: u64) -> Result<Sampled> {
+    use rand::Rng;
+    let m = base.length();
+    if 2 * m + 1 > 63 {
+        bail!("the doubled code would have length {} > 63", 2 * m + 1);
+    }
+    let g = f_of(f, m);
+    let len = 2 * m + 1;
+    let mut rng = crate::seed::rng_from_seed(seed);
+    let mut covered_once = 0;
+    for _ in 0..samples {
+        let x: u64 = rng.random::<u64>() & ((1u64 << len) - 1);
+        let near =
+            u64::from(contains(base, &g, x)) + (0..len).filter(|&j| contains(base, &g, x ^ (1 << j))).count() as u64;
+        if near == 1 {
+            covered_once += 1;
+        }
+    }
+    let random_word = |rng: &mut crate::seed::BoardRng| {
+        let u: u64 = rng.random::<u64>() & ((1u64 << m) - 1);
+        let v = base.words()[rng.random_range(0..base.len())];
+        u | (u ^ v) << m | u64::from(parity(u) ^ g(v)) << (2 * m)
+    };
+    let mut not_closed = None;
+    for _ in 0..10_000 {
+        let (a, b) = (random_word(&mut rng), random_word(&mut rng));
+        if !contains(base, &g, a ^ b) {
+            not_closed = Some((a, b));
+            break;
+        }
+    }
+    Ok(Sampled { length: len, words_log2: (base.len().trailing_zeros()) + m as u32, samples, covered_once, not_closed })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{hamming, perfect};
@@ -72,6 +121,20 @@ mod tests {
         }
         let zero = construct(&h7, Fun::Zero).unwrap();
         assert!(perfect::check(&zero).linear);
+    }
+
+    #[test]
+    fn length_31_samples_are_covered_once_and_it_is_not_linear() {
+        let c15 = construct(&hamming::code(3).unwrap(), Fun::Popcount3).unwrap();
+        let s = sample_doubled(&c15, Fun::Majority, 2000, 7).unwrap();
+        assert_eq!((s.length, s.words_log2), (31, 26));
+        assert_eq!(s.covered_once, 2000);
+        let (a, b) = s.not_closed.unwrap();
+        let g = f_of(Fun::Majority, 15);
+        assert!(contains(&c15, &g, a) && contains(&c15, &g, b) && !contains(&c15, &g, a ^ b));
+        // With f = 0 over a linear base the result is linear: no witness.
+        let h15 = hamming::code(4).unwrap();
+        assert_eq!(sample_doubled(&h15, Fun::Zero, 10, 1).unwrap().not_closed, None);
     }
 
     #[test]

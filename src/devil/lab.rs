@@ -247,4 +247,22 @@ mod tests {
         let closed = zero.iter().all(|&a| zero.iter().take(200).all(|&b| t.colour(a ^ b) == 0));
         assert!(!closed);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_menu_input_is_a_value_or_a_one_line_error(
+            name in "(xor|coset|vasilev|search|table|[a-z]{0,6})",
+            f in proptest::option::of("(zero|popcount3|majority|random|[a-z]{0,5})"),
+            table in proptest::option::of("[0-9 \n#]{0,40}"),
+            number in proptest::prelude::any::<u8>(),
+        ) {
+            match Spec::parse(&name, f.as_deref(), 1, table.as_deref()) {
+                Ok(spec) => { let _ = spec.number(); }
+                Err(e) => proptest::prop_assert!(!e.message().contains('\n')),
+            }
+            if let Ok(spec) = Spec::from_number(number) {
+                proptest::prop_assert_eq!(spec.number(), Some(number));
+            }
+        }
+    }
 }

@@ -1,9 +1,11 @@
 //! The Devil's chessboard: a coin on each square, the devil shows prisoner A the key square,
 //! A flips one coin, and prisoner B must name the key square from the board alone.
 
+pub mod at_most_one;
 pub mod board;
 pub mod coset;
 pub mod count;
+pub mod dice;
 pub mod file;
 pub mod game;
 pub mod lab;

@@ -33,17 +33,22 @@ pub trait Strategy {
     /// The steps of one game, for the page to animate and the CLI to print. Strategies with
     /// an explanation of their own (XOR's parity regions) add steps between flip and answer.
     fn explain(&self, board: &Board, key: usize) -> Vec<Step> {
-        let mut steps = vec![Step::Start { colour: self.decode(board), key }];
-        if let Some(flip) = self.encode(board, key) {
-            let after = board.with_flip(flip);
-            steps.push(Step::Flip { square: flip });
-            let answer = self.decode(&after);
-            steps.push(Step::Answer { square: answer, correct: answer == key });
-        } else {
-            steps.push(Step::NoFlip);
-        }
-        steps
+        default_explain(self, board, key)
     }
+}
+
+/// Start, A's flip (found by [`Strategy::encode`]), B's answer.
+pub fn default_explain<S: Strategy + ?Sized>(strategy: &S, board: &Board, key: usize) -> Vec<Step> {
+    let mut steps = vec![Step::Start { colour: strategy.decode(board), key }];
+    if let Some(flip) = strategy.encode(board, key) {
+        let after = board.with_flip(flip);
+        steps.push(Step::Flip { square: flip });
+        let answer = strategy.decode(&after);
+        steps.push(Step::Answer { square: answer, correct: answer == key });
+    } else {
+        steps.push(Step::NoFlip);
+    }
+    steps
 }
 
 /// One frame of a strategy's animation.
@@ -66,6 +71,13 @@ pub enum Step {
     Answer { square: usize, correct: bool },
     /// No single flip makes B name the key (an invalid strategy).
     NoFlip,
+    /// Vasil'ev's strategy reads a board: with u = squares half..n and v = squares 0..half, the
+    /// strategy for `half` squares on u XOR v names the pair {pair, pair + half}; parity(u)
+    /// XOR f(u XOR v) = `upper` picks the half. `after` tells whether A has flipped yet.
+    SplitHalves { half: usize, pair: usize, parity: u8, f: u8, upper: u8, colour: usize, after: bool },
+    /// A's choice in Vasil'ev's strategy: `sub_flip` makes u XOR v name the key's pair; flipping
+    /// it in u (square sub_flip + half) changes parity(u), in v (square sub_flip) does not.
+    ChooseHalf { half: usize, sub_flip: usize, want_upper: u8, flip: usize },
 }
 
 /// The standard strategy: a board names the XOR of the indices of its heads (the coset

@@ -6,7 +6,7 @@
 //! nonlinear f gives strategies that are not the XOR strategy in disguise.
 
 use super::board::Board;
-use super::strategy::Strategy;
+use super::strategy::{default_explain, Step, Strategy};
 use crate::{bail, Result};
 
 /// The arbitrary function f: {0,1}^h → {0,1} of the construction, one rule for every level of
@@ -154,6 +154,42 @@ impl Strategy for Vasilev {
     fn encode(&self, board: &Board, key: usize) -> Option<usize> {
         (key < self.squares).then(|| self.encode_words(board.words(), self.squares, key))
     }
+
+    /// The top level of the recursion, step by step: how B reads the board before and after
+    /// the flip, and how A picks the half.
+    fn explain(&self, board: &Board, key: usize) -> Vec<Step> {
+        let n = self.squares;
+        if n == 1 || key >= n {
+            return default_explain(self, board, key);
+        }
+        let h = n / 2;
+        let read = |b: &Board, after: bool| {
+            let (w, pu) = split(b.words(), n);
+            let pair = self.decode_words(&w, h);
+            let f = self.f.eval(&w, h);
+            let upper = pu ^ f;
+            Step::SplitHalves {
+                half: h,
+                pair,
+                parity: u8::from(pu),
+                f: u8::from(f),
+                upper: u8::from(upper),
+                colour: pair + if upper { h } else { 0 },
+                after,
+            }
+        };
+        let flip = self.encode_words(board.words(), n, key);
+        let after = board.with_flip(flip);
+        let answer = self.decode(&after);
+        vec![
+            Step::Start { colour: self.decode(board), key },
+            read(board, false),
+            Step::ChooseHalf { half: h, sub_flip: flip % h, want_upper: u8::from(key >= h), flip },
+            Step::Flip { square: flip },
+            read(&after, true),
+            Step::Answer { square: answer, correct: answer == key },
+        ]
+    }
 }
 
 #[cfg(test)]
@@ -203,6 +239,19 @@ mod tests {
                     assert_eq!(s.decode(&b.with_flip(flip)), key, "{f:?} n = {n} key = {key}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn explanation_reads_the_halves_as_the_definition_does() {
+        let mut rng = crate::seed::rng_from_seed(4);
+        let s = Vasilev { squares: 8, f: Fun::Popcount3 };
+        for _ in 0..50 {
+            let b = Board::random(8, &mut rng).unwrap();
+            let steps = s.explain(&b, 5);
+            let Step::SplitHalves { colour, .. } = steps[1] else { panic!("{steps:?}") };
+            assert_eq!(colour, source_strategy_8(b.bits()));
+            assert_eq!(steps.last(), Some(&Step::Answer { square: 5, correct: true }));
         }
     }
 

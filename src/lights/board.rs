@@ -257,6 +257,18 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn parsing_any_text_never_panics(text in "[0-9/\n a-z]{0,60}", states in 2u8..10) {
+            if let Ok(b) = Board::parse(&text, Rule::Plus, false, states) {
+                prop_assert_eq!(b.lights.len(), b.spec.rows * b.spec.cols);
+                prop_assert!(b.lights.iter().all(|&v| v < states));
+                prop_assert_eq!(Board::parse(&b.to_text(), Rule::Plus, false, states).unwrap(), b);
+            }
+        }
+    }
 
     #[test]
     fn parse_and_errors() {

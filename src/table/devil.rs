@@ -69,17 +69,25 @@ pub fn guard_choice(params: &Params, seats: &[u8], turn: usize, mv: &Move) -> Op
     let guarded = guarded_seats(seats, p)?;
     let step = params.coins / p;
     let agree = |s: &[u8]| guarded.iter().all(|&g| s[g] == s[guarded[0]]);
+    let n = params.coins;
+    // Your flips as they fall on the guarded coins at a given turn (F flips, L leaves).
+    let pattern = |t: usize| -> String {
+        guarded.iter().map(|&g| if mv.amounts[(g + t) % n] == 0 { 'L' } else { 'F' }).collect()
+    };
     for k in 0..p {
         let next_turn = turn + k * step;
         if !agree(&play_on_seats(seats, next_turn, mv, 2)) {
             let reason = if k == 0 {
                 format!(
-                    "guards the {p} coins on seats {guarded:?}: left as it is, your move keeps them from all agreeing"
+                    "guards the {p} coins on seats {guarded:?}: your move falls on them as {}, which leaves them not all agreeing",
+                    pattern(turn)
                 )
             } else {
                 format!(
-                    "guards the {p} coins on seats {guarded:?}: your move would have made them all agree, so the devil turned the table {} step(s), which shifts your flips one place around them and keeps them different",
-                    k * step
+                    "guards the {p} coins on seats {guarded:?}: your move would have fallen on them as {} and made them agree, so the devil turned the table {} step(s); now it falls as {}, and a pattern that is not all F or all L cannot make them agree in both places",
+                    pattern(turn),
+                    k * step,
+                    pattern(next_turn)
                 )
             };
             return Some(Choice { turn: k * step, guarded, reason });

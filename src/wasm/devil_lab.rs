@@ -6,7 +6,7 @@ use crate::codes::{self, hamming, perfect, Code};
 use crate::devil::lab::{self, Spec};
 use crate::devil::table::Table;
 use crate::devil::vasilev::Fun;
-use crate::devil::{coset, count, search, why, Game, Strategy};
+use crate::devil::{at_most_one, coset, count, dice, search, why, Game, Strategy};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -271,4 +271,91 @@ pub fn codes_vasilev(f: &str, progress: &js_sys::Function) -> Result<JsValue, Js
     }
     let sample = code.words().iter().take(12).map(|&x| codes::word_to_string(x, 15)).collect();
     to_js(&Out { report: ReportJs::from(&report), sample, coset_strategy: verdict })
+}
+
+/// "Flip at most one coin" on `squares` ≤ 8: `{works, method, nodes, explanation}`.
+#[wasm_bindgen]
+pub fn devil_lab_at_most_one(squares: usize, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let mut p = JsProgress::new(progress);
+    crate::progress::Progress::report(&mut p, 0, 1);
+    let v = at_most_one::settle(squares).map_err(js_err)?;
+    crate::progress::Progress::report(&mut p, 1, 1);
+    to_js(&v)
+}
+
+/// Dice with `faces` faces on `squares` squares: whether a strategy exists and why, every
+/// board checked when there are at most 2^20, and one round played from a seeded board.
+#[wasm_bindgen]
+pub fn devil_lab_dice(
+    squares: usize,
+    faces: usize,
+    seed: &str,
+    progress: &js_sys::Function,
+) -> Result<JsValue, JsError> {
+    use rand::Rng;
+    let (exists, reason) = dice::exists(squares, faces).map_err(js_err)?;
+    #[derive(Serialize)]
+    struct Round {
+        board: Vec<u8>,
+        key: usize,
+        add: usize,
+        after: Vec<u8>,
+        answer: usize,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        exists: bool,
+        reason: String,
+        boards_checked: Option<u64>,
+        valid: Option<bool>,
+        round: Option<Round>,
+    }
+    let mut out = Out { exists, reason, boards_checked: None, valid: None, round: None };
+    if exists {
+        let d = dice::Dice::new(squares, faces).map_err(js_err)?;
+        let boards = (faces as u64).checked_pow(squares as u32).filter(|&b| b <= dice::MAX_DICE_BOARDS);
+        if let Some(b) = boards {
+            let mut p = JsProgress::new(progress);
+            crate::progress::Progress::report(&mut p, 0, 1);
+            let bad = dice::verify(squares, faces, &|x| d.decode(x).unwrap_or(usize::MAX)).map_err(js_err)?;
+            crate::progress::Progress::report(&mut p, 1, 1);
+            out.boards_checked = Some(b);
+            out.valid = Some(bad.is_none());
+        }
+        let mut rng = crate::seed::rng_from_seed(parse_seed(seed)?);
+        let board: Vec<u8> = (0..squares).map(|_| rng.random_range(0..faces) as u8).collect();
+        let key = rng.random_range(0..squares);
+        let add = d.encode(&board, key).map_err(js_err)?;
+        let mut after = board.clone();
+        after[add] = ((usize::from(after[add]) + 1) % faces) as u8;
+        let answer = d.decode(&after).map_err(js_err)?;
+        out.round = Some(Round { board, key, add, after, answer });
+    }
+    to_js(&out)
+}
+
+/// Vasil'ev's code of length 31, built from the length-15 Vasil'ev code (f = popcount ≥ 3)
+/// with `f`: random words checked to be covered exactly once, and a non-linearity witness.
+#[wasm_bindgen]
+pub fn codes_vasilev31(f: &str, samples: u32, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let fun = Fun::parse(f, lab::RANDOM_F_SEED).map_err(js_err)?;
+    let mut p = JsProgress::new(progress);
+    crate::progress::Progress::report(&mut p, 0, 1);
+    let base = lab::coset_code(16, Some(Fun::Popcount3)).map_err(js_err)?;
+    let s = codes::vasilev::sample_doubled(&base, fun, u64::from(samples.min(1_000_000)), 1).map_err(js_err)?;
+    crate::progress::Progress::report(&mut p, 1, 1);
+    #[derive(Serialize)]
+    struct Out {
+        words_log2: u32,
+        samples: u64,
+        covered_once: u64,
+        not_closed: Option<(String, String, String)>,
+    }
+    let w = |x: u64| codes::word_to_string(x, 31);
+    to_js(&Out {
+        words_log2: s.words_log2,
+        samples: s.samples,
+        covered_once: s.covered_once,
+        not_closed: s.not_closed.map(|(a, b)| (w(a), w(b), w(a ^ b))),
+    })
 }

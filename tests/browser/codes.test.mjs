@@ -50,6 +50,16 @@ test('the codes lab examples', async () => {
   assert.match(built, /Perfectyes/);
   assert.match(built, /Linearno/);
   assert.match(built, /16 squares\)valid/);
+  await page.click('#build31');
+  await page.waitForFunction(() => document.querySelector('#build31-result').textContent.includes('Words'));
+  const b31 = await page.textContent('#build31-result');
+  assert.match(b31, /2\^26 of length 31/);
+  assert.match(b31, /20000 of 20000/);
+  const pair = b31.match(/([01]{31}) XOR ([01]{31}) = ([01]{31})/);
+  assert.ok(pair, b31);
+  // The XOR shown is the XOR of the two words shown.
+  const xor = [...pair[1]].map((c, i) => (c === pair[2][i] ? '0' : '1')).join('');
+  assert.equal(xor, pair[3]);
   await page.click('#claim');
   assert.match(await page.textContent('#claim-result'), /Confirmed/);
   await screenshot(page, 'codes');

@@ -154,6 +154,15 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
     for (let i = 1; i < total; i++) await page.click('#forward');
     assert.match(await page.textContent('#status'), /the key\. Both go free/, `strategy ${value}`);
   }
+  // Vasil'ev's Watch reads the halves: step 2 highlights u, the upper half of the squares.
+  await page.selectOption('#strategy', '5');
+  assert.match(await page.textContent('#step-count'), /Step 1 of 6/);
+  await page.click('#forward');
+  assert.match(await page.textContent('#status'), /splits the board: u = squares 8…15/);
+  const highlighted = await page.$$eval('#board [role=gridcell]', (cs) => cs.map((c, i) => (c.className.includes('region') ? i : -1)).filter((i) => i >= 0));
+  assert.deepEqual(highlighted, [8, 9, 10, 11, 12, 13, 14, 15]);
+  await page.click('#forward');
+  assert.match(await page.textContent('#status'), /A flips it in/);
   // Play as A with the keyboard under Vasil'ev's strategy: flip the coin the core says.
   await page.selectOption('#strategy', '5');
   await page.click('[data-mode=play_a]');
@@ -169,6 +178,43 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   assert.equal(await page.inputValue('#strategy'), '0');
   assert.match(await page.textContent('#message'), /up to 16/);
   await screenshot(page, 'devil-strategy-selector');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('flip at most one coin: which n up to 8 work', async () => {
+  const { page, errors, context } = await lab();
+  await page.focus('#amo');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#amo-result dt').length === 8, null, { timeout: 60000 });
+  const rows = await page.$$eval('#amo-result dd', (dds) => dds.map((d) => d.textContent.startsWith('works')));
+  // Hamming (2^k − 1) and XOR (2^k) constructions cover 1, 2, 3, 4, 7, 8; 5 and 6 fail.
+  assert.deepEqual(rows, [true, true, true, true, false, false, true, true]);
+  assert.match(await page.textContent('#amo-result'), /ran to its end/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares and 4 faces', async () => {
+  const { page, errors, context } = await lab();
+  await page.fill('#dice-n', '9');
+  await page.fill('#dice-q', '3');
+  await page.click('#dice');
+  await page.waitForFunction(() => document.querySelector('#dice-round').textContent.length > 0);
+  assert.match(await page.textContent('#dice-result'), /Checked on all 19683 boards: valid/);
+  // Check the round here: B's answer equals the key, and exactly one die went up by 1 mod 3.
+  const m = (await page.textContent('#dice-round')).match(/board ([\d ]+), key (\d+) → A adds 1 to square (\d+) → ([\d ]+) → B names (\d+)/);
+  const before = m[1].trim().split(' ').map(Number);
+  const after = m[4].trim().split(' ').map(Number);
+  assert.equal(m[5], m[2]);
+  const changed = before.map((v, i) => (after[i] - v + 3) % 3);
+  assert.deepEqual(changed.filter((d) => d !== 0), [1]);
+  assert.equal(changed.indexOf(1), Number(m[3]));
+  await page.fill('#dice-n', '6');
+  await page.fill('#dice-q', '4');
+  await page.click('#dice');
+  await page.waitForFunction(() => /prime factor 3/.test(document.querySelector('#dice-result').textContent));
+  assert.equal(await page.textContent('#dice-round'), '');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -164,8 +164,13 @@ test('blindfolded play hides the coins; playing the devil turns the table as you
   await waitMoves(page, 1);
   const other = (f) => (f === 'heads' ? 'tails' : 'heads');
   const expected = before.map((_, i) => (i === 0 ? other(before[4]) : before[i - 1]));
-  if (!before.every((_, i) => (i === 0 ? other(before[4]) : before[i - 1]) === 'heads')) {
-    assert.deepEqual(await faces(page), expected);
+  assert.deepEqual(await faces(page), expected);
+  let played = 1;
+  if (expected.every((f) => f === 'heads')) {
+    // That move happened to win (1 start in 32): start again to go on playing.
+    await page.click('#new-game');
+    played = 0;
+    await waitMoves(page, 0);
   }
   await page.click('[data-sight=blind]');
   const labels = await page.$$eval(POS, (cells) => cells.map((c) => c.getAttribute('aria-label')));
@@ -175,7 +180,7 @@ test('blindfolded play hides the coins; playing the devil turns the table as you
   await page.focus('#positions [role=gridcell][tabindex="0"]');
   await page.keyboard.press('Space');
   await page.keyboard.press('Enter');
-  await waitMoves(page, 2);
+  await waitMoves(page, played + 1);
   await screenshot(page, 'table-blindfolded');
   assert.deepEqual(errors, []);
   await context.close();
@@ -192,8 +197,9 @@ test('the table visibly turns before each flip, and not with reduced motion', as
     await page.click('#step');
     // The table turns first; the move counter moves only after the turn.
     await page.waitForFunction((t) => document.getElementById('spin').style.transform !== t, t0);
-    assert.equal(await page.$eval('#spin', (g) => getComputedStyle(g).transitionDuration), duration);
+    if (motion !== 'reduce') assert.match(await page.textContent('#status'), /^0 moves played/, 'turned before the flip');
     await waitMoves(page, 1);
+    assert.equal(await page.$eval('#spin', (g) => getComputedStyle(g).transitionDuration), duration);
     assert.match(await spin(), /rotate\(135deg\)/);
     assert.deepEqual(errors, []);
     await context.close();
@@ -203,7 +209,8 @@ test('the table visibly turns before each flip, and not with reduced motion', as
 test('jump, share link, bad link, embed', async () => {
   const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
   await ready(page);
-  await setup(page, { coins: 8, devil: 'random', mode: 'watch' });
+  // The adversarial devil delays the win to the last move, so the game is still on at move 100.
+  await setup(page, { coins: 8, devil: 'adversarial', mode: 'watch' });
   await page.fill('#jump-to', '100');
   await page.click('#jump');
   const info = await page.textContent('#belief-info');
@@ -252,6 +259,14 @@ test('search, exact verification and the random devil run in the worker, with pr
   await page.click('#search');
   await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Search'));
   assert.match(await page.textContent('#results p'), /no strategy wins with 7 coins/);
+  await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
+  // A long jump plays thousands of moves against the devil in the worker.
+  await page.fill('#jump-to', '5000');
+  await page.click('#jump');
+  await page.waitForFunction(() => /^5000 moves played|^All heads after/.test(document.getElementById('status').textContent));
+  const jumped = await page.textContent('#status');
+  const at = Number(jumped.match(/(\d+) moves?/)[1]);
+  assert.ok(at > 0 && at <= 5000, jumped);
   await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
   await page.click('#verify');
   await page.waitForSelector('#jobs .job:not([hidden])');

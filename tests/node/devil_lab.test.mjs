@@ -80,3 +80,19 @@ test('codes lab', () => {
   throwsWith(assert, () => core.codes_check('01 012'), /bits|neither/);
   throwsWith(assert, () => core.codes_vasilev('nope', none), /unknown function/);
 });
+
+test('dice and at most one', () => {
+  const d = core.devil_lab_dice(4, 4, '3', none);
+  assert.deepEqual([d.exists, d.valid, d.boards_checked], [true, true, 256]);
+  const r = d.round;
+  assert.equal(r.answer, r.key);
+  assert.deepEqual(r.after.map((v, i) => (v - r.board[i] + 4) % 4).filter((x) => x), [1]);
+  const no = core.devil_lab_dice(3, 2, '3', none);
+  assert.deepEqual([no.exists, no.round], [false, null]);
+  assert.match(no.reason, /prime factor 3/);
+  throwsWith(assert, () => core.devil_lab_dice(0, 2, '1', none), /1 to 4096/);
+  throwsWith(assert, () => core.devil_lab_dice(4, 4, 'x', none), /seed/);
+  assert.equal(core.devil_lab_at_most_one(3, none).works, true);
+  assert.equal(core.devil_lab_at_most_one(5, none).works, false);
+  throwsWith(assert, () => core.devil_lab_at_most_one(9, none), /1 to 8/);
+});

@@ -17,6 +17,7 @@ async function main() {
   $('check').addEventListener('click', check);
   $('build').addEventListener('click', build);
   $('claim').addEventListener('click', claim);
+  $('build31').addEventListener('click', build31);
   correct();
   document.body.dataset.ready = 'true';
 }
@@ -100,6 +101,26 @@ async function build() {
     list.push(['First words', res.sample.join(' ')]);
     list.push(['Its coset strategy (16 squares)', `${res.coset_strategy.valid ? 'valid' : 'NOT valid'}: ${res.coset_strategy.explanation}`]);
     facts('build-result', list);
+  } catch (err) {
+    if (err.message !== 'cancelled') showError(err);
+  }
+}
+
+async function build31() {
+  clearMessage();
+  if (!buildPanel) {
+    buildPanel = jobPanel('Building progress');
+    $('build-job').append(buildPanel);
+  }
+  try {
+    const res = await runJob('codes_vasilev31', [$('vf').value, 20000], buildPanel).promise;
+    const list = [
+      ['Words', `2^${res.words_log2} of length 31`],
+      ['Random words within distance 1 of exactly one codeword', `${res.covered_once} of ${res.samples} (random test, not a proof; perfect by construction)`],
+    ];
+    if (res.not_closed) list.push(['Not closed under XOR', `${res.not_closed[0]} XOR ${res.not_closed[1]} = ${res.not_closed[2]} is not a codeword`]);
+    else list.push(['Not closed under XOR', 'no witness found among random pairs']);
+    facts('build31-result', list);
   } catch (err) {
     if (err.message !== 'cancelled') showError(err);
   }

@@ -50,6 +50,8 @@ async function main() {
   $('why').addEventListener('click', why);
   $('search').addEventListener('click', search);
   $('cube-show').addEventListener('click', drawCube);
+  $('amo').addEventListener('click', atMostOne);
+  $('dice').addEventListener('click', diceGame);
   $('cube-board').addEventListener('keydown', (e) => e.key === 'Enter' && drawCube());
   strategyChanged();
   document.body.dataset.ready = 'true';
@@ -231,6 +233,36 @@ async function search() {
     const t0 = performance.now();
     const out = await job('search', 'devil_lab_search', [n, n <= 8 || (n & (n - 1)) === 0 ? Infinity : 2e6]);
     $('search-result').textContent = `${searchText(out)} (${(performance.now() - t0).toFixed(0)} ms)`;
+  } catch (err) {
+    if (err.message !== 'cancelled') showError(err);
+  }
+}
+
+async function atMostOne() {
+  clearMessage();
+  $('amo-result').replaceChildren();
+  try {
+    for (let n = 1; n <= 8; n++) {
+      const v = await job('amo', 'devil_lab_at_most_one', [n]);
+      $('amo-result').insertAdjacentHTML('beforeend', `<dt>${n} squares</dt><dd class="${v.works ? 'ok' : 'bad'}">${v.works ? 'works' : 'impossible'} — ${v.explanation}</dd>`);
+    }
+  } catch (err) {
+    if (err.message !== 'cancelled') showError(err);
+  }
+}
+
+async function diceGame() {
+  clearMessage();
+  $('dice-round').textContent = '';
+  try {
+    const res = await job('dice', 'devil_lab_dice', [Number($('dice-n').value), Number($('dice-q').value), core.fresh_seed()]);
+    const checked = res.boards_checked ? ` Checked on all ${res.boards_checked} boards: ${res.valid ? 'valid' : 'NOT valid'}.` : '';
+    $('dice-result').textContent = `${res.exists ? '✔' : '✘'} ${res.reason}.${checked}`;
+    $('dice-result').className = res.exists ? 'ok' : 'bad';
+    if (res.round) {
+      const r = res.round;
+      $('dice-round').textContent = `board ${r.board.join(' ')}, key ${r.key} → A adds 1 to square ${r.add} → ${r.after.join(' ')} → B names ${r.answer}`;
+    }
   } catch (err) {
     if (err.message !== 'cancelled') showError(err);
   }

@@ -210,6 +210,14 @@ function bin(value) {
   return bits === 0 ? '0' : value.toString(2).padStart(bits, '0');
 }
 
+/** The squares a step highlights: a parity region (XOR), or the upper half u (Vasil'ev:
+ * the squares whose index has the top bit set). */
+function regionOf(s) {
+  if (!s) return null;
+  if (s.kind === 'split_halves') return Math.log2(view.game.board.length) - 1;
+  return s.bit ?? null;
+}
+
 /** What the board looks like now: in Watch, A's flip shows from its step on. */
 function shown() {
   const { game, mode, step } = view;
@@ -220,9 +228,9 @@ function shown() {
     const flip = steps[flipStep].square;
     const after = withFlip(coins, flip);
     const answer = steps.at(-1).kind === 'answer' && step === steps.length - 1 ? steps.at(-1).square : null;
-    return { coins: after, flipped: flip, answer, region: s.bit ?? null, keyShown: true };
+    return { coins: after, flipped: flip, answer, region: regionOf(s), keyShown: true };
   }
-  if (mode === 'watch') return { coins, flipped: null, answer: null, region: s?.bit ?? null, keyShown: true };
+  if (mode === 'watch') return { coins, flipped: null, answer: null, region: regionOf(s), keyShown: true };
   const over = game.answer !== null;
   return {
     coins,
@@ -287,7 +295,7 @@ function describe(s) {
   switch (s.kind) {
     case 'start':
       if (view.strategy !== 0) {
-        return `The key is under ${name(s.key)}. Under the strategy “${$('strategy').selectedOptions[0]?.text}”, the board now names square ${s.colour}; A tries the flips and picks the one after which it names the key.`;
+        return `The key is under ${name(s.key)}. Under the strategy “${$('strategy').selectedOptions[0]?.text}”, the board now names square ${s.colour}.`;
       }
       return `The key is under ${name(s.key)}. The board's colour (XOR of the indices of the heads) is ${s.colour}.`;
     case 'count_region':
@@ -303,6 +311,12 @@ function describe(s) {
       return `A flips the coin on ${name(s.square)} and leaves.`;
     case 'decode_region':
       return `B counts region ${s.bit}: ${s.heads} heads → bit ${s.bit} = ${s.parity}.`;
+    case 'split_halves': {
+      const who = s.after ? 'B' : 'A';
+      return `${who} splits the board: u = squares ${s.half}…${2 * s.half - 1} (highlighted), v = squares 0…${s.half - 1}. The strategy for ${s.half} squares, read on u XOR v, names the pair {${s.pair}, ${s.pair + s.half}}; parity(u) = ${s.parity}, f(u XOR v) = ${s.f}, so the ${s.upper ? 'upper' : 'lower'} half: the board names square ${s.colour}.`;
+    }
+    case 'choose_half':
+      return `The key's pair is {${s.flip % s.half}, ${(s.flip % s.half) + s.half}}: flipping square ${s.sub_flip} of u XOR v makes it name that pair. To land in the ${s.want_upper ? 'upper' : 'lower'} half A flips it in ${s.flip >= s.half ? 'u (changing parity(u))' : 'v (keeping parity(u))'}: square ${s.flip}.`;
     case 'answer':
       return `B names ${name(s.square)}: ${s.correct ? 'the key. Both go free.' : 'not the key.'}`;
     default:

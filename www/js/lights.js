@@ -225,8 +225,11 @@ function setupCanvas() {
   mark.id = 'canvas-cursor';
   mark.className = 'canvas-cursor';
   wrap.append(mark);
-  canvas.setAttribute('role', 'grid');
+  // Too many lights for a grid of elements: one focusable surface with a keyboard cursor whose
+  // position and light are announced in the status line.
+  canvas.setAttribute('role', 'application');
   canvas.setAttribute('aria-roledescription', 'large Lights Out board');
+  canvas.setAttribute('aria-describedby', 'status');
   canvas.addEventListener('click', (e) => {
     const rect = canvas.getBoundingClientRect();
     const r = Math.min(spec.rows - 1, Math.floor(((e.clientY - rect.top) / rect.height) * spec.rows));
@@ -297,7 +300,6 @@ function drawCursor() {
   mark.style.top = `${(100 * r) / spec.rows}%`;
   mark.style.width = `max(6px, ${100 / spec.cols}%)`;
   mark.style.height = `max(6px, ${100 / spec.rows}%)`;
-  $('canvas').setAttribute('aria-activedescendant', '');
   $('status').dataset.cursor = `row ${r + 1}, column ${c + 1}, ${stateName(lights[cursor])}`;
   status();
 }

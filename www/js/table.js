@@ -224,7 +224,9 @@ function renderBelief() {
   }
   const size = trace.sizes.at(-1);
   const neck = trace.necklaces.at(-1);
-  $('belief-info').textContent = `After ${trace.moves} of your moves, ${size} configuration${size === 1 ? '' : 's'} (${neck} up to rotation) may still be on the table${size === 0 ? ': you have surely won' : ''}.`;
+  const removed = trace.sizes.length > 1 ? trace.sizes.at(-2) - size : 0;
+  const change = trace.sizes.length > 1 ? ` The last move removed ${Math.max(removed, 0)} (never more than 1).` : '';
+  $('belief-info').textContent = `After ${trace.moves} of your moves, ${size} configuration${size === 1 ? '' : 's'} (${neck} up to rotation) may still be on the table${size === 0 ? ': you have surely won' : ''}.${change}`;
   if (info.necklaces) {
     info.necklaces.forEach((faces, i) => {
       const item = document.createElement('span');
@@ -415,16 +417,31 @@ function jump(to) {
     return;
   }
   if (view.devil === 'human') return showError('With you as the devil, step through the moves one at a time.');
-  try {
-    const res = core.table_follow(view.state, String(to).trim());
+  const args = [view.state, String(to).trim()];
+  const show = (res) => {
     spin += (360 / view.coins) * ((res.view.turn - view.turn + view.coins) % view.coins);
     if (res.choice) $('devil-note').textContent = `The devil ${res.choice.reason}.`;
     flashed = new Set();
     setView(res.view);
     clearMessage();
-  } catch (err) {
-    showError(err);
+  };
+  if (target - BigInt(view.moves) <= 1024n) {
+    try {
+      show(core.table_follow(...args));
+    } catch (err) {
+      showError(err);
+    }
+    return;
   }
+  // Long jumps play thousands of moves with the devil: in the worker, with cancel.
+  const before = view.state;
+  runJob('table_follow', args, jobs('Playing the strategy'))
+    .promise.then((res) => {
+      if (view.state === before) show(res);
+    })
+    .catch((err) => {
+      if (err.message !== 'cancelled') showError(err);
+    });
 }
 
 /** Adds a line to the results (newest first, the last three kept). */
