@@ -131,6 +131,9 @@ fn castling_rights_need_king_and_rook_at_home() {
     assert!(e.message().contains("e1"), "{e}");
     // Rooks at home without the rights is fine too.
     assert!(Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").is_ok());
+    // Chess960 castling (Shredder letters, or a king off e1) is refused with the reason.
+    let e = Position::from_fen("rkr5/8/8/8/8/8/8/RKR5 w CAca - 0 1").unwrap_err();
+    assert!(e.message().contains("Chess960"), "{e}");
     // Castling through check is not generated.
     let pos = Position::from_fen("r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1").unwrap();
     assert!(parse_san(&pos, "O-O").is_err());

@@ -43,17 +43,8 @@ pub struct Fitted {
 fn bits_per_move(samples: &[Sample], weights: &[i16]) -> f64 {
     let mut total = 0.0;
     for s in samples {
-        let scored: Vec<(cozy_chess::Move, i32)> = s
-            .moves
-            .iter()
-            .map(|f| {
-                (
-                    cozy_chess::Move { from: cozy_chess::Square::A1, to: cozy_chess::Square::A1, promotion: None },
-                    model::score(f, weights),
-                )
-            })
-            .collect();
-        let freqs = model::frequencies(&scored);
+        let scores: Vec<i32> = s.moves.iter().map(|f| model::score(f, weights)).collect();
+        let freqs = model::frequencies(&scores);
         let sum: u32 = freqs.iter().sum();
         total -= (f64::from(freqs[s.chosen]) / f64::from(sum)).log2();
     }

@@ -115,7 +115,7 @@ impl GameScheme {
                     // "The game goes on", then the move.
                     enc.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
                     let scored = model::scores(&pos, last_to);
-                    let freqs = model::frequencies(&scored);
+                    let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<i32>>());
                     let idx = scored.iter().position(|&(m, _)| m == mv).expect("a legal move");
                     let cum: u32 = freqs[..idx].iter().sum();
                     let total: u32 = freqs.iter().sum();
@@ -222,7 +222,7 @@ impl GameScheme {
                 GameScheme::Arithmetic => {
                     let d = dec.as_mut().expect("set for arithmetic");
                     let scored = model::scores(&pos, last_to);
-                    let freqs = model::frequencies(&scored);
+                    let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<i32>>());
                     let total: u32 = freqs.iter().sum();
                     let t = d.target(total);
                     let mut cum = 0;

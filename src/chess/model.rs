@@ -203,13 +203,13 @@ pub fn score(features: &[u16], weights: &[i16]) -> i32 {
     features.iter().map(|&i| i32::from(weights[i as usize])).sum()
 }
 
-/// Frequencies (summing to at most [`FREQ_TOTAL`], each at least 1) of the scored moves.
-pub fn frequencies(scored: &[(Move, i32)]) -> Vec<u32> {
-    let best = scored.iter().map(|&(_, s)| s).max().unwrap_or(0);
+/// Frequencies (summing to at most [`FREQ_TOTAL`], each at least 1) of moves with these scores.
+pub fn frequencies(scores: &[i32]) -> Vec<u32> {
+    let best = scores.iter().copied().max().unwrap_or(0);
     let table = exp_table();
-    let raw: Vec<u64> = scored.iter().map(|&(_, s)| table[((best - s) as usize).min(SPAN - 1)]).collect();
+    let raw: Vec<u64> = scores.iter().map(|&s| table[((best - s) as usize).min(SPAN - 1)]).collect();
     let sum: u64 = raw.iter().sum();
-    let budget = u64::from(FREQ_TOTAL) - scored.len() as u64;
+    let budget = u64::from(FREQ_TOTAL) - scores.len() as u64;
     raw.iter().map(|&r| 1 + (r * budget / sum) as u32).collect()
 }
 

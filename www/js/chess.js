@@ -240,7 +240,8 @@ function update() {
   const status = $('status');
   const pos = analysis.position;
   if (pos) {
-    status.textContent = `Legal position: ${pos.legal_moves} legal moves${pos.in_check ? ', in check' : ''}.`;
+    const end = pos.legal_moves === 0 ? (pos.in_check ? ' — checkmate' : ' — stalemate') : pos.in_check ? ', in check' : '';
+    status.textContent = `Legal position: ${pos.legal_moves} legal moves${end}.`;
     status.dataset.kind = 'ok';
     history.replaceState(null, '', `#${pos.link}`);
   } else {
