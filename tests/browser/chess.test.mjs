@@ -1,24 +1,15 @@
 // End-to-end tests of the chess codes page in headless Chromium, by mouse and by keyboard.
 // Expected values come from the source text (164 Huffman bits for the start board), from the
 // FEN written here by hand, and from counting what the page draws.
-import test, { before, after } from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot } from './harness.mjs';
+import { launch, open, screenshot, ready } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = await launch();
+after(() => browser.close());
 
 const CELLS = '#board [role=gridcell]';
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-
-async function ready(page) {
-  await page.waitForSelector('body[data-ready=true]');
-}
 
 /** Bits shown for each scheme in the bar chart. */
 async function bars(page) {

@@ -1,24 +1,15 @@
 // End-to-end tests of the Lights Out page in headless Chromium, by mouse and keyboard. The
 // expected solutions are found here, independently of the page's core: by trying every
 // first row and chasing the lights down (the classic rule written out in this file).
-import test, { before, after } from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot } from './harness.mjs';
+import { launch, open, screenshot, ready } from './harness.mjs';
 import core from '../node/core.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = await launch();
+after(() => browser.close());
 
 const CELLS = '#board [role=gridcell]';
-
-async function ready(page) {
-  await page.waitForSelector('body[data-ready=true]');
-}
 
 /** The drawn lights (1 = on) and marks, from the cells' labels. */
 async function drawn(page) {
