@@ -4,7 +4,7 @@
 //! rank), 13 = a pawn that can be taken en passant (colour by rank), 14 = the black king when
 //! Black is to move (otherwise White is to move).
 
-use super::codes::{man_name, CodeWriter};
+use super::codes::{castling_rook_at, man_name, CodeWriter, CASTLING_ROOKS};
 use super::{Code, Position};
 use crate::bits::BitReader;
 use crate::{bail, Result};
@@ -22,14 +22,13 @@ pub fn encode(pos: &Position) -> Code {
         w.push(occupied as u64, 1, format!("{sq} {}", if occupied { "occupied" } else { "empty" }), &[sq]);
     }
     let castling = pos.castling();
-    let rooks = [Square::H1, Square::A1, Square::H8, Square::A8];
     let ep_pawn = pos
         .en_passant()
         .map(|f| Square::new(f, if pos.side_to_move() == Color::White { Rank::Fifth } else { Rank::Fourth }));
     for sq in Square::ALL {
         let Some((p, c)) = pos.piece_at(sq) else { continue };
         let name = man_name(Some((p, c)));
-        let (code, label) = if rooks.iter().zip(castling).any(|(&r, k)| k && r == sq) {
+        let (code, label) = if CASTLING_ROOKS.iter().zip(castling).any(|(&r, k)| k && r == sq) {
             (CASTLE_ROOK, format!("{sq}: {name} that may castle"))
         } else if Some(sq) == ep_pawn {
             (EP_PAWN, format!("{sq}: {name} that just moved two squares"))
@@ -61,15 +60,9 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         squares[sq as usize] = Some(match code {
             0..=11 => (Piece::index(code as usize % 6), Color::index(code as usize / 6)),
             CASTLE_ROOK => {
-                let i = match sq {
-                    Square::H1 => 0,
-                    Square::A1 => 1,
-                    Square::H8 => 2,
-                    Square::A8 => 3,
-                    _ => bail!("the code marks a castling rook on {sq}, which is not a rook's home corner"),
-                };
+                let (i, colour) = castling_rook_at(sq)?;
                 castling[i] = true;
-                (Piece::Rook, if i < 2 { Color::White } else { Color::Black })
+                (Piece::Rook, colour)
             }
             EP_PAWN => {
                 let color = match sq.rank() {

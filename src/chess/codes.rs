@@ -156,12 +156,23 @@ pub fn man_name(man: Option<(Piece, Color)>) -> String {
 /// after the board. 1 + 4 + 1 (+ 3 when en passant is possible) bits.
 pub const STATE_MAX_BITS: usize = 9;
 
+/// The rooks' home corners, in the order of the castling rights K, Q, k, q.
+pub const CASTLING_ROOKS: [Square; 4] = [Square::H1, Square::A1, Square::H8, Square::A8];
+
+/// The castling right (an index into [`CASTLING_ROOKS`]) and the colour of a rook that a code
+/// marks as able to castle on `sq`; on any other square the code is corrupt.
+pub fn castling_rook_at(sq: Square) -> Result<(usize, Color)> {
+    match CASTLING_ROOKS.iter().position(|&r| r == sq) {
+        Some(i) => Ok((i, if i < 2 { Color::White } else { Color::Black })),
+        None => bail!("the code marks a castling rook on {sq}, which is not a rook's home corner"),
+    }
+}
+
 pub fn write_state(w: &mut CodeWriter, stm: Color, castling: [bool; 4], ep: Option<File>) {
     w.push(stm as u64, 1, "side to move", &[]);
     let names = ["castling K", "castling Q", "castling k", "castling q"];
-    let rooks = [Square::H1, Square::A1, Square::H8, Square::A8];
     for i in 0..4 {
-        w.push(castling[i] as u64, 1, names[i], &[rooks[i]]);
+        w.push(castling[i] as u64, 1, names[i], &[CASTLING_ROOKS[i]]);
     }
     w.push(ep.is_some() as u64, 1, "en passant?", &[]);
     if let Some(f) = ep {

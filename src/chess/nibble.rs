@@ -3,7 +3,7 @@
 //! the position: 13 = a rook that may still castle (its colour is its rank), 14 = a pawn that
 //! just moved two squares and can be taken en passant. One more bit says who moves: 257 bits.
 
-use super::codes::{man_code, man_from_code, man_name, CodeWriter};
+use super::codes::{castling_rook_at, man_code, man_from_code, man_name, CodeWriter, CASTLING_ROOKS};
 use super::{Code, Position};
 use crate::bits::BitReader;
 use crate::{bail, Result};
@@ -16,13 +16,12 @@ pub const BITS: usize = 257;
 pub fn encode(pos: &Position) -> Code {
     let mut w = CodeWriter::new();
     let castling = pos.castling();
-    let rooks = [Square::H1, Square::A1, Square::H8, Square::A8];
     let ep_pawn = pos
         .en_passant()
         .map(|f| Square::new(f, if pos.side_to_move() == Color::White { Rank::Fifth } else { Rank::Fourth }));
     for sq in Square::ALL {
         let man = pos.piece_at(sq);
-        let (code, label) = if rooks.iter().zip(castling).any(|(&r, c)| c && r == sq) {
+        let (code, label) = if CASTLING_ROOKS.iter().zip(castling).any(|(&r, c)| c && r == sq) {
             (CASTLE_ROOK, format!("{sq}: {} that may castle", man_name(man)))
         } else if Some(sq) == ep_pawn {
             (EP_PAWN, format!("{sq}: {} that just moved two squares", man_name(man)))
@@ -45,15 +44,9 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         squares[sq as usize] = match code {
             0..=12 => man_from_code(code),
             CASTLE_ROOK => {
-                let i = match sq {
-                    Square::H1 => 0,
-                    Square::A1 => 1,
-                    Square::H8 => 2,
-                    Square::A8 => 3,
-                    _ => bail!("the code marks a castling rook on {sq}, which is not a rook's home corner"),
-                };
+                let (i, colour) = castling_rook_at(sq)?;
                 castling[i] = true;
-                Some((Piece::Rook, if i < 2 { Color::White } else { Color::Black }))
+                Some((Piece::Rook, colour))
             }
             EP_PAWN => {
                 let color = match sq.rank() {
