@@ -123,3 +123,20 @@ fn the_committed_model_is_what_fit_writes() {
     let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/model_params.rs")).unwrap();
     assert_eq!(std::fs::read_to_string(&out).unwrap(), committed);
 }
+
+#[test]
+fn move_counters_are_an_optional_trailer() {
+    // Counters chosen here; the round trip must give back the FEN letter for letter.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40";
+    for scheme in ["nibble", "huffman", "compact"] {
+        let plain = json(&["chess", "encode", "--fen", fen, "--scheme", scheme, "--json"]);
+        let with = json(&["chess", "encode", "--fen", fen, "--scheme", scheme, "--counters", "--json"]);
+        let plain_bytes = plain["bits"].as_u64().unwrap().div_ceil(8);
+        assert_eq!(with["bits"].as_u64().unwrap(), plain_bytes * 8 + 23, "{scheme}");
+        let code = with["code"].as_str().unwrap();
+        let back = json(&["chess", "decode", "--scheme", scheme, "--code", code, "--counters", "--json"]);
+        assert_eq!(back["fen"], fen);
+        // Without --counters the trailer is extra data, not a silent misreading.
+        fails(&["chess", "decode", "--scheme", scheme, "--code", code], "longer");
+    }
+}

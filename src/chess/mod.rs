@@ -8,6 +8,7 @@ pub mod base13;
 pub mod bitboard;
 pub mod codes;
 pub mod compact;
+pub mod counters;
 pub mod fit;
 pub mod game_codes;
 pub mod huffman;

@@ -171,6 +171,20 @@ impl Position {
         Ok(pos)
     }
 
+    /// The same position with other move counters (halfmove clock 0..=100, move number ≥ 1).
+    pub fn with_counters(&self, halfmove: u8, fullmove: u16) -> Result<Position> {
+        if halfmove > 100 {
+            bail!("the halfmove clock is at most 100, not {halfmove}");
+        }
+        if fullmove == 0 {
+            bail!("the move number starts at 1");
+        }
+        let mut pos = self.clone();
+        pos.board.set_halfmove_clock(halfmove);
+        pos.board.set_fullmove_number(fullmove);
+        Ok(pos)
+    }
+
     /// FEN of the position (with its move counters).
     pub fn to_fen(&self) -> String {
         self.board.to_string()

@@ -18,6 +18,9 @@ pub enum Command {
         /// nibble, base13, base13-pawns, huffman, piece-list, bitboard or compact.
         #[arg(long, default_value = "compact")]
         scheme: String,
+        /// Append the move counters (halfmove clock and move number, 3 bytes) after the code.
+        #[arg(long)]
+        counters: bool,
     },
     /// Decode a base64url code of a position scheme back to FEN.
     Decode {
@@ -26,6 +29,9 @@ pub enum Command {
         /// The code (base64url; it may start with '-').
         #[arg(long, allow_hyphen_values = true)]
         code: String,
+        /// The code ends with the move counters (written by `encode --counters`).
+        #[arg(long)]
+        counters: bool,
     },
     /// Encode every game of a PGN file with a game scheme, check the round trip, report bits.
     Games {
@@ -58,20 +64,20 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
-        Command::Encode { fen, scheme } => {
+        Command::Encode { fen, scheme, counters } => {
             let s = PositionScheme::parse(&scheme)?;
             let pos = Position::from_fen(&fen)?;
-            let code = s.encode(&pos);
+            let code = if counters { crate::chess::counters::encode(s, &pos) } else { s.encode(&pos) };
             let b64 = code.to_base64url();
             Ok(Output {
                 json: json!({"scheme": s.name(), "bits": code.bits, "code": b64}),
                 text: format!("{} bits\n{}\n{b64}\n", code.bits, code.bitstring()),
             })
         }
-        Command::Decode { scheme, code } => {
+        Command::Decode { scheme, code, counters } => {
             let s = PositionScheme::parse(&scheme)?;
             let bytes = from_base64url(&code)?;
-            let pos = s.decode(&bytes)?;
+            let pos = if counters { crate::chess::counters::decode(s, &bytes)? } else { s.decode(&bytes)? };
             let fen = pos.to_fen();
             Ok(Output { json: json!({"fen": fen}), text: fen })
         }
