@@ -27,7 +27,12 @@ pub fn encode(scheme: PositionScheme, pos: &Position) -> Code {
     let mut w = BitWriter::new();
     w.push_bits(u64::from(pos.halfmove_clock()), 7);
     w.push_bits(u64::from(pos.fullmove_number()), 16);
-    code.segments.push(Segment { start, len: 7, label: format!("halfmove clock {}", pos.halfmove_clock()), squares: vec![] });
+    code.segments.push(Segment {
+        start,
+        len: 7,
+        label: format!("halfmove clock {}", pos.halfmove_clock()),
+        squares: vec![],
+    });
     code.segments.push(Segment {
         start: start + 7,
         len: 16,

@@ -144,14 +144,34 @@ pub fn analyze_parts(parts: &Parts) -> Result<Analysis> {
     })
 }
 
-/// Decodes a code of a scheme given by name.
-pub fn decode(scheme: &str, code: &str) -> Result<Position> {
+/// Decodes a code of a scheme given by name, with the move-counters trailer when `counters`.
+pub fn decode(scheme: &str, code: &str, counters: bool) -> Result<Position> {
     let s = PositionScheme::parse(scheme)?;
     let text = code.trim();
     if text.is_empty() {
         bail!("paste a code first");
     }
-    s.decode(&crate::bits::from_base64url(text)?)
+    let bytes = crate::bits::from_base64url(text)?;
+    if counters {
+        super::counters::decode(s, &bytes)
+    } else {
+        s.decode(&bytes)
+    }
+}
+
+/// A position's code in one scheme followed by its move counters, for the page.
+pub fn with_counters(fen: &str, scheme: &str) -> Result<SchemeView> {
+    let s = PositionScheme::parse(scheme)?;
+    let code = super::counters::encode(s, &Position::from_fen(fen)?);
+    Ok(SchemeView {
+        name: s.name(),
+        description: s.description(),
+        bits: code.bits,
+        worst_case: s.worst_case().div_ceil(8) * 8 + 23,
+        code: code.to_base64url(),
+        bitstring: code.bitstring(),
+        segments: code.segments,
+    })
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -47,11 +47,18 @@ pub fn chess_analyze_parts(parts: JsValue) -> Result<JsValue, JsError> {
     to_js(&view::analyze_parts(&parts).map_err(js_err)?)
 }
 
-/// Decodes a base64url code of a position scheme.
+/// Decodes a base64url code of a position scheme (ending with the move counters when
+/// `counters`).
 #[wasm_bindgen]
-pub fn chess_decode(scheme: &str, code: &str) -> Result<JsValue, JsError> {
-    let pos = view::decode(scheme, code).map_err(js_err)?;
+pub fn chess_decode(scheme: &str, code: &str, counters: bool) -> Result<JsValue, JsError> {
+    let pos = view::decode(scheme, code, counters).map_err(js_err)?;
     to_js(&view::view(&pos))
+}
+
+/// A FEN's code in one scheme followed by its move counters: `{bits, code, bitstring, segments, …}`.
+#[wasm_bindgen]
+pub fn chess_code_with_counters(fen: &str, scheme: &str) -> Result<JsValue, JsError> {
+    to_js(&view::with_counters(fen, scheme).map_err(js_err)?)
 }
 
 /// The position of a share-link fragment `#chess/v1/…`.

@@ -224,3 +224,27 @@ test('a large PGN is read in a worker, with a progress panel and cancel', async 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('move counters: the optional field is shown, and a code with it decodes back', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  await page.selectOption('#scheme', 'huffman');
+  const plain = (await bars(page)).huffman;
+  await page.check('#with-counters');
+  const note = await page.textContent('#scheme-note');
+  assert.match(note, /with move counters/);
+  // The scheme's code padded to whole bytes, then 7 + 16 bits of counters.
+  assert.match(note, new RegExp(` ${Math.ceil(plain / 8) * 8 + 23} bits here`));
+  const code = note.match(/Code: (\S+)/)[1];
+  await page.selectOption('#decode-scheme', 'huffman');
+  await page.fill('#decode-input', code);
+  await page.check('#decode-counters');
+  await page.click('#decode');
+  assert.equal(await page.textContent('#decode-result'), `Decoded: ${START}`);
+  // The same code read without the counters field is refused, not misread.
+  await page.uncheck('#decode-counters');
+  await page.click('#decode');
+  assert.match(await page.textContent('#decode-result'), /^Not decoded: .*longer/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -116,3 +116,15 @@ test('timing of the wasm encoders (printed for the README)', () => {
   console.log(`wasm: all 7 schemes encoded + view ${analyze.toFixed(3)} ms; compact decode + view ${decode.toFixed(3)} ms`);
   assert.ok(analyze > 0);
 });
+
+test('move counters travel as an optional trailer in every scheme', () => {
+  const fen = 'r3k2r/8/8/8/8/8/8/R3K2R b Kq - 12 40';
+  const schemes = core.chess_schemes().position;
+  assert.equal(schemes.length, 7);
+  for (const s of schemes) {
+    const code = core.chess_code_with_counters(fen, s.name);
+    assert.equal(core.chess_decode(s.name, code.code, true).fen, fen, s.name);
+    throwsWith(assert, () => core.chess_decode(s.name, code.code, false), /longer|stray|garbled|more|extra/);
+  }
+  throwsWith(assert, () => core.chess_code_with_counters('8/8/8/8/8/8/8/K6k w - - 101 1', 'nibble'), /halfmove clock/);
+});

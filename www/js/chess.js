@@ -133,6 +133,7 @@ function setUpControls() {
   $('fen').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') loadFen($('fen').value);
   });
+  $('with-counters').addEventListener('change', drawBits);
   $('scheme').addEventListener('change', () => {
     shown = $('scheme').value;
     drawBits();
@@ -209,7 +210,7 @@ function loadFen(fen) {
 function decode() {
   const out = $('decode-result');
   try {
-    const v = core.chess_decode($('decode-scheme').value, $('decode-input').value);
+    const v = core.chess_decode($('decode-scheme').value, $('decode-input').value, $('decode-counters').checked);
     parts = v.parts;
     update();
     out.textContent = `Decoded: ${v.fen}`;
@@ -301,8 +302,11 @@ function drawBits() {
     $('scheme-note').textContent = '';
     return;
   }
-  const s = pos.schemes.find((x) => x.name === shown);
-  $('scheme-note').textContent = `${s.description}. ${s.bits} bits here; at most ${s.worst_case}. Code: ${s.code}`;
+  // The optional counters field: the scheme's code, padded to a byte, then 23 bits of
+  // halfmove clock and move number (the editor's board has the counters of its FEN, 0 1).
+  const s = $('with-counters').checked ? core.chess_code_with_counters(pos.fen, shown) : pos.schemes.find((x) => x.name === shown);
+  const extra = $('with-counters').checked ? ' with move counters' : '';
+  $('scheme-note').textContent = `${s.description}${extra}. ${s.bits} bits here; at most ${s.worst_case}. Code: ${s.code}`;
   host.replaceChildren(
     ...s.segments.map((seg, k) => {
       const span = document.createElement('span');
