@@ -37,13 +37,6 @@ enum Command {
     Table(table::Command),
 }
 
-static JSON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Whether `--json` was given (for commands that stream text instead of returning it).
-pub(crate) fn json_requested() -> bool {
-    JSON.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// What a command prints: the JSON object for `--json`, and text for people.
 pub struct Output {
     pub json: Value,
@@ -70,10 +63,8 @@ pub fn run() -> i32 {
         Command::Devil(cmd) => devil::run(cmd),
         Command::Chess(cmd) => chess::run(cmd),
         Command::LightsOut(cmd) => lights::run(cmd),
-        Command::Table(cmd) => {
-            JSON.store(cli.json, std::sync::atomic::Ordering::Relaxed);
-            table::run(cmd)
-        }
+        // The table's `strategy` streams its text, so it needs to know which form to write.
+        Command::Table(cmd) => table::run(cmd, cli.json),
     };
     match result {
         Ok(out) => {

@@ -52,7 +52,7 @@ pub enum Command {
 /// The longest strategy `--json` lists in one object.
 const MAX_JSON_MOVES: u64 = 1 << 16;
 
-pub fn run(cmd: Command) -> Result<Output> {
+pub fn run(cmd: Command, json: bool) -> Result<Output> {
     match cmd {
         Command::Search { coins, sides, moves } => {
             let params = Params::new(coins, sides)?;
@@ -119,7 +119,7 @@ pub fn run(cmd: Command) -> Result<Output> {
                 bail!("the strategy has {len} moves; --from {from} is past its end");
             }
             let end = count.map_or(len, |c| from.saturating_add(c).min(len));
-            if super::json_requested() {
+            if json {
                 if end - from > MAX_JSON_MOVES {
                     bail!("{} moves are too many for one JSON object; use --from and --count", end - from);
                 }
