@@ -22,7 +22,7 @@ const $ = (id) => document.getElementById(id);
 async function main() {
   initPage();
   core = await loadCore();
-  board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: activate, onKey: key });
+  board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => activate(index), onKey: key });
   $('board').classList.add('checkered');
   for (const n of SIZES) {
     const { rows, cols } = core.devil_layout(n);
@@ -169,7 +169,8 @@ function stop() {
 
 // ---- input ----
 
-function activate(index) {
+/** A click (or Space / K / Enter) on a square; `tool` says what Edit places there. */
+function activate(index, tool = editTool) {
   try {
     const { game, mode } = view;
     if (mode === 'play_a') {
@@ -181,7 +182,7 @@ function activate(index) {
       if (game.answer !== null) return showMessage('B has answered. Press New board to play again.');
       setView({ ...view, game: core.devil_apply(game, { answer: index }) });
     } else if (mode === 'edit') {
-      const edit = editTool === 'key' ? { key: index } : { toggle: index };
+      const edit = tool === 'key' ? { key: index } : { toggle: index };
       setView({ ...view, game: core.devil_edit(game, edit) });
     }
   } catch (err) {
@@ -192,18 +193,11 @@ function activate(index) {
 function key(index, event) {
   const { mode } = view;
   if (event.key === ' ' && (mode === 'play_a' || mode === 'edit')) {
-    const tool = editTool;
-    editTool = 'coin';
-    activate(index);
-    editTool = tool;
+    activate(index, 'coin');
     return true;
   }
   if ((event.key === 'k' || event.key === 'K') && mode === 'edit') {
-    try {
-      setView({ ...view, game: core.devil_edit(view.game, { key: index }) });
-    } catch (err) {
-      showError(err);
-    }
+    activate(index, 'key');
     return true;
   }
   if (event.key === 'Enter' && mode === 'play_b') {
