@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn json_form_uses_the_pages_field_names() {
-        let json = serde_json::to_value(&state()).unwrap();
+        let json = serde_json::to_value(state()).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"strategy": "vasilev", "f": "popcount3", "seed": "1", "squares": 8, "view": "cube", "table": null})
