@@ -60,6 +60,14 @@ fn lights_4096_squared_seeded_and_edited_fits_every_light_does_not() {
     assert!(link.len() <= MAX_FRAGMENT);
     assert_eq!(lights::link::from_link(&link).unwrap(), game);
     println!("lights 4096×4096, 100 presses and 100 edits: {} characters", link.len());
+    // Presses alone: a press changes 5 lights, 3 of them side by side.
+    let mut pressed = seeded.clone();
+    for _ in 0..250 {
+        let mv = lights::Move { row: rng.random_range(0..4096), col: rng.random_range(0..4096) };
+        pressed = pressed.apply(&mv).unwrap();
+    }
+    let link = lights::link::link_for(&pressed).unwrap();
+    println!("lights 4096×4096, 250 presses: {} characters", link.len());
     // The v1 link of the same board wrote every light: 51 header bits, 1 form bit, 2^24 lights.
     println!("lights 4096×4096 edited, v1: {} characters", "lights/v1/".len() + base64_len(52 + 4096 * 4096));
 
@@ -80,6 +88,7 @@ fn lights_all_on_boards_shrink_to_runs() {
     let game = lights::Game::new(lights::Board::all_on(spec).unwrap());
     let link = lights::link::link_for(&game).unwrap();
     assert!(link.len() < 40, "{link}");
+    println!("lights 4096×4096, all on, 9 states: {} characters", link.len());
     assert_eq!(lights::link::from_link(&link).unwrap(), game);
 }
 
