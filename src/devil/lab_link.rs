@@ -177,6 +177,11 @@ pub fn decode(payload: &str) -> Result<LabState> {
     let view = VIEWS[r.read_bits(3).map_err(cut)? as usize];
     let has_table = r.read_bit().map_err(cut)?;
     let header_len = r.position().div_ceil(8);
+    while r.position() < header_len * 8 {
+        if r.read_bit().map_err(cut)? {
+            bail!("this link is garbled: it has stray bits after its header");
+        }
+    }
     if !has_table {
         r.finish().map_err(garbled)?;
     }

@@ -59,7 +59,7 @@ pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, 
     game_view(&Game { board, seed: None, moves })
 }
 
-/// Restores a game from a share-link fragment `#lights/v1/…`.
+/// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
 #[wasm_bindgen]
 pub fn lights_open(fragment: &str) -> Result<JsValue, JsError> {
     game_view(&from_link(fragment).map_err(js_err)?)
