@@ -5,6 +5,7 @@
 
 pub mod bits;
 pub mod error;
+pub mod input;
 pub mod link;
 pub mod progress;
 pub mod puzzle;

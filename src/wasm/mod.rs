@@ -4,6 +4,8 @@
 
 // One module per page family, chosen by cargo feature (see Cargo.toml); `all` builds every
 // export into one module.
+#[cfg(any(feature = "devil", feature = "lab", feature = "lights", feature = "table"))]
+pub mod adapter;
 #[cfg(feature = "chess")]
 pub mod chess;
 #[cfg(feature = "lab")]

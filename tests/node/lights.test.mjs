@@ -112,14 +112,14 @@ test('three-state and composite boards solve exactly', () => {
 test('links round-trip; bad links and settings are errors, never traps', () => {
   const spec = { rows: 6, cols: 9, rule: 'x', torus: true, states: 5 };
   const game = core.lights_random(spec, '12');
-  const back = core.lights_open(`#${game.link}`);
+  const back = core.lights_from_link(`#${game.link}`);
   assert.deepEqual(back.lights, game.lights);
   assert.deepEqual(back.spec, spec);
   const edited = core.lights_game(spec, core.lights_press(spec, game.lights, 1, 1, 1), 1);
-  assert.deepEqual(core.lights_open(edited.link).lights, edited.lights);
-  throwsWith(assert, () => core.lights_open('#lights/v1/'), /truncated/);
-  throwsWith(assert, () => core.lights_open('#lights/v9/AAAA'), /version/);
-  throwsWith(assert, () => core.lights_open(edited.link.slice(0, -6)), /truncated|garbled/);
+  assert.deepEqual(core.lights_from_link(edited.link).lights, edited.lights);
+  throwsWith(assert, () => core.lights_from_link('#lights/v1/'), /truncated/);
+  throwsWith(assert, () => core.lights_from_link('#lights/v9/AAAA'), /version/);
+  throwsWith(assert, () => core.lights_from_link(edited.link.slice(0, -6)), /truncated|garbled/);
   throwsWith(assert, () => core.lights_random({ ...spec, rows: 0 }, '1'), /rows/);
   throwsWith(assert, () => core.lights_random({ ...spec, states: 12 }, '1'), /states/);
   throwsWith(assert, () => core.lights_random({ ...spec, rule: 'rook' }, '1'), /rule|variant/);
