@@ -3,6 +3,7 @@
 
 pub mod hamming;
 pub mod perfect;
+pub mod text;
 pub mod vasilev;
 
 use crate::{bail, Result};

@@ -1,26 +1,15 @@
 //! Exports for the codes lab page.
 
 use super::{js_err, to_js, JsProgress};
-use crate::codes::{self, hamming, perfect, Code};
+use crate::codes::text::{bit_string, parse_bits, parse_code};
+use crate::codes::{self, hamming, perfect};
 use crate::devil::lab::{self, Spec};
 use crate::devil::vasilev::Fun;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 fn bits(text: &str) -> Result<Vec<bool>, JsError> {
-    text.trim()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '0' => Ok(false),
-            '1' => Ok(true),
-            _ => Err(JsError::new(&format!("{c:?} is not a bit: write 0s and 1s"))),
-        })
-        .collect()
-}
-
-fn bit_string(b: &[bool]) -> String {
-    b.iter().map(|&x| if x { '1' } else { '0' }).collect()
+    parse_bits(text).map_err(js_err)
 }
 
 /// The Hamming code lab: checks, syndrome and correction of a received word (position 1
@@ -51,17 +40,7 @@ pub fn codes_hamming_encode(r: u32, message: &str) -> Result<String, JsError> {
 /// distance, perfection, linearity, with witnesses.
 #[wasm_bindgen]
 pub fn codes_check(text: &str) -> Result<JsValue, JsError> {
-    let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).collect();
-    let Some(first) = tokens.first() else {
-        return Err(JsError::new("give at least one word of 0s and 1s"));
-    };
-    let length = first.len();
-    if length > 16 {
-        return Err(JsError::new(&format!("words here have at most 16 bits; the first has {length}")));
-    }
-    let words: Vec<u64> =
-        tokens.iter().map(|t| codes::parse_word(t, Some(length))).collect::<crate::Result<_>>().map_err(js_err)?;
-    let report = perfect::check(&Code::new(length, words).map_err(js_err)?);
+    let report = perfect::check(&parse_code(text).map_err(js_err)?);
     to_js(&ReportJs::from(&report))
 }
 

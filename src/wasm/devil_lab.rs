@@ -3,7 +3,7 @@
 use super::{from_js, js_err, parse_seed, to_js, JsProgress};
 use crate::devil::lab::{self, Spec};
 use crate::devil::table::Table;
-use crate::devil::{at_most_one, coset, count, dice, search, why};
+use crate::devil::{at_most_one, coset, count, cube, dice_lab, search, why};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -79,33 +79,10 @@ pub fn devil_lab_why(squares: usize) -> Result<JsValue, JsError> {
 /// `{board, colour, neighbours: [{flip, board, colour}]}` (boards as numbers, n ≤ 16).
 #[wasm_bindgen]
 pub fn devil_lab_neighbours(spec: JsValue, squares: usize, board: u32) -> Result<JsValue, JsError> {
-    let spec = spec_from_js(spec)?;
-    let s = spec.build(squares).map_err(js_err)?;
-    if squares > 16 || u64::from(board) >= 1u64 << squares {
-        return Err(JsError::new(&format!(
-            "board {board} is not a board of {squares} squares (the cube view goes up to 16)"
-        )));
-    }
-    #[derive(Serialize)]
-    struct Neighbour {
-        flip: usize,
-        board: u64,
-        colour: usize,
-    }
-    #[derive(Serialize)]
-    struct Out {
-        board: u64,
-        colour: usize,
-        neighbours: Vec<Neighbour>,
-        colours: Option<Vec<usize>>,
-    }
-    let x = u64::from(board);
-    let neighbours =
-        (0..squares).map(|i| Neighbour { flip: i, board: x ^ (1 << i), colour: s.decode_bits(x ^ (1 << i)) }).collect();
-    // Small cubes are drawn whole.
-    let colours = (squares <= 4).then(|| (0..1u64 << squares).map(|y| s.decode_bits(y)).collect());
-    to_js(&Out { board: x, colour: s.decode_bits(x), neighbours, colours })
+    let s = spec_from_js(spec)?.build(squares).map_err(js_err)?;
+    to_js(&cube::corner(s.as_ref(), u64::from(board)).map_err(js_err)?)
 }
+
 /// "Flip at most one coin" on `squares` ≤ 8: `{works, method, nodes, explanation}`.
 #[wasm_bindgen]
 pub fn devil_lab_at_most_one(squares: usize, progress: &js_sys::Function) -> Result<JsValue, JsError> {
@@ -125,44 +102,5 @@ pub fn devil_lab_dice(
     seed: &str,
     progress: &js_sys::Function,
 ) -> Result<JsValue, JsError> {
-    use rand::Rng;
-    let (exists, reason) = dice::exists(squares, faces).map_err(js_err)?;
-    #[derive(Serialize)]
-    struct Round {
-        board: Vec<u8>,
-        key: usize,
-        add: usize,
-        after: Vec<u8>,
-        answer: usize,
-    }
-    #[derive(Serialize)]
-    struct Out {
-        exists: bool,
-        reason: String,
-        boards_checked: Option<u64>,
-        valid: Option<bool>,
-        round: Option<Round>,
-    }
-    let mut out = Out { exists, reason, boards_checked: None, valid: None, round: None };
-    if exists {
-        let d = dice::Dice::new(squares, faces).map_err(js_err)?;
-        let boards = (faces as u64).checked_pow(squares as u32).filter(|&b| b <= dice::MAX_DICE_BOARDS);
-        if let Some(b) = boards {
-            let mut p = JsProgress::new(progress);
-            crate::progress::Progress::report(&mut p, 0, 1);
-            let bad = dice::verify(squares, faces, &|x| d.decode(x).unwrap_or(usize::MAX)).map_err(js_err)?;
-            crate::progress::Progress::report(&mut p, 1, 1);
-            out.boards_checked = Some(b);
-            out.valid = Some(bad.is_none());
-        }
-        let mut rng = crate::seed::rng_from_seed(parse_seed(seed)?);
-        let board: Vec<u8> = (0..squares).map(|_| rng.random_range(0..faces) as u8).collect();
-        let key = rng.random_range(0..squares);
-        let add = d.encode(&board, key).map_err(js_err)?;
-        let mut after = board.clone();
-        after[add] = ((usize::from(after[add]) + 1) % faces) as u8;
-        let answer = d.decode(&after).map_err(js_err)?;
-        out.round = Some(Round { board, key, add, after, answer });
-    }
-    to_js(&out)
+    to_js(&dice_lab::panel(squares, faces, parse_seed(seed)?, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
