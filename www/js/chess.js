@@ -55,7 +55,7 @@ async function main() {
   let start = null;
   if (location.hash.startsWith('#chess/')) {
     try {
-      start = core.chess_open_link(location.hash);
+      start = core.chess_from_link(location.hash);
     } catch (err) {
       showError(`This link cannot be opened: ${errorText(err)}. Showing the start position.`);
     }

@@ -155,7 +155,7 @@ function setGame(game) {
 async function openLink(hash) {
   try {
     if (spec && hash.slice(1) === link()) return;
-    setGame(core.lights_open(hash));
+    setGame(core.lights_from_link(hash));
     clearMessage();
     explore();
   } catch (err) {
@@ -168,7 +168,7 @@ async function openLink(hash) {
  * boards), else every light. */
 function link() {
   if (seed === null || !seedLink) seedLink = null;
-  return seedLink ?? core.lights_game(spec, lights, moves).link;
+  return seedLink ?? core.lights_link(spec, lights, moves);
 }
 
 // ---- drawing ----

@@ -90,6 +90,8 @@ function newGame({ following } = {}) {
     setView(core.table_new(s.coins, s.sides, s.devil, s.sighted, follow, ''), { fresh: true });
     clearMessage();
   } catch (err) {
+    // A refused size leaves the table as it was: the boxes show what it uses.
+    if (view) setView(view);
     showError(err);
   }
 }
@@ -218,7 +220,7 @@ function renderBelief() {
   if (!trace) {
     $('belief-info').textContent = info.small
       ? 'Make moves to see what they rule out.'
-      : `${view.sides}^${view.coins} configurations are too many to follow here; "Verify exactly" follows them in the background for up to 65,536.`;
+      : `${view.sides}^${view.coins} configurations are too many to follow here; "Verify exactly" follows them in the background for up to ${Number(info.max_verified_configs).toLocaleString('en')}.`;
     drawChart(null);
     return;
   }
@@ -399,18 +401,18 @@ function stop() {
   $('autoplay').setAttribute('aria-label', 'Autoplay');
 }
 
-/** Plays the strategy up to move `to` at once (the core does it, up to 65,536 moves ahead). */
+/** Plays the strategy up to move `to` at once (the core does it, up to `info.max_moves_at_once` ahead). */
 function jump(to) {
   stop();
   if (!/^\d+$/.test(String(to).trim())) return showError(`'${to}' is not a move number`);
   const target = BigInt(String(to).trim());
-  if (info.length && (target > BigInt(info.length) || target - BigInt(view.moves) > 65536n || target < BigInt(view.moves))) {
+  if (info.length && (target > BigInt(info.length) || target - BigInt(view.moves) > BigInt(info.max_moves_at_once) || target < BigInt(view.moves))) {
     // Too far to play out here: show the move itself, computed on demand.
     try {
       const last = target > BigInt(info.length) ? BigInt(info.length) : target;
       const mv = core.table_strategy_move(view.coins, view.sides, String(last > 0n ? last - 1n : 0n));
       $('next-move').textContent = `Move ${last} of the strategy: ${view.sides === 2 ? 'flip' : 'turn'} ${mv.line}`;
-      showMessage('The game is played out at most 65,536 moves ahead at a time (and never backwards); above is that move of the strategy.');
+      showMessage(`The game is played out at most ${Number(info.max_moves_at_once).toLocaleString('en')} moves ahead at a time (and never backwards); above is that move of the strategy.`);
     } catch (err) {
       showError(err);
     }
