@@ -241,8 +241,15 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
     Ok(out)
 }
 
+/// Largest PGN text read: about 16,000 ordinary games, or one game of 20,000 plies many times
+/// over; parsing takes about ten times the text in memory, so a bigger file is refused unread.
+pub const MAX_PGN_BYTES: u64 = 16 << 20;
+
 /// Reads every game of a PGN text. Fails with the game number, line and move on any bad move.
 pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
+    if text.len() as u64 > MAX_PGN_BYTES {
+        bail!("a PGN text is at most {MAX_PGN_BYTES} bytes; this one has {}", text.len());
+    }
     let tokens = tokenize(text)?;
     let mut games = Vec::new();
     let mut tags: Vec<(String, String)> = Vec::new();
