@@ -328,7 +328,7 @@ pub fn content_type(file: &Path) -> &'static str {
 }
 
 /// Whether gzip makes a file of this type smaller (images and fonts are compressed already).
-fn compressible(content_type: &str) -> bool {
+pub fn compressible(content_type: &str) -> bool {
     content_type.starts_with("text/")
         || ["application/wasm", "application/json", "application/manifest+json", "image/svg+xml"]
             .contains(&content_type)
