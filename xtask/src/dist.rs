@@ -104,3 +104,59 @@ fn precompress(dir: &Path) -> Result<usize> {
     }
     Ok(count)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-dist-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn hashed_names_change_with_the_content_and_are_cached_forever_by_the_server() {
+        let a = hashed_name(Path::new("pkg/devil_bg.wasm"), b"one");
+        let b = hashed_name(Path::new("pkg/devil_bg.wasm"), b"two");
+        assert_ne!(a, b);
+        assert_eq!(a, hashed_name(Path::new("devil_bg.wasm"), b"one"));
+        // CRC-32 of "one", from Python's zlib.crc32(b"one").
+        assert_eq!(a, "devil_bg.7a6c86f1.wasm");
+        assert!(crate::serve::is_content_hashed(Path::new(&a)));
+        assert!(!crate::serve::is_content_hashed(Path::new("devil_bg.wasm")));
+        assert!(!crate::serve::is_content_hashed(Path::new("chess-sample.pgn")));
+    }
+
+    #[test]
+    fn a_folder_that_is_not_an_earlier_dist_is_left_alone() {
+        let dir = scratch("refuse");
+        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+        assert!(prepare(&dir).is_err());
+        assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
+
+        let earlier = scratch("earlier");
+        std::fs::create_dir_all(earlier.join("pkg")).unwrap();
+        std::fs::write(earlier.join("pkg/modules.js"), "export default {};").unwrap();
+        std::fs::write(earlier.join("old.html"), "old").unwrap();
+        prepare(&earlier).unwrap();
+        assert_eq!(std::fs::read_dir(&earlier).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn large_text_and_wasm_get_a_gz_that_decodes_to_them() {
+        let dir = scratch("gz");
+        let text = "let x = 1;\n".repeat(200);
+        std::fs::write(dir.join("big.js"), &text).unwrap();
+        std::fs::write(dir.join("small.css"), "a{}").unwrap();
+        std::fs::write(dir.join("photo.png"), vec![7u8; 5000]).unwrap();
+        assert_eq!(precompress(&dir).unwrap(), 1);
+        let mut unzipped = String::new();
+        let gz = std::fs::read(dir.join("big.js.gz")).unwrap();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_string(&mut unzipped).unwrap();
+        assert_eq!(unzipped, text);
+        assert!(!dir.join("small.css.gz").exists() && !dir.join("photo.png.gz").exists());
+    }
+}
