@@ -258,7 +258,7 @@ fn gzipped(file: &Path, meta: &std::fs::Metadata) -> std::io::Result<Arc<Vec<u8>
     if crate::setup::is_newer(&beside, file) {
         return Ok(Arc::new(std::fs::read(beside)?));
     }
-    static CACHE: OnceLock<Mutex<HashMap<PathBuf, (SystemTime, u64, Arc<Vec<u8>>)>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Gzipped>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let version = (meta.modified()?, meta.len());
     if let Some((modified, len, body)) = cache.lock().expect("gzip cache").get(file) {
@@ -270,6 +270,9 @@ fn gzipped(file: &Path, meta: &std::fs::Metadata) -> std::io::Result<Arc<Vec<u8>
     cache.lock().expect("gzip cache").insert(file.to_path_buf(), (version.0, version.1, Arc::clone(&body)));
     Ok(body)
 }
+
+/// A file's gzip and the version (modified time, length) of the file it was made from.
+type Gzipped = (SystemTime, u64, Arc<Vec<u8>>);
 
 /// gzip at the best level: files are compressed once and served many times.
 pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
