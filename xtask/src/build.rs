@@ -67,11 +67,12 @@ fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
             .omit_default_module_path(false)
             .generate(pkg)
             .with_context(|| format!("wasm-bindgen failed on the {name} module"))?;
-        eprintln!("xtask: wasm-opt {WASM_OPT_LEVEL} {name}");
+        let level = std::env::var("WASM_OPT_LEVEL").unwrap_or_else(|_| WASM_OPT_LEVEL.to_string());
+        eprintln!("xtask: wasm-opt {level} {name}");
         let wasm_opt = root.join("tests/node_modules/.bin/wasm-opt");
         run(Command::new(wasm_opt)
             .arg(&output)
-            .args([WASM_OPT_LEVEL, "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+            .args([level.as_str(), "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
             .args(["--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "-o"])
             .arg(&output))?;
     }
@@ -80,7 +81,8 @@ fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
     Ok(ModuleFiles { name, js, wasm })
 }
 
-/// wasm-opt's level: see the README ("How it is built") for the measurements behind it.
+/// wasm-opt's level (the environment variable WASM_OPT_LEVEL overrides it, for measuring):
+/// see the README ("How it is built") for the measurements behind it.
 const WASM_OPT_LEVEL: &str = "-O3";
 
 /// The crate built for wasm32 with only `name`'s feature, copied to target/wasm-modules/.
