@@ -1,5 +1,8 @@
 // What every page shares: loading the page's wasm module, the message line where errors show,
 // share links, embed mode and motion preferences. Views import from here; no rules live here.
+// The manifest is imported statically (a few hundred bytes, no wasm) so that it downloads with
+// this file rather than one round trip later.
+import modules from '../pkg/modules.js';
 
 /** Per module name, the promise of `{ core, module, glueUrl }`: each is fetched and compiled once. */
 const loaded = new Map();
@@ -21,7 +24,6 @@ export function compiled(name) {
 
 async function instantiate(name) {
   const pkg = new URL('../pkg/', import.meta.url);
-  const { default: modules } = await import(new URL('modules.js', pkg).href);
   const files = modules[name];
   if (!files) throw new Error(`no wasm module named ${name}`);
   const glueUrl = new URL(files.js, pkg).href;
