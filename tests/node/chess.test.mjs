@@ -2,7 +2,9 @@
 // text and against definitions computed here, bad input met with Errors, never traps.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import core, { throwsWith } from './core.mjs';
+import { load, throwsWith } from './core.mjs';
+
+const core = await load('chess');
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 

@@ -34,7 +34,7 @@ const pieceName = (p) => (p ? `${p === p.toUpperCase() ? 'white' : 'black'} ${KI
 
 async function main() {
   initPage();
-  core = await loadCore();
+  core = await loadCore('chess');
   schemes = core.chess_schemes();
   board = new GridBoard($('board'), { label: 'Chess board editor', onActivate: (i) => place(squareOfCell(i), tool), onKey: key });
   $('board').classList.add('checkered', 'chess');
@@ -378,7 +378,7 @@ async function loadGame(index) {
   try {
     let view;
     if (text.length > BIG_PGN) {
-      job = runJob('chess_game', [text, index], $('job-slot').panel);
+      job = runJob('chess_game', [text, index], $('job-slot').panel, 'chess');
       view = await job.promise;
       job = null;
     } else {

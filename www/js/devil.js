@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 
 async function main() {
   initPage();
-  core = await loadCore();
+  core = await loadCore('devil');
   board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => activate(index), onKey: key });
   $('board').classList.add('checkered');
   for (const n of SIZES) {

@@ -43,7 +43,7 @@ const stateName = (v) => (spec.states === 2 ? (v ? 'on' : 'off') : v ? `state ${
 
 async function main() {
   initPage();
-  core = await loadCore();
+  core = await loadCore('lights');
   for (let k = 2; k <= 9; k++) $('states').add(new Option(String(k), String(k)));
   grid = new GridBoard($('board'), { label: 'Lights Out board', onActivate: (i) => activate(i), onKey: key });
   $('board').classList.add('lights');
@@ -413,7 +413,7 @@ function redo() {
 async function inWorker(fn, args) {
   busy = true;
   try {
-    const running = runJob(fn, args, job);
+    const running = runJob(fn, args, job, 'lights');
     return await running.promise;
   } finally {
     busy = false;
@@ -715,7 +715,7 @@ async function drawChart() {
   try {
     const panel = jobPanel('Computing the chart');
     $('chart-slot').replaceChildren(panel);
-    points = await runJob('lights_chart', [CHART_MAX], panel).promise;
+    points = await runJob('lights_chart', [CHART_MAX], panel, 'lights').promise;
   } catch (err) {
     fig.textContent = `The chart could not be drawn: ${errorText(err)}`;
     return;

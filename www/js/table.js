@@ -28,7 +28,7 @@ const mode = () => (view.following ? 'watch' : 'play');
 
 async function main() {
   initPage();
-  core = await loadCore();
+  core = await loadCore('table');
   grid = new GridBoard($('positions'), { label: 'Positions at the table', onActivate: (i) => choose(i), onKey: key });
   $('new-game').addEventListener('click', () => newGame());
   $('coins').addEventListener('change', () => newGame());
@@ -437,7 +437,7 @@ function jump(to) {
   }
   // Long jumps play thousands of moves with the devil: in the worker, with cancel.
   const before = view.state;
-  runJob('table_follow', args, jobs('Playing the strategy'))
+  runJob('table_follow', args, jobs('Playing the strategy'), 'table')
     .promise.then((res) => {
       if (view.state === before) show(res);
     })
@@ -462,7 +462,7 @@ function jobs(label) {
 
 async function search() {
   const { coins, sides } = view;
-  const job = runJob('table_search', [coins, sides], jobs('Searching belief states'));
+  const job = runJob('table_search', [coins, sides], jobs('Searching belief states'), 'table');
   try {
     const r = await job.promise;
     result(r.winning
@@ -475,7 +475,7 @@ async function search() {
 
 async function verify() {
   const { coins, sides } = view;
-  const job = runJob('table_verify', [coins, sides], jobs('Verifying the strategy'));
+  const job = runJob('table_verify', [coins, sides], jobs('Verifying the strategy'), 'table');
   try {
     const r = await job.promise;
     const shortest = r.valid && r.length === r.lower_bound ? ' It is a shortest strategy.' : '';
@@ -490,7 +490,7 @@ async function verify() {
 
 async function randomCheck() {
   const { coins, sides } = view;
-  const job = runJob('table_random_devil', [coins, sides, 500, 7], jobs('Playing against a random devil'));
+  const job = runJob('table_random_devil', [coins, sides, 500, 7], jobs('Playing against a random devil'), 'table');
   try {
     const r = await job.promise;
     result(`Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`);
