@@ -1,6 +1,6 @@
 //! Chess codes: encode + decode time per position for each position scheme (on positions of
 //! the sample games), encode time per game for each game scheme, and the compact tables' first
-//! build. Bits per move and worst cases are printed once, for the README.
+//! build, and `compact` decode alone. Bits per move and worst cases are printed once, for the README.
 
 use chessboard_puzzles::chess::model_params::FIT_GAMES;
 use chessboard_puzzles::chess::{parse_pgn, GameScheme, Position, PositionScheme};
@@ -35,6 +35,23 @@ fn positions(c: &mut Criterion) {
     }
 }
 
+/// `compact` decode alone (the budget: 50 µs), on codes of every 10th held-out
+/// position, after the tables of every kind those positions use are built.
+fn compact_decode(c: &mut Criterion) {
+    let games = games();
+    let s = PositionScheme::Compact;
+    let codes: Vec<Vec<u8>> =
+        games[FIT_GAMES..].iter().flat_map(|g| g.positions()).step_by(10).map(|p| s.encode(&p).bytes).collect();
+    let mut i = 0;
+    c.bench_function("position/compact/decode", |b| {
+        b.iter(|| {
+            let code = &codes[i % codes.len()];
+            i += 1;
+            black_box(s.decode(black_box(code)).unwrap())
+        })
+    });
+}
+
 fn game_schemes(c: &mut Criterion) {
     let games = games();
     let held_out = &games[FIT_GAMES..];
@@ -60,6 +77,6 @@ fn game_schemes(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = positions, game_schemes
+    targets = positions, compact_decode, game_schemes
 }
 criterion_main!(benches);
