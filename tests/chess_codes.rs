@@ -272,3 +272,16 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn compact_random_ranks_decode_to_their_own_code(mut bytes in proptest::collection::vec(any::<u8>(), 20)) {
+        // Any 153-bit number decodes to a position whose code is that number, or to an error.
+        bytes[19] &= 0x80;
+        if let Ok(pos) = compact::decode(&bytes) {
+            prop_assert_eq!(compact::encode(&pos).bytes, bytes);
+        }
+    }
+}

@@ -178,15 +178,11 @@ struct KindTable {
     cum_white: Vec<BigUint>,
 }
 
-/// Positions of a pair of classes per arrangement of their signatures: pawn placements P
-/// times Q (kings and the sets of squares of the other pieces). Zero when not allowed.
-fn placement_ways(kind: Kind, w: &Class, b: &Class) -> BigUint {
-    let Some(need) = need(kind, w, b) else { return BigUint::default() };
-    let p = pawn_files::count(kind.ep_file(), w.pawns as usize, b.pawns as usize, need as usize);
-    if p == 0 {
-        return BigUint::default();
-    }
-    BigUint::from(p) * qways(kind, w, b)
+/// Pawn placements P of a pair of classes; zero when the pair is not allowed. The pair's
+/// positions per arrangement of their signatures are P times Q ([`qways`]).
+fn pawn_ways(kind: Kind, w: &Class, b: &Class) -> u64 {
+    let Some(need) = need(kind, w, b) else { return 0 };
+    pawn_files::count(kind.ep_file(), w.pawns as usize, b.pawns as usize, need as usize)
 }
 
 /// For a white class: prefix[j] = positions (per white signature arrangement) of the black
@@ -202,7 +198,11 @@ fn black_prefix(kind: Kind, wi: usize) -> &'static [BigUint] {
         let mut sum = BigUint::default();
         for b in blacks {
             out.push(sum.clone());
-            sum += placement_ways(kind, w, b) * b.total;
+            let p = pawn_ways(kind, w, b);
+            if p != 0 {
+                // P·total < 2^55·4^15 and Q < 3^62·62^2 both fit in u128.
+                sum += BigUint::from(qways(kind, w, b)) * BigUint::from(p as u128 * b.total as u128);
+            }
         }
         out.push(sum);
         out
@@ -511,18 +511,19 @@ fn rank_white_to_move(pos: &Position) -> BigUint {
     case_offsets().0[case_index].clone() + offset + inner
 }
 
-/// Q of [`placement_ways`] alone (kings and piece-square sets).
-fn qways(kind: Kind, w: &Class, b: &Class) -> BigUint {
+/// Q: the squares of the free kings and the sets of squares of each side's pieces, among the
+/// squares left by the fixed men and the pawns (at most 3^62·62^2 < 2^111).
+fn qways(kind: Kind, w: &Class, b: &Class) -> u128 {
     let m = kind.all_squares() - w.pawns as i64 - b.pawns as i64;
     let kf = kind.free_kings();
     if kf + (w.free + b.free) as i64 > m {
-        return BigUint::default();
+        return 0;
     }
     let mut kings: u128 = 1;
     for i in 0..kf {
         kings *= (m - i) as u128;
     }
-    BigUint::from(kings * binom(m - kf, w.free as i64)) * BigUint::from(binom(m - kf - w.free as i64, b.free as i64))
+    kings * binom(m - kf, w.free as i64) * binom(m - kf - w.free as i64, b.free as i64)
 }
 
 fn divrem(n: &BigUint, d: &BigUint) -> (BigUint, BigUint) {
@@ -563,7 +564,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     // Inner mixed radix: ((x·Q + y)·Sw + zw)·Sb + zb.
     let (rest, zb) = divrem(&rem, &BigUint::from(b.total));
     let (rest, zw) = divrem(&rest, &BigUint::from(w.total));
-    let (x, y) = divrem(&rest, &qways(kind, w, b));
+    let (x, y) = divrem(&rest, &BigUint::from(qways(kind, w, b)));
     let (x, mut y) = (small(&x), small(&y));
     let (zw, zb) = (small(&zw) as u64, small(&zb) as u64);
 

@@ -346,6 +346,23 @@ mod tests {
     }
 
     #[test]
+    fn en_passant_files_count_alike_on_the_edge_and_inside() {
+        // `compact` sizes its blocks with files a and b and ranks with the real file.
+        for w in 0..=MAX {
+            for b in 0..=MAX {
+                for need in 0..=MAX {
+                    let edge = count(Some(File::A), w, b, need);
+                    let inside = count(Some(File::B), w, b, need);
+                    assert_eq!(count(Some(File::H), w, b, need), edge);
+                    for f in [File::C, File::D, File::E, File::F, File::G] {
+                        assert_eq!(count(Some(f), w, b, need), inside);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn without_rules_the_count_is_two_binomials() {
         // No opposed file needed: any white set of the 48 squares, then any black set of the rest.
         let binom = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
