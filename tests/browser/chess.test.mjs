@@ -128,7 +128,7 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   const bad = await context.newPage();
   const badErrors = [];
   bad.on('pageerror', (e) => badErrors.push(String(e)));
-  await bad.goto(link.replace('/v1/', '/v9/'));
+  await bad.goto(link.replace('/v2/', '/v9/'));
   await ready(bad);
   assert.match(await bad.textContent('#message'), /cannot be opened: .*version 9/);
   assert.equal(await bad.inputValue('#fen'), START);
