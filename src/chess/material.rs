@@ -131,10 +131,9 @@ pub fn check_pawns(squares: &super::position::Squares) -> Result<()> {
     let Some(need) = opposed_files_needed(w.army(), b.army()) else { return check(&w, &b) };
     let have = opposed_files(squares);
     if have < need {
-        bail!(
-            "only {have} files have a white pawn below a black pawn; with {} captures at least {need} must",
-            (32 - i32::from(w.men()) - i32::from(b.men())).max(0)
-        );
+        let captures = (32 - i32::from(w.men()) - i32::from(b.men())).max(0);
+        let plural = if captures == 1 { "" } else { "s" };
+        bail!("only {have} files have a white pawn below a black pawn; with {captures} capture{plural} at least {need} must");
     }
     Ok(())
 }
