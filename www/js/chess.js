@@ -60,7 +60,7 @@ async function main() {
       showError(`This link cannot be opened: ${errorText(err)}. Showing the start position.`);
     }
   } else if (location.hash.length > 1) {
-    showError('This link is not a chess link (expected #chess/v1/…). Showing the start position.');
+    showError('This link is not a chess link (expected #chess/v2/…). Showing the start position.');
   }
   parts = (start ?? core.chess_analyze_fen(START)).parts;
   update();
