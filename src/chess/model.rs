@@ -19,7 +19,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 32] = [
+pub const BLOCKS: [(&str, usize, usize); 34] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -52,6 +52,8 @@ pub const BLOCKS: [(&str, usize, usize); 32] = [
     ("distance from the opponent's last move", LOCALITY, 8),
     ("defends a man en prise", DEFENDS_HANGING, 1),
     ("lands on, later phases (piece-square)", TO_PST_LATE, 768),
+    ("leaves, later phases (piece-square)", FROM_PST_LATE, 768),
+    ("attackers minus defenders where it lands", TO_BALANCE, 30),
 ];
 
 pub const TO_PST: usize = 0;
@@ -86,7 +88,9 @@ pub const PAWN_RANK: usize = 1027; // pawn non-capture to relative rank 3 … 8
 pub const LOCALITY: usize = 1033; // king distance from where the opponent's last move landed
 pub const DEFENDS_HANGING: usize = 1041;
 pub const TO_PST_LATE: usize = 1042; // (middlegame, endgame) × piece × square
-pub const NUM_FEATURES: usize = 1810;
+pub const FROM_PST_LATE: usize = 1810; // (middlegame, endgame) × piece × square
+pub const TO_BALANCE: usize = 2578; // mover × (their attackers − our other defenders) from −2 to 2
+pub const NUM_FEATURES: usize = 2608;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -182,6 +186,18 @@ fn pawn_attacks_of(board: &Board, color: Color) -> BitBoard {
     a
 }
 
+/// How many of `color`'s men attack each square.
+fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
+    let occ = board.occupied();
+    let mut n = [0u8; 64];
+    for sq in board.colors(color) {
+        for t in attacks_from(board.piece_on(sq).expect("occupied"), color, sq, occ) {
+            n[t as usize] += 1;
+        }
+    }
+    n
+}
+
 /// Material value for threats (the king counts as most valuable).
 const VALUE: [u8; 6] = [1, 3, 3, 5, 9, 100];
 
@@ -222,6 +238,7 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
         _ => BitBoard::EMPTY,
     };
     let ours_before = history.back(2);
+    let (our_count, their_count) = (attack_counts(board, us), attack_counts(board, them));
     // Our men (not the king) the opponent attacks and we do not defend, or attacks with a cheaper man.
     let mut hanging = BitBoard::EMPTY;
     for sq in board.colors(us) & !board.pieces(Piece::King) {
@@ -249,6 +266,13 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             f.push((TO_PST + 64 * m + rel(mv.to)) as u16);
             if phase > 0 {
                 f.push((TO_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.to)) as u16);
+                f.push((FROM_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.from)) as u16);
+            }
+            if !castle {
+                // The mover no longer defends its own square of arrival from where it was.
+                let defenders = our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
+                let balance = (their_count[mv.to as usize] as i32 - defenders).clamp(-2, 2);
+                f.push((TO_BALANCE + 5 * m + (balance + 2) as usize) as u16);
             }
             if let Some(l) = last_to {
                 let d = (mv.to.file() as i32 - l.file() as i32).abs().max((mv.to.rank() as i32 - l.rank() as i32).abs());
@@ -429,6 +453,8 @@ pub fn feature_name(i: usize) -> String {
         OUT_OF_BOOK => format!("plies {}–{}", 6 * k, 6 * k + 5),
         PAWN_RANK => format!("to rank {}", k + 3),
         LOCALITY => format!("{k} squares"),
+        FROM_PST_LATE => format!("{} {} {} (own side's view)", ["middlegame", "endgame"][k / 384], PIECES[k % 384 / 64], square(k % 64)),
+        TO_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
         TO_PST_LATE => format!("{} {} {} (own side's view)", ["middlegame", "endgame"][k / 384], PIECES[k % 384 / 64], square(k % 64)),
         CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING => String::new(),
         CAPTURE_UNDEFENDED => PIECES[k].to_string(),
