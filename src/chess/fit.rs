@@ -46,9 +46,10 @@ pub struct Fitted {
     pub rank_freq: Vec<u32>,
     pub book: Vec<u8>,
     pub fit_games: usize,
-    /// Bits a move of the arithmetic code, everything included, on the fitting and held-out games.
-    pub fit_bits_per_move: f64,
-    pub held_out_bits_per_move: f64,
+    /// The arithmetic code (everything included) and lichess's codec on the fitting and
+    /// held-out games.
+    pub fit_tally: Tally,
+    pub held_out: Tally,
 }
 
 /// Weights maximising the likelihood of the played moves, rounded to 1/16 bit.
@@ -153,8 +154,8 @@ pub fn fit(
     let weights = train(&train_samples, settings, progress);
     Fitted {
         rank_freq: rank_frequencies(&train_samples, &weights),
-        fit_bits_per_move: Tally::of(&fit_set, &weights, &book).bits_per_move(),
-        held_out_bits_per_move: Tally::of(&held_out, &weights, &book).bits_per_move(),
+        fit_tally: Tally::of(&fit_set, &weights, &book),
+        held_out: Tally::of(&held_out, &weights, &book),
         weights,
         book: book_bytes,
         fit_games,
@@ -191,7 +192,8 @@ pub fn render(f: &Fitted, command: &str) -> String {
     let _ = writeln!(
         s,
         "//! do not edit by hand. Arithmetic code, everything included: {:.3} bits a move on the fitting games, {:.3} held out.",
-        f.fit_bits_per_move, f.held_out_bits_per_move
+        f.fit_tally.bits_per_move(),
+        f.held_out.bits_per_move()
     );
     let _ = writeln!(s);
     let _ = writeln!(s, "/// Feature weights in 1/16 bit (see `model.rs` for the layout).");

@@ -10,6 +10,7 @@ pub mod book;
 pub mod codes;
 pub mod compact;
 pub mod counters;
+pub mod explain;
 pub mod fit;
 pub mod game_codes;
 pub mod huffman;

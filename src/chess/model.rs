@@ -19,7 +19,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 34] = [
+pub const BLOCKS: [(&str, usize, usize); 37] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -54,6 +54,9 @@ pub const BLOCKS: [(&str, usize, usize); 34] = [
     ("lands on, later phases (piece-square)", TO_PST_LATE, 768),
     ("leaves, later phases (piece-square)", FROM_PST_LATE, 768),
     ("attackers minus defenders where it lands", TO_BALANCE, 30),
+    ("attackers minus defenders where it stands", FROM_BALANCE, 30),
+    ("capture gain if the taker is lost when defended", CAPTURE_GAIN, 7),
+    ("legal moves of the moving man", PIECE_CHOICES, 30),
 ];
 
 pub const TO_PST: usize = 0;
@@ -90,7 +93,10 @@ pub const DEFENDS_HANGING: usize = 1041;
 pub const TO_PST_LATE: usize = 1042; // (middlegame, endgame) × piece × square
 pub const FROM_PST_LATE: usize = 1810; // (middlegame, endgame) × piece × square
 pub const TO_BALANCE: usize = 2578; // mover × (their attackers − our other defenders) from −2 to 2
-pub const NUM_FEATURES: usize = 2608;
+pub const FROM_BALANCE: usize = 2608; // mover × (their attackers − our defenders) from −2 to 2
+pub const CAPTURE_GAIN: usize = 2638; // victim's value − (taker's value if the square is defended), bucketed
+pub const PIECE_CHOICES: usize = 2645; // mover × ⌊log2 of the man's legal moves⌋ capped at 4
+pub const NUM_FEATURES: usize = 2675;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -252,7 +258,12 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     let rights = board.castle_rights(us);
     let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
-    pos.legal_moves()
+    let legal = pos.legal_moves();
+    let mut choices = [0u32; 64];
+    for mv in &legal {
+        choices[mv.from as usize] += 1;
+    }
+    legal
         .into_iter()
         .map(|mv| {
             let mover = board.piece_on(mv.from).expect("legal move");
@@ -263,6 +274,7 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                 f.push((IN_CHECK + m) as u16);
             }
             f.push((PHASE + 6 * phase + m) as u16);
+            f.push((PIECE_CHOICES + 5 * m + (31 - choices[mv.from as usize].leading_zeros() as usize).min(4)) as u16);
             f.push((TO_PST + 64 * m + rel(mv.to)) as u16);
             if phase > 0 {
                 f.push((TO_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.to)) as u16);
@@ -273,6 +285,8 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                 let defenders = our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
                 let balance = (their_count[mv.to as usize] as i32 - defenders).clamp(-2, 2);
                 f.push((TO_BALANCE + 5 * m + (balance + 2) as usize) as u16);
+                let standing = (their_count[mv.from as usize] as i32 - our_count[mv.from as usize] as i32).clamp(-2, 2);
+                f.push((FROM_BALANCE + 5 * m + (standing + 2) as usize) as u16);
             }
             if let Some(l) = last_to {
                 let d = (mv.to.file() as i32 - l.file() as i32).abs().max((mv.to.rank() as i32 - l.rank() as i32).abs());
@@ -295,6 +309,18 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             let v = victim.map_or(0, |p| p as usize + 1).min(5);
             f.push((CAPTURE + 6 * v + m) as u16);
             if let Some(p) = victim {
+                let lost = if their_attacks.has(mv.to) { i32::from(VALUE[m]).min(20) } else { 0 };
+                let gain = i32::from(VALUE[p as usize]) - lost;
+                let bucket = match gain {
+                    ..=-6 => 0,
+                    -5..=-3 => 1,
+                    -2..=-1 => 2,
+                    0 => 3,
+                    1..=2 => 4,
+                    3..=5 => 5,
+                    _ => 6,
+                };
+                f.push((CAPTURE_GAIN + bucket) as u16);
                 if !their_attacks.has(mv.to) {
                     f.push((CAPTURE_UNDEFENDED + p as usize) as u16);
                 }
@@ -454,7 +480,9 @@ pub fn feature_name(i: usize) -> String {
         PAWN_RANK => format!("to rank {}", k + 3),
         LOCALITY => format!("{k} squares"),
         FROM_PST_LATE => format!("{} {} {} (own side's view)", ["middlegame", "endgame"][k / 384], PIECES[k % 384 / 64], square(k % 64)),
-        TO_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
+        TO_BALANCE | FROM_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
+        PIECE_CHOICES => format!("{}, {}+ moves", PIECES[k / 5], 1u32 << (k % 5)),
+        CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
         TO_PST_LATE => format!("{} {} {} (own side's view)", ["middlegame", "endgame"][k / 384], PIECES[k % 384 / 64], square(k % 64)),
         CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING => String::new(),
         CAPTURE_UNDEFENDED => PIECES[k].to_string(),

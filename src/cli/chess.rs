@@ -193,11 +193,13 @@ pub fn run(cmd: Command) -> Result<Output> {
             }
             write_file_atomically(&out, &fit::render(&f, &command))?;
             let mut text = format!(
-                "fitted on {} games: {:.3} bits a move; held out {} games: {:.3} bits a move; wrote {}",
+                "fitted on {} games: {:.3} bits a move; held out {} games ({} plies): {:.3} bits a move (lichess {:.3}); wrote {}",
                 f.fit_games,
-                f.fit_bits_per_move,
-                all.len() - f.fit_games,
-                f.held_out_bits_per_move,
+                f.fit_tally.bits_per_move(),
+                f.held_out.games,
+                f.held_out.plies,
+                f.held_out.bits_per_move(),
+                f.held_out.lichess_bits_per_move(),
                 out.display()
             );
             let mut evals = Vec::new();
@@ -214,9 +216,9 @@ pub fn run(cmd: Command) -> Result<Output> {
                 evals.push(json!({"pgn": name, "tally": tally_json(&t)}));
             }
             Ok(Output {
-                json: json!({"fit_games": f.fit_games, "held_out_games": all.len() - f.fit_games,
-                    "fit_bits_per_move": f.fit_bits_per_move, "held_out_bits_per_move": f.held_out_bits_per_move,
-                    "eval": evals}),
+                json: json!({"fit_games": f.fit_games, "held_out_games": f.held_out.games,
+                    "fit_bits_per_move": f.fit_tally.bits_per_move(), "held_out_bits_per_move": f.held_out.bits_per_move(),
+                    "held_out": tally_json(&f.held_out), "eval": evals}),
                 text,
             })
         }
