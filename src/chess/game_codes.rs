@@ -146,6 +146,9 @@ impl GameScheme {
         let mut moves = Vec::new();
         let mut history = History::default();
         let rest: Vec<bool>;
+        // The arithmetic code has no end marker: the decoder codes what it reads again, to
+        // accept only the canonical code.
+        let mut mirror = arith::Encoder::default();
         let mut dec = if self == GameScheme::Arithmetic {
             let mut v = Vec::new();
             while let Ok(b) = r.read_bit() {
@@ -165,9 +168,11 @@ impl GameScheme {
                 let t = d.target(END_TOTAL);
                 if t >= END_TOTAL - END_FREQ {
                     d.consume(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
+                    mirror.encode(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
                     break;
                 }
                 d.consume(0, END_TOTAL - END_FREQ, END_TOTAL);
+                mirror.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
                 if ply == plies {
                     bail!("the code runs past {MAX_PLIES} plies");
                 }
@@ -222,6 +227,7 @@ impl GameScheme {
                         cum += f;
                     }
                     d.consume(cum, freqs[idx], total);
+                    mirror.encode(cum, freqs[idx], total);
                     scored[idx].0
                 }
             };
@@ -231,8 +237,18 @@ impl GameScheme {
         }
         let game = Game::new(start, moves);
         if self == GameScheme::Arithmetic {
-            // The arithmetic code has no end marker: accept only the canonical code.
-            if self.encode(&game).code.bytes != bytes {
+            let mut canonical = crate::bits::BitWriter::new();
+            canonical.push_bit(game.start != Position::start());
+            if game.start != Position::start() {
+                let c = compact::encode(&game.start);
+                for i in 0..c.bits {
+                    canonical.push_bit(c.bytes[i / 8] & (0x80 >> (i % 8)) != 0);
+                }
+            }
+            for b in mirror.finish() {
+                canonical.push_bit(b);
+            }
+            if canonical.into_bytes() != bytes {
                 bail!("the data does not end where the game's code ends");
             }
         } else {
