@@ -68,7 +68,8 @@ pub fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<M
         .collect();
     contributions.sort_by(|a, b| b.bits.abs().total_cmp(&a.bits.abs()).then(a.feature.cmp(&b.feature)));
     contributions.truncate(top);
-    let rank = 1 + scores.iter().enumerate().filter(|&(j, &s)| s > scores[idx] || (s == scores[idx] && j < idx)).count();
+    let rank =
+        1 + scores.iter().enumerate().filter(|&(j, &s)| s > scores[idx] || (s == scores[idx] && j < idx)).count();
     Ok(MoveExplanation {
         san: super::san::san(&pos, mv),
         probability: p(idx),

@@ -149,7 +149,8 @@ pub fn fit(
 ) -> Fitted {
     let fit_games = fit_games.min(games.len());
     let book = book::expand(&book_bytes);
-    let (fit_set, held_out): (Vec<&Game>, Vec<&Game>) = (games[..fit_games].iter().collect(), games[fit_games..].iter().collect());
+    let (fit_set, held_out): (Vec<&Game>, Vec<&Game>) =
+        (games[..fit_games].iter().collect(), games[fit_games..].iter().collect());
     let train_samples = samples(&fit_set, &book);
     let weights = train(&train_samples, settings, progress);
     Fitted {

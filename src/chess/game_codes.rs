@@ -8,10 +8,10 @@
 //!   Huffman-coded with a fixed table of rank frequencies;
 //! - `arithmetic`: arithmetic coding of the model's probabilities.
 
-use super::codes::{Code, CodeWriter};
-use super::model_params::{self, RANK_FREQ};
 use super::book::Book;
+use super::codes::{Code, CodeWriter};
 use super::model::History;
+use super::model_params::{self, RANK_FREQ};
 use super::{arith, book, compact, model, Game, Position};
 use crate::bits::BitReader;
 use crate::{bail, Result};

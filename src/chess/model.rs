@@ -282,14 +282,16 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             }
             if !castle {
                 // The mover no longer defends its own square of arrival from where it was.
-                let defenders = our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
+                let defenders =
+                    our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
                 let balance = (their_count[mv.to as usize] as i32 - defenders).clamp(-2, 2);
                 f.push((TO_BALANCE + 5 * m + (balance + 2) as usize) as u16);
                 let standing = (their_count[mv.from as usize] as i32 - our_count[mv.from as usize] as i32).clamp(-2, 2);
                 f.push((FROM_BALANCE + 5 * m + (standing + 2) as usize) as u16);
             }
             if let Some(l) = last_to {
-                let d = (mv.to.file() as i32 - l.file() as i32).abs().max((mv.to.rank() as i32 - l.rank() as i32).abs());
+                let d =
+                    (mv.to.file() as i32 - l.file() as i32).abs().max((mv.to.rank() as i32 - l.rank() as i32).abs());
                 f.push((LOCALITY + d as usize) as u16);
             }
             f.push((FROM_PST + 64 * m + rel(mv.from)) as u16);
@@ -384,7 +386,8 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                 let dropped = match mover {
                     Piece::King => rights.short.is_some() || rights.long.is_some(),
                     Piece::Rook => {
-                        mv.from.rank() == home && (rights.short == Some(mv.from.file()) || rights.long == Some(mv.from.file()))
+                        mv.from.rank() == home
+                            && (rights.short == Some(mv.from.file()) || rights.long == Some(mv.from.file()))
                     }
                     _ => false,
                 };
@@ -473,17 +476,27 @@ pub fn feature_name(i: usize) -> String {
         PHASE => format!("{} × {}", ["opening", "middlegame", "endgame"][k / 6], PIECES[k % 6]),
         BOOK_LINES => format!("{}+ lines", 1u32 << k),
         MOBILITY => format!("{} reaching {}–{} squares", PIECES[k / 8 + 1], 2 * (k % 8), 2 * (k % 8) + 1),
-        THREATS => format!("{}, {}", PIECES[k / 2], if k % 2 == 0 { "one" } else { "two or more" }),
+        THREATS => format!("{}, {}", PIECES[k / 2], if k.is_multiple_of(2) { "one" } else { "two or more" }),
         LOSES_CASTLING => ["king move", "rook move"][k].to_string(),
         PASSED_PUSH => ["opening", "middlegame", "endgame"][k].to_string(),
         OUT_OF_BOOK => format!("plies {}–{}", 6 * k, 6 * k + 5),
         PAWN_RANK => format!("to rank {}", k + 3),
         LOCALITY => format!("{k} squares"),
-        FROM_PST_LATE => format!("{} {} {} (own side's view)", ["middlegame", "endgame"][k / 384], PIECES[k % 384 / 64], square(k % 64)),
+        FROM_PST_LATE => format!(
+            "{} {} {} (own side's view)",
+            ["middlegame", "endgame"][k / 384],
+            PIECES[k % 384 / 64],
+            square(k % 64)
+        ),
         TO_BALANCE | FROM_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
         PIECE_CHOICES => format!("{}, {}+ moves", PIECES[k / 5], 1u32 << (k % 5)),
         CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
-        TO_PST_LATE => format!("{} {} {} (own side's view)", ["middlegame", "endgame"][k / 384], PIECES[k % 384 / 64], square(k % 64)),
+        TO_PST_LATE => format!(
+            "{} {} {} (own side's view)",
+            ["middlegame", "endgame"][k / 384],
+            PIECES[k % 384 / 64],
+            square(k % 64)
+        ),
         CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING => String::new(),
         CAPTURE_UNDEFENDED => PIECES[k].to_string(),
         _ => PIECES[k % 6].to_string(),

@@ -178,10 +178,7 @@ pub fn run(cmd: Command) -> Result<Output> {
                     total.lichess_bits_per_move()
                 );
                 let folds_json: Vec<_> = tallies.iter().map(tally_json).collect();
-                return Ok(Output {
-                    json: json!({"folds": folds_json, "total": tally_json(&total)}),
-                    text,
-                });
+                return Ok(Output { json: json!({"folds": folds_json, "total": tally_json(&total)}), text });
             }
             let f = fit::fit(&all, games, book_bytes, settings, &mut |_, _| {});
             let mut command = format!(
