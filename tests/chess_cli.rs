@@ -116,6 +116,8 @@ fn the_committed_model_is_what_fit_writes() {
         "300",
         "--epochs",
         "300",
+        "--openings",
+        "tests/data/chess-openings",
         "--out",
         out.to_str().unwrap(),
     ]);

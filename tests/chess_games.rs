@@ -3,7 +3,7 @@
 //! decoders survive random bytes.
 
 use chessboard_puzzles::chess::model_params::FIT_GAMES;
-use chessboard_puzzles::chess::{parse_pgn, Game, GameScheme};
+use chessboard_puzzles::chess::{lichess, parse_pgn, Game, GameScheme};
 use proptest::prelude::*;
 
 fn sample_games() -> Vec<Game> {
@@ -68,10 +68,25 @@ fn arithmetic_meets_its_goal_on_held_out_games() {
         bits[k] = held_out.iter().map(|g| s.encode(g).code.bits).sum();
     }
     let bpm: Vec<f64> = bits.iter().map(|&b| b as f64 / plies as f64).collect();
-    // Goal from the issue: at most 3.7 bits a move, everything (headers, end) included.
-    assert!(bpm[3] <= 3.7, "arithmetic: {:.3} bits a move", bpm[3]);
+    // Goal from the issue: at most 3.3 bits a move, everything (headers, end) included.
+    assert!(bpm[3] <= 3.3, "arithmetic: {:.3} bits a move", bpm[3]);
     // Each scheme beats the one before it.
     assert!(bpm[0] > bpm[1] && bpm[1] > bpm[2] && bpm[2] > bpm[3], "{bpm:?}");
+}
+
+#[test]
+fn lichess_codec_reproduction_matches_its_published_rate() {
+    // lichess's Huffman table is annotated "0.551 bytes per move" (4.41 bits) on 16 million
+    // lichess games; on these lichess blitz games the reproduction lands close to it, and
+    // the arithmetic code beats it on the held-out games.
+    let games = sample_games();
+    let held_out = &games[FIT_GAMES..];
+    let plies: usize = held_out.iter().map(|g| g.moves.len()).sum();
+    let lichess: usize = held_out.iter().map(lichess::game_bits).sum();
+    let lichess_bpm = lichess as f64 / plies as f64;
+    assert!((4.2..4.6).contains(&lichess_bpm), "lichess: {lichess_bpm:.3} bits a move");
+    let ours: usize = held_out.iter().map(|g| GameScheme::Arithmetic.encode(g).code.bits).sum();
+    assert!((ours as f64) < 0.8 * lichess as f64);
 }
 
 #[test]

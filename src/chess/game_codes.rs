@@ -8,9 +8,11 @@
 //!   Huffman-coded with a fixed table of rank frequencies;
 //! - `arithmetic`: arithmetic coding of the model's probabilities.
 
+use super::book::Book;
 use super::codes::{Code, CodeWriter};
-use super::model_params::RANK_FREQ;
-use super::{arith, compact, model, Game, Position};
+use super::model::History;
+use super::model_params::{self, RANK_FREQ};
+use super::{arith, book, compact, model, Game, Position};
 use crate::bits::BitReader;
 use crate::{bail, Result};
 use cozy_chess::{Move, Piece, Square};
@@ -79,10 +81,14 @@ impl GameScheme {
             push_gamma(&mut w, game.moves.len() as u64 + 1, &format!("{} plies (Elias gamma)", game.moves.len()));
         }
         let header_bits = w.len();
+        if self == GameScheme::Arithmetic {
+            let (bits, move_bits) = arithmetic_moves(game, &model_params::WEIGHTS, book::book());
+            w.push_code_bits(&bits, format!("{} moves, arithmetic-coded", game.moves.len()), &[]);
+            return GameCode { code: w.finish(), header_bits, move_bits };
+        }
         let mut move_bits = Vec::with_capacity(game.moves.len());
         let mut pos = game.start.clone();
-        let mut last_to = None;
-        let mut enc = arith::Encoder::default();
+        let mut history = History::default();
         let sans = game.sans();
         for (i, &mv) in game.moves.iter().enumerate() {
             let label = format!("ply {}: {}", i + 1, sans[i]);
@@ -105,35 +111,16 @@ impl GameScheme {
                     move_bits.push(width as f64);
                 }
                 GameScheme::RankedHuffman => {
-                    let ranked = model::ranked(&pos, last_to);
+                    let ranked = model::ranked(&pos, &history);
                     let r = ranked.iter().position(|&m| m == mv).expect("a legal move");
                     let (code, len) = rank_code(r);
                     w.push(code, len, format!("{label} (rank {})", r + 1), &sq);
                     move_bits.push(len as f64);
                 }
-                GameScheme::Arithmetic => {
-                    // "The game goes on", then the move.
-                    enc.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
-                    let scored = model::scores(&pos, last_to);
-                    let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<i32>>());
-                    let idx = scored.iter().position(|&(m, _)| m == mv).expect("a legal move");
-                    let cum: u32 = freqs[..idx].iter().sum();
-                    let total: u32 = freqs.iter().sum();
-                    enc.encode(cum, freqs[idx], total);
-                    let go_on = f64::from(END_TOTAL - END_FREQ) / f64::from(END_TOTAL);
-                    move_bits.push(-(f64::from(freqs[idx]) / f64::from(total) * go_on).log2());
-                }
+                GameScheme::Arithmetic => unreachable!("coded above"),
             }
-            last_to = Some(mv.to);
+            history.push(&pos, mv);
             pos = pos.play_unchecked(mv);
-        }
-        if self == GameScheme::Arithmetic {
-            // "The game ends" — not needed when the side to move has no legal move.
-            if !pos.legal_moves().is_empty() {
-                enc.encode(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
-            }
-            let bits = enc.finish();
-            w.push_code_bits(&bits, format!("{} moves, arithmetic-coded", game.moves.len()), &[]);
         }
         GameCode { code: w.finish(), header_bits, move_bits }
     }
@@ -157,8 +144,11 @@ impl GameScheme {
         }
         let mut pos = start.clone();
         let mut moves = Vec::new();
-        let mut last_to = None;
+        let mut history = History::default();
         let rest: Vec<bool>;
+        // The arithmetic code has no end marker: the decoder codes what it reads again, to
+        // accept only the canonical code.
+        let mut mirror = arith::Encoder::default();
         let mut dec = if self == GameScheme::Arithmetic {
             let mut v = Vec::new();
             while let Ok(b) = r.read_bit() {
@@ -178,9 +168,11 @@ impl GameScheme {
                 let t = d.target(END_TOTAL);
                 if t >= END_TOTAL - END_FREQ {
                     d.consume(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
+                    mirror.encode(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
                     break;
                 }
                 d.consume(0, END_TOTAL - END_FREQ, END_TOTAL);
+                mirror.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
                 if ply == plies {
                     bail!("the code runs past {MAX_PLIES} plies");
                 }
@@ -212,7 +204,7 @@ impl GameScheme {
                     }
                 }
                 GameScheme::RankedHuffman => {
-                    let ranked = model::ranked(&pos, last_to);
+                    let ranked = model::ranked(&pos, &history);
                     let rank = read_rank(&mut r)?;
                     match ranked.get(rank) {
                         Some(&m) => m,
@@ -221,7 +213,7 @@ impl GameScheme {
                 }
                 GameScheme::Arithmetic => {
                     let d = dec.as_mut().expect("set for arithmetic");
-                    let scored = model::scores(&pos, last_to);
+                    let scored = model::scores(&pos, &history);
                     let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<i32>>());
                     let total: u32 = freqs.iter().sum();
                     let t = d.target(total);
@@ -235,17 +227,28 @@ impl GameScheme {
                         cum += f;
                     }
                     d.consume(cum, freqs[idx], total);
+                    mirror.encode(cum, freqs[idx], total);
                     scored[idx].0
                 }
             };
             moves.push(mv);
-            last_to = Some(mv.to);
+            history.push(&pos, mv);
             pos = pos.play_unchecked(mv);
         }
         let game = Game::new(start, moves);
         if self == GameScheme::Arithmetic {
-            // The arithmetic code has no end marker: accept only the canonical code.
-            if self.encode(&game).code.bytes != bytes {
+            let mut canonical = crate::bits::BitWriter::new();
+            canonical.push_bit(game.start != Position::start());
+            if game.start != Position::start() {
+                let c = compact::encode(&game.start);
+                for i in 0..c.bits {
+                    canonical.push_bit(c.bytes[i / 8] & (0x80 >> (i % 8)) != 0);
+                }
+            }
+            for b in mirror.finish() {
+                canonical.push_bit(b);
+            }
+            if canonical.into_bytes() != bytes {
                 bail!("the data does not end where the game's code ends");
             }
         } else {
@@ -253,6 +256,35 @@ impl GameScheme {
         }
         Ok(game)
     }
+}
+
+/// The arithmetic code of a game's moves (after the header) under `weights` and `book`, and
+/// each move's information content −log2 p in bits ("the game goes on" included).
+pub fn arithmetic_moves(game: &Game, weights: &[i16], book: &Book) -> (Vec<bool>, Vec<f64>) {
+    let mut enc = arith::Encoder::default();
+    let mut info = Vec::with_capacity(game.moves.len());
+    let mut pos = game.start.clone();
+    let mut history = History::default();
+    let go_on = f64::from(END_TOTAL - END_FREQ) / f64::from(END_TOTAL);
+    for &mv in &game.moves {
+        // "The game goes on", then the move.
+        enc.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
+        let feats = model::features_with(&pos, &history, book);
+        let scores: Vec<i32> = feats.iter().map(|(_, f)| model::score(f, weights)).collect();
+        let freqs = model::frequencies(&scores);
+        let idx = feats.iter().position(|(m, _)| *m == mv).expect("a legal move");
+        let cum: u32 = freqs[..idx].iter().sum();
+        let total: u32 = freqs.iter().sum();
+        enc.encode(cum, freqs[idx], total);
+        info.push(-(f64::from(freqs[idx]) / f64::from(total) * go_on).log2());
+        history.push(&pos, mv);
+        pos = pos.play_unchecked(mv);
+    }
+    // "The game ends" — not needed when the side to move has no legal move.
+    if !pos.legal_moves().is_empty() {
+        enc.encode(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
+    }
+    (enc.finish(), info)
 }
 
 /// The arithmetic code's "game ends here" event: 1/64 before every move.

@@ -6,12 +6,15 @@
 pub mod arith;
 pub mod base13;
 pub mod bitboard;
+pub mod book;
 pub mod codes;
 pub mod compact;
 pub mod counters;
+pub mod explain;
 pub mod fit;
 pub mod game_codes;
 pub mod huffman;
+pub mod lichess;
 pub mod material;
 pub mod model;
 pub mod model_params;

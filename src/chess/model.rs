@@ -1,12 +1,15 @@
 //! The move model shared by `ranked-huffman` (order the legal moves by score) and
 //! `arithmetic` (turn scores into probabilities): a linear score over cheap features of a
 //! move — piece-square tables for where a piece leaves and lands, what it captures with what,
-//! promotions, checks, castling, recaptures, and whether the piece walks into or out of an
-//! attack. Weights are in 1/16 of a bit (log2 units) and integers, and probabilities come from
-//! an integer table of 2^(-d/16), so every platform (native and WebAssembly) computes exactly
-//! the same frequencies — which arithmetic decoding needs. The weights are fitted by
-//! `chessboard-puzzles chess fit` (see `fit.rs`) and written to `model_params.rs`.
+//! promotions, checks, castling, recaptures, whether the piece walks into or out of an attack,
+//! what it attacks from its new square, whether it answers the opponent's last move, and
+//! whether the move continues a named opening line (see `book.rs`). Weights are in 1/16 of a
+//! bit (log2 units) and integers, and probabilities come from an integer table of 2^(-d/16),
+//! so every platform (native and WebAssembly) computes exactly the same frequencies — which
+//! arithmetic decoding needs. The weights are fitted by `chessboard-puzzles chess fit` (see
+//! `fit.rs`) and written to `model_params.rs`.
 
+use super::book::{self, Book};
 use super::model_params::WEIGHTS;
 use super::Position;
 use cozy_chess::{
@@ -14,25 +17,86 @@ use cozy_chess::{
     Piece, Square,
 };
 
+/// The feature blocks: name, first index, size. A feature's index is its block's first index
+/// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
+pub const BLOCKS: [(&str, usize, usize); 37] = [
+    ("lands on (piece-square)", TO_PST, 384),
+    ("leaves (piece-square)", FROM_PST, 384),
+    ("captures (victim × mover)", CAPTURE, 36),
+    ("promotes to", PROMOTION, 4),
+    ("gives check", CHECK, 6),
+    ("lands where a pawn attacks", TO_PAWN_ATTACKED, 6),
+    ("lands en prise (attacked, undefended)", TO_HANGING, 6),
+    ("leaves an attacked square", FROM_ATTACKED, 6),
+    ("castles", CASTLE, 1),
+    ("recaptures", RECAPTURE, 1),
+    ("pawn double step", DOUBLE_PUSH, 1),
+    ("leaves a pawn's attack", FROM_PAWN_ATTACKED, 6),
+    ("king square in the endgame", KING_ENDGAME_TO, 64),
+    ("lands where a cheaper man attacks", TO_ATTACKED_BY_LOWER, 6),
+    ("leaves a cheaper man's attack", FROM_ATTACKED_BY_LOWER, 6),
+    ("takes an undefended man", CAPTURE_UNDEFENDED, 6),
+    ("answers a check", IN_CHECK, 6),
+    ("game phase × piece", PHASE, 18),
+    ("opening book move (lines through it)", BOOK_LINES, 8),
+    ("flees the piece that just moved", FLEES_LAST_MOVED, 6),
+    ("moves the same piece again", SAME_PIECE, 6),
+    ("moves straight back", UNDO, 1),
+    ("mobility on arrival", MOBILITY, 32),
+    ("threatens a bigger or loose man", THREATS, 12),
+    ("gives up castling", LOSES_CASTLING, 2),
+    ("pushes a passed pawn", PASSED_PUSH, 3),
+    ("captures the piece that just moved", TAKES_LAST_MOVED, 6),
+    ("book position, move out of book", OUT_OF_BOOK, 4),
+    ("pawn push by rank", PAWN_RANK, 6),
+    ("distance from the opponent's last move", LOCALITY, 8),
+    ("defends a man en prise", DEFENDS_HANGING, 1),
+    ("lands on, later phases (piece-square)", TO_PST_LATE, 768),
+    ("leaves, later phases (piece-square)", FROM_PST_LATE, 768),
+    ("attackers minus defenders where it lands", TO_BALANCE, 30),
+    ("attackers minus defenders where it stands", FROM_BALANCE, 30),
+    ("capture gain if the taker is lost when defended", CAPTURE_GAIN, 7),
+    ("legal moves of the moving man", PIECE_CHOICES, 30),
+];
+
 pub const TO_PST: usize = 0;
 pub const FROM_PST: usize = 384;
 pub const CAPTURE: usize = 768; // victim (none, P, N, B, R, Q) × mover (6)
 pub const PROMOTION: usize = 804; // N, B, R, Q
-pub const CHECK: usize = 808;
-pub const TO_PAWN_ATTACKED: usize = 809; // × mover
-pub const TO_HANGING: usize = 815; // × mover: lands attacked and not defended
-pub const FROM_ATTACKED: usize = 821; // × mover: leaves an attacked square
-pub const CASTLE: usize = 827;
-pub const RECAPTURE: usize = 828;
-pub const DOUBLE_PUSH: usize = 829;
-pub const FROM_PAWN_ATTACKED: usize = 830; // × mover
-pub const KING_ENDGAME_TO: usize = 836; // 64 squares, when few pieces are left
-pub const TO_ATTACKED_BY_LOWER: usize = 900; // × mover: lands where a cheaper enemy piece attacks
-pub const FROM_ATTACKED_BY_LOWER: usize = 906; // × mover: leaves a square a cheaper enemy piece attacks
-pub const CAPTURE_UNDEFENDED: usize = 912; // × victim: takes a man nobody defends
-pub const IN_CHECK: usize = 918; // × mover: the side to move is in check
-pub const PHASE: usize = 924; // (opening, middlegame, endgame by pieces left) × mover
-pub const NUM_FEATURES: usize = 942;
+pub const CHECK: usize = 808; // × mover
+pub const TO_PAWN_ATTACKED: usize = 814; // × mover
+pub const TO_HANGING: usize = 820; // × mover: lands attacked and not defended
+pub const FROM_ATTACKED: usize = 826; // × mover: leaves an attacked square
+pub const CASTLE: usize = 832;
+pub const RECAPTURE: usize = 833;
+pub const DOUBLE_PUSH: usize = 834;
+pub const FROM_PAWN_ATTACKED: usize = 835; // × mover
+pub const KING_ENDGAME_TO: usize = 841; // 64 squares, when few pieces are left
+pub const TO_ATTACKED_BY_LOWER: usize = 905; // × mover: lands where a cheaper enemy piece attacks
+pub const FROM_ATTACKED_BY_LOWER: usize = 911; // × mover: leaves a square a cheaper enemy piece attacks
+pub const CAPTURE_UNDEFENDED: usize = 917; // × victim: takes a man nobody defends
+pub const IN_CHECK: usize = 923; // × mover: the side to move is in check
+pub const PHASE: usize = 929; // (opening, middlegame, endgame by pieces left) × mover
+pub const BOOK_LINES: usize = 947; // ⌊log2 of the named lines through the move⌋, capped at 7
+pub const FLEES_LAST_MOVED: usize = 955; // × mover: leaves a square the opponent's last-moved man attacks
+pub const SAME_PIECE: usize = 961; // × mover: the piece our previous move moved
+pub const UNDO: usize = 967; // goes back to where our previous move came from
+pub const MOBILITY: usize = 968; // (N, B, R, Q) × ⌊attacked squares / 2⌋ capped at 7
+pub const THREATS: usize = 1000; // mover × (1, 2 or more) enemy men attacked that are worth more or undefended
+pub const LOSES_CASTLING: usize = 1012; // king move, rook move that drops a castling right
+pub const PASSED_PUSH: usize = 1014; // × phase
+pub const TAKES_LAST_MOVED: usize = 1017; // × mover
+pub const OUT_OF_BOOK: usize = 1023; // the position is in the book but the move is not, × ply bucket
+pub const PAWN_RANK: usize = 1027; // pawn non-capture to relative rank 3 … 8
+pub const LOCALITY: usize = 1033; // king distance from where the opponent's last move landed
+pub const DEFENDS_HANGING: usize = 1041;
+pub const TO_PST_LATE: usize = 1042; // (middlegame, endgame) × piece × square
+pub const FROM_PST_LATE: usize = 1810; // (middlegame, endgame) × piece × square
+pub const TO_BALANCE: usize = 2578; // mover × (their attackers − our other defenders) from −2 to 2
+pub const FROM_BALANCE: usize = 2608; // mover × (their attackers − our defenders) from −2 to 2
+pub const CAPTURE_GAIN: usize = 2638; // victim's value − (taker's value if the square is defended), bucketed
+pub const PIECE_CHOICES: usize = 2645; // mover × ⌊log2 of the man's legal moves⌋ capped at 4
+pub const NUM_FEATURES: usize = 2675;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -53,22 +117,46 @@ fn exp_table() -> &'static [u64; SPAN] {
     })
 }
 
+/// The moves played so far: the model looks at the last two (what the opponent just did,
+/// what we did before) and at the ply number.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    /// Each move and whether it captured.
+    moves: Vec<(Move, bool)>,
+}
+
+impl History {
+    /// Records `mv`, played in `pos`.
+    pub fn push(&mut self, pos: &Position, mv: Move) {
+        let board = pos.board();
+        let capture = board.colors(!pos.side_to_move()).has(mv.to)
+            || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file());
+        self.moves.push((mv, capture));
+    }
+
+    fn back(&self, n: usize) -> Option<(Move, bool)> {
+        self.moves.len().checked_sub(n).map(|i| self.moves[i])
+    }
+}
+
+/// Squares a man of `piece` and `color` on `sq` attacks, with `occ` occupied.
+fn attacks_from(piece: Piece, color: Color, sq: Square, occ: BitBoard) -> BitBoard {
+    match piece {
+        Piece::Pawn => get_pawn_attacks(sq, color),
+        Piece::Knight => get_knight_moves(sq),
+        Piece::Bishop => get_bishop_moves(sq, occ),
+        Piece::Rook => get_rook_moves(sq, occ),
+        Piece::Queen => get_bishop_moves(sq, occ) | get_rook_moves(sq, occ),
+        Piece::King => get_king_moves(sq),
+    }
+}
+
 fn attacks_of(board: &Board, color: Color) -> BitBoard {
     let occ = board.occupied();
     let mut a = BitBoard::EMPTY;
-    for sq in board.colored_pieces(color, Piece::Pawn) {
-        a |= get_pawn_attacks(sq, color);
+    for sq in board.colors(color) {
+        a |= attacks_from(board.piece_on(sq).expect("occupied"), color, sq, occ);
     }
-    for sq in board.colored_pieces(color, Piece::Knight) {
-        a |= get_knight_moves(sq);
-    }
-    for sq in board.colored_pieces(color, Piece::Bishop) | board.colored_pieces(color, Piece::Queen) {
-        a |= get_bishop_moves(sq, occ);
-    }
-    for sq in board.colored_pieces(color, Piece::Rook) | board.colored_pieces(color, Piece::Queen) {
-        a |= get_rook_moves(sq, occ);
-    }
-    a |= get_king_moves(board.king(color));
     a
 }
 
@@ -104,37 +192,115 @@ fn pawn_attacks_of(board: &Board, color: Color) -> BitBoard {
     a
 }
 
-/// The legal moves of `pos` (in [`Position::legal_moves`] order) with their feature lists.
-/// `last_to` is where the previous move landed (for recaptures).
-pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)> {
+/// How many of `color`'s men attack each square.
+fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
+    let occ = board.occupied();
+    let mut n = [0u8; 64];
+    for sq in board.colors(color) {
+        for t in attacks_from(board.piece_on(sq).expect("occupied"), color, sq, occ) {
+            n[t as usize] += 1;
+        }
+    }
+    n
+}
+
+/// Material value for threats (the king counts as most valuable).
+const VALUE: [u8; 6] = [1, 3, 3, 5, 9, 100];
+
+/// Whether a pawn of `us` on `sq` has no enemy pawn ahead of it on its own or a next file.
+fn is_passed(board: &Board, us: Color, sq: Square) -> bool {
+    let file = sq.file() as i32;
+    let rank = sq.rank() as i32;
+    board.colored_pieces(!us, Piece::Pawn).into_iter().all(|p| {
+        let ahead = if us == Color::White { p.rank() as i32 > rank } else { (p.rank() as i32) < rank };
+        !(ahead && (p.file() as i32 - file).abs() <= 1)
+    })
+}
+
+/// The legal moves of `pos` (in [`Position::legal_moves`] order) with their feature lists,
+/// the game so far being `history`, under the opening book `book`.
+pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Move, Vec<u16>)> {
     let board = pos.board();
     let us = pos.side_to_move();
     let them = !us;
+    let occ = board.occupied();
     let their_attacks = attacks_of(board, them);
     let their_pawn_attacks = pawn_attacks_of(board, them);
     let our_attacks = attacks_of(board, us);
     let cheaper = cheaper_attacks(board, them);
     let in_check = !board.checkers().is_empty();
-    let pieces_left = (board.occupied() & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).len();
+    let pieces_left = (occ & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).len();
     let phase = match pieces_left {
         11.. => 0,
         7..=10 => 1,
         _ => 2,
     };
+    let last = history.back(1);
+    let last_to = last.map(|(m, _)| m.to);
+    let last_captured = last.is_some_and(|(_, c)| c);
+    // What the opponent's last-moved man attacks now.
+    let last_moved_attacks = match last_to.and_then(|sq| board.piece_on(sq).map(|p| (p, sq))) {
+        Some((p, sq)) if board.colors(them).has(sq) => attacks_from(p, them, sq, occ),
+        _ => BitBoard::EMPTY,
+    };
+    let ours_before = history.back(2);
+    let (our_count, their_count) = (attack_counts(board, us), attack_counts(board, them));
+    // Our men (not the king) the opponent attacks and we do not defend, or attacks with a cheaper man.
+    let mut hanging = BitBoard::EMPTY;
+    for sq in board.colors(us) & !board.pieces(Piece::King) {
+        let p = board.piece_on(sq).expect("occupied") as usize;
+        if (their_attacks.has(sq) && !our_attacks.has(sq)) || cheaper[p].has(sq) {
+            hanging |= sq.bitboard();
+        }
+    }
+    let book_moves = book.get(&board.hash());
+    let ply_bucket = (history.moves.len() / 6).min(3);
+    let rights = board.castle_rights(us);
+    let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
-    pos.legal_moves()
+    let legal = pos.legal_moves();
+    let mut choices = [0u32; 64];
+    for mv in &legal {
+        choices[mv.from as usize] += 1;
+    }
+    legal
         .into_iter()
         .map(|mv| {
             let mover = board.piece_on(mv.from).expect("legal move");
             let m = mover as usize;
             let castle = board.colors(us).has(mv.to);
-            let mut f: Vec<u16> = Vec::with_capacity(12);
+            let mut f: Vec<u16> = Vec::with_capacity(16);
             if in_check {
                 f.push((IN_CHECK + m) as u16);
             }
             f.push((PHASE + 6 * phase + m) as u16);
+            f.push((PIECE_CHOICES + 5 * m + (31 - choices[mv.from as usize].leading_zeros() as usize).min(4)) as u16);
             f.push((TO_PST + 64 * m + rel(mv.to)) as u16);
+            if phase > 0 {
+                f.push((TO_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.to)) as u16);
+                f.push((FROM_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.from)) as u16);
+            }
+            if !castle {
+                // The mover no longer defends its own square of arrival from where it was.
+                let defenders =
+                    our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
+                let balance = (their_count[mv.to as usize] as i32 - defenders).clamp(-2, 2);
+                f.push((TO_BALANCE + 5 * m + (balance + 2) as usize) as u16);
+                let standing = (their_count[mv.from as usize] as i32 - our_count[mv.from as usize] as i32).clamp(-2, 2);
+                f.push((FROM_BALANCE + 5 * m + (standing + 2) as usize) as u16);
+            }
+            if let Some(l) = last_to {
+                let d =
+                    (mv.to.file() as i32 - l.file() as i32).abs().max((mv.to.rank() as i32 - l.rank() as i32).abs());
+                f.push((LOCALITY + d as usize) as u16);
+            }
             f.push((FROM_PST + 64 * m + rel(mv.from)) as u16);
+            if let Some(moves) = book_moves {
+                match moves.iter().find(|(b, _)| *b == mv) {
+                    Some(&(_, lines)) => f.push((BOOK_LINES + (31 - lines.leading_zeros() as usize).min(7)) as u16),
+                    None => f.push((OUT_OF_BOOK + ply_bucket) as u16),
+                }
+            }
             let victim = if castle {
                 None
             } else if mover == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none() {
@@ -145,6 +311,18 @@ pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)
             let v = victim.map_or(0, |p| p as usize + 1).min(5);
             f.push((CAPTURE + 6 * v + m) as u16);
             if let Some(p) = victim {
+                let lost = if their_attacks.has(mv.to) { i32::from(VALUE[m]).min(20) } else { 0 };
+                let gain = i32::from(VALUE[p as usize]) - lost;
+                let bucket = match gain {
+                    ..=-6 => 0,
+                    -5..=-3 => 1,
+                    -2..=-1 => 2,
+                    0 => 3,
+                    1..=2 => 4,
+                    3..=5 => 5,
+                    _ => 6,
+                };
+                f.push((CAPTURE_GAIN + bucket) as u16);
                 if !their_attacks.has(mv.to) {
                     f.push((CAPTURE_UNDEFENDED + p as usize) as u16);
                 }
@@ -173,29 +351,88 @@ pub fn features(pos: &Position, last_to: Option<Square>) -> Vec<(Move, Vec<u16>)
                 if cheaper[m].has(mv.from) {
                     f.push((FROM_ATTACKED_BY_LOWER + m) as u16);
                 }
-                if Some(mv.to) == last_to && victim.is_some() {
-                    f.push(RECAPTURE as u16);
+                if last_moved_attacks.has(mv.from) {
+                    f.push((FLEES_LAST_MOVED + m) as u16);
                 }
-                if mover == Piece::Pawn && (mv.to as i32 - mv.from as i32).abs() == 16 {
-                    f.push(DOUBLE_PUSH as u16);
+                if Some(mv.to) == last_to && victim.is_some() {
+                    f.push((TAKES_LAST_MOVED + m) as u16);
+                    if last_captured {
+                        f.push(RECAPTURE as u16);
+                    }
+                }
+                if let Some((before, _)) = ours_before {
+                    if before.to == mv.from {
+                        f.push((SAME_PIECE + m) as u16);
+                        if before.from == mv.to {
+                            f.push(UNDO as u16);
+                        }
+                    }
+                }
+                if mover == Piece::Pawn {
+                    if (mv.to as i32 - mv.from as i32).abs() == 16 {
+                        f.push(DOUBLE_PUSH as u16);
+                    }
+                    if victim.is_none() {
+                        let rank = rel(mv.to) / 8; // 2 … 7
+                        f.push((PAWN_RANK + rank.saturating_sub(2).min(5)) as u16);
+                        if is_passed(board, us, mv.from) {
+                            f.push((PASSED_PUSH + phase) as u16);
+                        }
+                    }
                 }
                 if mover == Piece::King && pieces_left <= 6 {
                     f.push((KING_ENDGAME_TO + rel(mv.to)) as u16);
+                }
+                let dropped = match mover {
+                    Piece::King => rights.short.is_some() || rights.long.is_some(),
+                    Piece::Rook => {
+                        mv.from.rank() == home
+                            && (rights.short == Some(mv.from.file()) || rights.long == Some(mv.from.file()))
+                    }
+                    _ => false,
+                };
+                if dropped {
+                    f.push((LOSES_CASTLING + usize::from(mover == Piece::Rook)) as u16);
+                }
+                // What the man attacks from its new square.
+                let occ_after = (occ ^ mv.from.bitboard()) | mv.to.bitboard();
+                let attacks = attacks_from(mover, us, mv.to, occ_after);
+                if (1..=4).contains(&m) {
+                    let mobility = (attacks & !board.colors(us)).len() as usize / 2;
+                    f.push((MOBILITY + 8 * (m - 1) + mobility.min(7)) as u16);
+                }
+                if !(attacks & hanging & !mv.from.bitboard()).is_empty() {
+                    f.push(DEFENDS_HANGING as u16);
+                }
+                let mut threats = 0;
+                for sq in attacks & board.colors(them) & !board.pieces(Piece::King) {
+                    let target = board.piece_on(sq).expect("occupied");
+                    if Some(sq) != Some(mv.to) && (VALUE[target as usize] > VALUE[m] || !their_attacks.has(sq)) {
+                        threats += 1;
+                    }
+                }
+                if threats > 0 {
+                    f.push((THREATS + 2 * m + usize::from(threats > 1)) as u16);
                 }
             }
             let mut next = board.clone();
             next.play_unchecked(mv);
             if !next.checkers().is_empty() {
-                f.push(CHECK as u16);
+                f.push((CHECK + m) as u16);
             }
             (mv, f)
         })
         .collect()
 }
 
+/// [`features_with`] under the committed opening book.
+pub fn features(pos: &Position, history: &History) -> Vec<(Move, Vec<u16>)> {
+    features_with(pos, history, book::book())
+}
+
 /// Integer scores (1/16 bits) of the legal moves under the committed weights.
-pub fn scores(pos: &Position, last_to: Option<Square>) -> Vec<(Move, i32)> {
-    features(pos, last_to).into_iter().map(|(mv, f)| (mv, score(&f, &WEIGHTS))).collect()
+pub fn scores(pos: &Position, history: &History) -> Vec<(Move, i32)> {
+    features(pos, history).into_iter().map(|(mv, f)| (mv, score(&f, &WEIGHTS))).collect()
 }
 
 /// Score of one move's features under `weights`.
@@ -214,8 +451,59 @@ pub fn frequencies(scores: &[i32]) -> Vec<u32> {
 }
 
 /// Moves sorted best first (ties keep the legal-move order): the ranking of `ranked-huffman`.
-pub fn ranked(pos: &Position, last_to: Option<Square>) -> Vec<Move> {
-    let mut s = scores(pos, last_to);
+pub fn ranked(pos: &Position, history: &History) -> Vec<Move> {
+    let mut s = scores(pos, history);
     s.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
     s.into_iter().map(|(m, _)| m).collect()
+}
+
+/// A feature's name, e.g. "lands on (piece-square): knight f3".
+pub fn feature_name(i: usize) -> String {
+    let Some(&(name, first, _)) = BLOCKS.iter().find(|(_, first, size)| (*first..first + size).contains(&i)) else {
+        return format!("feature {i}");
+    };
+    let k = i - first;
+    const PIECES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+    let square = |s: usize| format!("{}", Square::index(s));
+    let detail = match first {
+        TO_PST | FROM_PST => format!("{} {} (own side's view)", PIECES[k / 64], square(k % 64)),
+        CAPTURE => {
+            let victims = ["nothing", "pawn", "knight", "bishop", "rook", "queen"];
+            format!("{} by {}", victims[k / 6], PIECES[k % 6])
+        }
+        PROMOTION => PIECES[k + 1].to_string(),
+        KING_ENDGAME_TO => format!("{} (own side's view)", square(k)),
+        PHASE => format!("{} × {}", ["opening", "middlegame", "endgame"][k / 6], PIECES[k % 6]),
+        BOOK_LINES => format!("{}+ lines", 1u32 << k),
+        MOBILITY => format!("{} reaching {}–{} squares", PIECES[k / 8 + 1], 2 * (k % 8), 2 * (k % 8) + 1),
+        THREATS => format!("{}, {}", PIECES[k / 2], if k.is_multiple_of(2) { "one" } else { "two or more" }),
+        LOSES_CASTLING => ["king move", "rook move"][k].to_string(),
+        PASSED_PUSH => ["opening", "middlegame", "endgame"][k].to_string(),
+        OUT_OF_BOOK => format!("plies {}–{}", 6 * k, 6 * k + 5),
+        PAWN_RANK => format!("to rank {}", k + 3),
+        LOCALITY => format!("{k} squares"),
+        FROM_PST_LATE => format!(
+            "{} {} {} (own side's view)",
+            ["middlegame", "endgame"][k / 384],
+            PIECES[k % 384 / 64],
+            square(k % 64)
+        ),
+        TO_BALANCE | FROM_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
+        PIECE_CHOICES => format!("{}, {}+ moves", PIECES[k / 5], 1u32 << (k % 5)),
+        CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
+        TO_PST_LATE => format!(
+            "{} {} {} (own side's view)",
+            ["middlegame", "endgame"][k / 384],
+            PIECES[k % 384 / 64],
+            square(k % 64)
+        ),
+        CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING => String::new(),
+        CAPTURE_UNDEFENDED => PIECES[k].to_string(),
+        _ => PIECES[k % 6].to_string(),
+    };
+    if detail.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}: {detail}")
+    }
 }

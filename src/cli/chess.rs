@@ -50,11 +50,12 @@ pub enum Command {
         #[arg(long)]
         scheme: String,
     },
-    /// Print the share-link fragment (`chess/v1/…`) of a FEN, or of a PGN game at a ply.
+    /// Print the share-link fragment (`chess/v2/…`) of a FEN, or of a PGN game at a ply.
     Link(super::links::ChessLinkArgs),
     /// Print the position of a share link as FEN.
     Open(super::links::OpenArgs),
-    /// Fit the move model on the first N games of a PGN file and write model_params.rs.
+    /// Fit the move model on the first N games of a PGN file and write model_params.rs; or,
+    /// with --folds, cross-validate instead (nothing is written).
     Fit {
         #[arg(long)]
         pgn: PathBuf,
@@ -62,6 +63,18 @@ pub enum Command {
         games: usize,
         #[arg(long, default_value_t = 300)]
         epochs: usize,
+        /// L2 penalty on the weights.
+        #[arg(long, default_value_t = 1e-4)]
+        l2: f64,
+        /// Folder of openings lists (TSV with a `pgn` column) for the opening book.
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// Cross-validate over all the games with this many folds instead of writing the model.
+        #[arg(long)]
+        folds: Option<usize>,
+        /// Other games to report on (never fitted on), beside lichess's codec; repeatable.
+        #[arg(long)]
+        eval: Vec<PathBuf>,
         #[arg(long, default_value = "src/chess/model_params.rs")]
         out: PathBuf,
     },
@@ -121,26 +134,102 @@ pub fn run(cmd: Command) -> Result<Output> {
                 text: format!("{}: at most {max} bits", s.name()),
             })
         }
-        Command::Fit { pgn, games, epochs, out } => {
+        Command::Fit { pgn, games, epochs, l2, openings, folds, eval, out } => {
             let all = parse_pgn(&read_file_within(&pgn, MAX_PGN_BYTES, "a PGN file")?)?;
             if games == 0 || games >= all.len() {
                 bail!("--games must be between 1 and {} (some games must be held out)", all.len() - 1);
             }
-            let f = fit::fit(&all, games, epochs, &mut |_, _| {});
-            let source = pgn.to_string_lossy().replace('\\', "/");
-            write_file_atomically(&out, &fit::render(&f, &source, epochs))?;
+            let mut tsv = Vec::new();
+            if let Some(dir) = &openings {
+                let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+                    .map_err(|e| crate::Error::new(format!("cannot read {}: {e}", dir.display())))?
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+                    .collect();
+                files.sort();
+                if files.is_empty() {
+                    bail!("{} holds no .tsv openings list", dir.display());
+                }
+                for f in files {
+                    tsv.push(read_file_within(&f, MAX_PGN_BYTES, "an openings file")?);
+                }
+            }
+            let book_bytes = fit::book_bytes(&tsv)?;
+            let settings = fit::Settings { epochs, l2 };
+            let path = |p: &PathBuf| p.to_string_lossy().replace('\\', "/");
+            let others: Vec<(String, Vec<crate::chess::Game>)> =
+                eval.iter().map(|p| Ok((path(p), parse_pgn(&read_file_within(p, MAX_PGN_BYTES, "a PGN file")?)?))).collect::<Result<_>>()?;
+            if let Some(k) = folds {
+                if k < 2 || k > all.len() {
+                    bail!("--folds must be between 2 and {}", all.len());
+                }
+                let tallies = fit::cross_validate(&all, k, &book_bytes, settings, &mut |_, _| {});
+                let mut total = fit::Tally::default();
+                let mut text = String::new();
+                for (i, t) in tallies.iter().enumerate() {
+                    total.add(*t);
+                    text += &format!(
+                        "fold {}: {} games, {} plies: {:.3} bits a move (lichess {:.3})\n",
+                        i + 1,
+                        t.games,
+                        t.plies,
+                        t.bits_per_move(),
+                        t.lichess_bits_per_move()
+                    );
+                }
+                text += &format!(
+                    "{k}-fold cross-validation over {} games ({} plies): {:.3} bits a move (lichess {:.3})",
+                    total.games,
+                    total.plies,
+                    total.bits_per_move(),
+                    total.lichess_bits_per_move()
+                );
+                let folds_json: Vec<_> = tallies.iter().map(tally_json).collect();
+                return Ok(Output { json: json!({"folds": folds_json, "total": tally_json(&total)}), text });
+            }
+            let f = fit::fit(&all, games, book_bytes, settings, &mut |_, _| {});
+            let mut command = format!(
+                "chessboard-puzzles chess fit --pgn {} --games {games} --epochs {epochs} --l2 {l2}",
+                path(&pgn)
+            );
+            if let Some(dir) = &openings {
+                command += &format!(" --openings {}", path(dir));
+            }
+            write_file_atomically(&out, &fit::render(&f, &command))?;
+            let mut text = format!(
+                "fitted on {} games: {:.3} bits a move; held out {} games ({} plies): {:.3} bits a move (lichess {:.3}); wrote {}",
+                f.fit_games,
+                f.fit_tally.bits_per_move(),
+                f.held_out.games,
+                f.held_out.plies,
+                f.held_out.bits_per_move(),
+                f.held_out.lichess_bits_per_move(),
+                out.display()
+            );
+            let mut evals = Vec::new();
+            for (name, gs) in &others {
+                let refs: Vec<&crate::chess::Game> = gs.iter().collect();
+                let t = fit::Tally::of(&refs, &f.weights, &crate::chess::book::expand(&f.book));
+                text += &format!(
+                    "\n{name}: {} games, {} plies: {:.3} bits a move (lichess {:.3})",
+                    t.games,
+                    t.plies,
+                    t.bits_per_move(),
+                    t.lichess_bits_per_move()
+                );
+                evals.push(json!({"pgn": name, "tally": tally_json(&t)}));
+            }
             Ok(Output {
-                json: json!({"fit_games": f.fit_games, "held_out_games": all.len() - f.fit_games,
-                    "fit_bits_per_move": f.fit_bits_per_move, "held_out_bits_per_move": f.held_out_bits_per_move}),
-                text: format!(
-                    "fitted on {} games: {:.3} bits a move; held out {} games: {:.3} bits a move; wrote {}",
-                    f.fit_games,
-                    f.fit_bits_per_move,
-                    all.len() - f.fit_games,
-                    f.held_out_bits_per_move,
-                    out.display()
-                ),
+                json: json!({"fit_games": f.fit_games, "held_out_games": f.held_out.games,
+                    "fit_bits_per_move": f.fit_tally.bits_per_move(), "held_out_bits_per_move": f.held_out.bits_per_move(),
+                    "held_out": tally_json(&f.held_out), "eval": evals}),
+                text,
             })
         }
     }
+}
+
+fn tally_json(t: &fit::Tally) -> serde_json::Value {
+    json!({"games": t.games, "plies": t.plies, "bits": t.bits, "bits_per_move": t.bits_per_move(),
+        "lichess_bits": t.lichess_bits, "lichess_bits_per_move": t.lichess_bits_per_move()})
 }

@@ -414,7 +414,36 @@ function goToPly(p) {
     const costs = game.schemes.map((s) => `${s.name} ${fmt(s.move_bits[ply - 1])}`).join(', ');
     label.textContent = `Ply ${ply}: ${san} — ${costs} bits`;
   }
+  drawWhy();
   drawChart();
+}
+
+/** Why the arithmetic code spent what it did on the move just played: the model's top feature contributions. */
+function drawWhy() {
+  let why = $('why');
+  if (!why) {
+    why = document.createElement('div');
+    why.id = 'why';
+    why.className = 'note';
+    why.setAttribute('aria-live', 'polite');
+    $('move-chart').before(why);
+  }
+  why.textContent = '';
+  if (ply === 0) return;
+  try {
+    const e = core.chess_explain_move(game.fens[0], game.sans.slice(0, ply).join(' '));
+    const head = document.createElement('p');
+    head.textContent = `Why ${e.san} cost ${e.bits.toFixed(2)} bits: probability ${(100 * e.probability).toFixed(1)} %, rank ${e.rank} of ${e.legal_moves} legal moves. Features against the average move (+ cheaper, − dearer):`;
+    const list = document.createElement('ul');
+    for (const c of e.contributions) {
+      const li = document.createElement('li');
+      li.textContent = `${c.bits >= 0 ? '+' : '−'}${Math.abs(c.bits).toFixed(2)} bits — ${c.feature}`;
+      list.append(li);
+    }
+    why.append(head, list);
+  } catch (err) {
+    why.textContent = `No explanation: ${errorText(err)}`;
+  }
 }
 
 const fmt = (b) => (Number.isInteger(b) ? String(b) : b.toFixed(2));

@@ -1,0 +1,121 @@
+//! Why a move was cheap or dear under the arithmetic code: its probability, its bits, and the
+//! features that moved its score most against the average legal move. A feature's
+//! contribution is its weight times (its value for this move − its expected value over the
+//! legal moves under the model); the contributions add up to the move's score minus the
+//! expected score, so positive ones made the move cheaper and negative ones dearer.
+
+use super::model::{self, History};
+use super::model_params::WEIGHTS;
+use super::san::parse_san;
+use super::Position;
+use crate::{bail, Result};
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Contribution {
+    pub feature: String,
+    /// In bits of score (log2 units): + makes the move likelier, − less likely.
+    pub bits: f64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MoveExplanation {
+    pub san: String,
+    /// The move's probability under the model and its cost −log2 p (without the "game goes
+    /// on" event, which every move pays alike).
+    pub probability: f64,
+    pub bits: f64,
+    /// 1 = the model's favourite.
+    pub rank: usize,
+    pub legal_moves: usize,
+    pub contributions: Vec<Contribution>,
+}
+
+/// Explains the last of `sans` (SAN moves from the position `start_fen`), with the `top`
+/// largest contributions.
+pub fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<MoveExplanation> {
+    let Some((last, before)) = sans.split_last() else { bail!("no move to explain") };
+    let mut pos = Position::from_fen(start_fen)?;
+    let mut history = History::default();
+    for (i, s) in before.iter().enumerate() {
+        let mv = parse_san(&pos, s).map_err(|e| crate::Error::new(format!("ply {}: {e}", i + 1)))?;
+        history.push(&pos, mv);
+        pos = pos.play_unchecked(mv);
+    }
+    let mv = parse_san(&pos, last).map_err(|e| crate::Error::new(format!("ply {}: {e}", sans.len())))?;
+    let feats = model::features(&pos, &history);
+    let scores: Vec<i32> = feats.iter().map(|(_, f)| model::score(f, &WEIGHTS)).collect();
+    let freqs = model::frequencies(&scores);
+    let total: u32 = freqs.iter().sum();
+    let idx = feats.iter().position(|(m, _)| *m == mv).expect("a legal move");
+    let p = |j: usize| f64::from(freqs[j]) / f64::from(total);
+    // Expected value of each feature over the legal moves, minus its value for this move.
+    let mut delta: HashMap<u16, f64> = HashMap::new();
+    for (j, (_, f)) in feats.iter().enumerate() {
+        for &i in f {
+            *delta.entry(i).or_default() -= p(j);
+        }
+    }
+    for &i in &feats[idx].1 {
+        *delta.entry(i).or_default() += 1.0;
+    }
+    let mut contributions: Vec<Contribution> = delta
+        .into_iter()
+        .map(|(i, d)| (i, d * f64::from(WEIGHTS[i as usize]) / 16.0))
+        .filter(|&(_, bits)| bits.abs() >= 0.005)
+        .map(|(i, bits)| Contribution { feature: model::feature_name(i as usize), bits })
+        .collect();
+    contributions.sort_by(|a, b| b.bits.abs().total_cmp(&a.bits.abs()).then(a.feature.cmp(&b.feature)));
+    contributions.truncate(top);
+    let rank =
+        1 + scores.iter().enumerate().filter(|&(j, &s)| s > scores[idx] || (s == scores[idx] && j < idx)).count();
+    Ok(MoveExplanation {
+        san: super::san::san(&pos, mv),
+        probability: p(idx),
+        bits: -p(idx).log2(),
+        rank,
+        legal_moves: feats.len(),
+        contributions,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contributions_add_up_to_the_score_against_the_average_move() {
+        // With every contribution kept, their sum is the move's score minus the expected
+        // score, computed here directly from the model's scores and frequencies.
+        let start = Position::start().to_fen();
+        let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6"];
+        let e = explain_last_move(&start, &sans, usize::MAX).unwrap();
+        let mut pos = Position::start();
+        let mut history = History::default();
+        for s in &sans[..6] {
+            let mv = parse_san(&pos, s).unwrap();
+            history.push(&pos, mv);
+            pos = pos.play_unchecked(mv);
+        }
+        let scored = model::scores(&pos, &history);
+        let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<_>>());
+        let total: f64 = freqs.iter().map(|&f| f64::from(f)).sum();
+        let expected: f64 = scored.iter().zip(&freqs).map(|(&(_, s), &f)| f64::from(s) * f64::from(f) / total).sum();
+        let mv = parse_san(&pos, "Bxc6").unwrap();
+        let own = f64::from(scored.iter().find(|(m, _)| *m == mv).unwrap().1);
+        let sum: f64 = e.contributions.iter().map(|c| c.bits).sum();
+        assert!((sum - (own - expected) / 16.0).abs() < 0.05, "{sum} vs {}", (own - expected) / 16.0);
+        assert_eq!(e.san, "Bxc6");
+        assert_eq!(e.legal_moves, pos.legal_moves().len());
+        assert!((e.bits + e.probability.log2()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_input_is_a_one_line_error() {
+        let start = Position::start().to_fen();
+        assert!(explain_last_move(&start, &[], 5).is_err());
+        assert!(explain_last_move(&start, &["e4", "Ke2"], 5).unwrap_err().to_string().contains("ply 2"));
+        assert!(explain_last_move("nonsense", &["e4"], 5).is_err());
+    }
+}
