@@ -3,13 +3,16 @@
 //! elimination, light chasing with its first-row table, the polynomial large-board solver,
 //! minimal solutions, and nullity by polynomials.
 
+pub mod bitboard;
 pub mod board;
 pub mod chase;
 pub mod fast;
 pub mod game;
 pub mod gf2;
+pub mod large;
 pub mod minimal;
 pub mod modk;
+pub mod pattern_io;
 pub mod poly;
 pub mod solve;
 pub mod symbolic;

@@ -3,8 +3,9 @@
 //! states, exact mod k for more), refusing — never guessing — beyond the sizes those handle.
 //! Every answer is checked by simulating its presses before it is returned.
 
+use super::bitboard::{clears, BitBoard};
 use super::board::{Board, Rule, Spec, MAX_SIDE};
-use super::fast::{pack_rows, unpack_rows, Chaser};
+use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
 use super::{modk, poly, symbolic, torus};
@@ -285,34 +286,36 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let (m, n) = (spec.rows, spec.cols);
     let chaser = Chaser::new(m, n, spec.rule == Rule::Plus, progress);
     let nullity = chaser.nullity();
-    let lights = pack_rows(&board.lights, m, n);
-    let found = chaser.solve(&lights, progress);
-    let w = chaser.words_per_row();
-    let full = |first: &[u64]| {
-        let mut x = chaser.chase(None, first);
-        x.truncate(m * w);
-        x
-    };
+    let lights = BitBoard::from_board(board)?;
+    let found = chaser.solve(&lights, true, progress)?;
     let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
     let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
-    let quiet = firsts.iter().take(shown).map(|f| unpack_rows(&full(f), m, n)).collect();
-    let witness = found.witness_first_row.as_ref().map(|f| unpack_rows(&full(f), m, n));
-    let (packed, proven) = match found.presses {
+    let quiet =
+        firsts.iter().take(shown).map(|f| Ok(chaser.quiet_pattern(f)?.to_bytes())).collect::<Result<Vec<_>>>()?;
+    let witness = match &found.witness_first_row {
+        Some(f) => Some(chaser.quiet_pattern(f)?.to_bytes()),
+        None => None,
+    };
+    let (presses, proven) = match found.presses {
         None => (None, false),
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |words: Vec<u64>| BitVec { len: words.len() * 64, words };
+            let as_bits = |b: BitBoard| {
+                let words = b.into_words();
+                BitVec { len: words.len() * 64, words }
+            };
             // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
-            let fits = (1usize << 23) / (m * w).max(1);
-            let basis: Vec<BitVec> = firsts.iter().take(fits).map(|f| as_bits(full(f))).collect();
+            let fits = (1usize << 23) / x.words().len().max(1);
+            let basis =
+                firsts.iter().take(fits).map(|f| Ok(as_bits(chaser.quiet_pattern(f)?))).collect::<Result<Vec<_>>>()?;
             let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
-            (Some(best.words), proven && basis.len() == nullity)
+            let best = BitBoard::from_words(m, n, best.words)?;
+            if !clears(&lights, &best, spec.rule == Rule::Plus) {
+                bail!("internal error: the solver's presses do not clear the board (please report)");
+            }
+            (Some(best.to_bytes()), proven && basis.len() == nullity)
         }
-        Some(x) => (Some(x), nullity == 0),
+        Some(x) => (Some(x.to_bytes()), nullity == 0),
     };
-    if packed.as_ref().is_some_and(|p| !chaser.clears(&lights, p)) {
-        bail!("internal error: the solver's presses do not clear the board (please report)");
-    }
-    let presses = packed.map(|p| unpack_rows(&p, m, n));
     Ok(Solution {
         solvable: presses.is_some(),
         presses,
