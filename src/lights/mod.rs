@@ -9,6 +9,7 @@ pub mod chase;
 pub mod fast;
 pub mod game;
 pub mod gf2;
+pub mod king;
 pub mod large;
 pub mod minimal;
 pub mod modk;

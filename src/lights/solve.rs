@@ -8,7 +8,7 @@ use super::board::{Board, Rule, Spec, MAX_SIDE};
 use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
-use super::{modk, poly, symbolic, torus};
+use super::{king, modk, poly, symbolic, torus};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -33,6 +33,8 @@ pub enum Method {
     Elimination,
     /// Light chasing mod k with a symbolic first row and an n×n system.
     SymbolicChase,
+    /// The king rule's press matrix as a Kronecker product of two tridiagonal matrices.
+    Kronecker,
 }
 
 /// Rank and nullity of a board's press matrix.
@@ -139,11 +141,15 @@ fn check_dense(spec: &Spec) -> Result<()> {
 
 /// Rank and nullity, by the fastest exact method for the board.
 pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
-    if uses_chaser(spec) {
-        // No board is built: the polynomials handle sides far beyond the playable 4096.
+    if uses_chaser(spec) || king::applies(spec) {
+        // No board is built: polynomials and the closed form handle sides far beyond 4096.
         Spec { rows: spec.rows.min(MAX_SIDE), cols: spec.cols.min(MAX_SIDE), ..*spec }.check()?;
         if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
             bail!("nullity by polynomials goes up to {MAX_POLY_SIDE} rows and columns");
+        }
+    } else if king::applies(spec) {
+        if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
+            bail!("the king rule's nullity is given up to {MAX_POLY_SIDE} rows and columns");
         }
     } else {
         spec.check()?;
@@ -159,6 +165,10 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
     if uses_chaser(spec) {
         let nl = poly::bounded_nullity(spec.rows, spec.cols, spec.rule == Rule::Plus);
         return Ok(with(nl, nl as f64));
+    }
+    if king::applies(spec) {
+        let nl = king::nullity(spec.rows, spec.cols) as usize;
+        return Ok(with(nl, nl as f64 * f64::from(spec.states).log2()));
     }
     if spec.states == 2 && spec.rule.chases() && torus::applies(spec.rows, spec.cols) {
         let nl = torus::nullity(spec.rows, spec.cols, spec.rule == Rule::Plus, progress)?;
@@ -180,6 +190,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
     spec.check()?;
     let mut sol = if uses_chaser(&spec) {
         solve_fast(board, minimal, progress)?
+    } else if king::applies(&spec) {
+        solve_king(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
         solve_symbolic(board, minimal, progress)?
     } else {
@@ -327,6 +339,45 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
         quiet,
         witness,
         method: Method::Polynomial,
+    })
+}
+
+fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let (m, n, k) = (spec.rows, spec.cols, spec.states);
+    let found = king::solve(board);
+    let nullity = king::generators(m, n);
+    // Generators are built only as far as memory allows (2^26 lights together).
+    let fits = (1usize << 26) / spec.cells();
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let quiet: Vec<Vec<u8>> = (0..shown).map(|i| king::generator(m, n, k, i)).collect();
+    let mut presses = found.presses;
+    let mut proven = nullity == 0;
+    if let (Some(x), true) = (&presses, minimal && nullity > 0) {
+        let basis: Vec<Vec<u8>> = (0..nullity.min(fits)).map(|i| king::generator(m, n, k, i)).collect();
+        let (best, p) = if k == 2 {
+            let bits = |v: &[u8]| BitVec::from_bools(v.iter().map(|&b| b == 1));
+            let basis: Vec<BitVec> = basis.iter().map(|q| bits(q)).collect();
+            let (b, p) = minimize_gf2(&bits(x), &basis, progress);
+            (b.to_u8(), p)
+        } else {
+            let gens: Vec<(Vec<u8>, u32)> = basis.into_iter().map(|q| (q, u32::from(k))).collect();
+            minimize_modk(x, &gens, k, progress)
+        };
+        proven = p && nullity <= fits;
+        presses = Some(best);
+    }
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses,
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - nullity,
+        nullity,
+        quiet_log2: nullity as f64 * f64::from(k).log2(),
+        quiet,
+        witness: found.witness.map(|i| king::generator(m, n, k, i)),
+        method: Method::Kronecker,
     })
 }
 
