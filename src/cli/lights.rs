@@ -312,6 +312,15 @@ fn write_streaming(path: &Path, write: impl FnOnce(&mut BufWriter<&mut File>) ->
         _ => Path::new("."),
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    // A new file gets the usual rw-r--r-- (the temporary file is private); an old one keeps its own.
+    #[cfg(unix)]
+    let mode = {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).map_or_else(|_| std::fs::Permissions::from_mode(0o644), |m| m.permissions())
+    };
+    #[cfg(not(unix))]
+    let mode = tmp.as_file().metadata().map_err(fail)?.permissions();
+    tmp.as_file().set_permissions(mode).map_err(fail)?;
     {
         let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
         write(&mut w).map_err(fail)?;

@@ -110,6 +110,30 @@ impl BitBoard {
         self.words.iter().zip(&other.words).fold(0, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1
     }
 
+    /// The board mirrored in its main diagonal (cols×rows), 64×64 blocks at a time.
+    pub fn transpose(&self) -> Result<BitBoard> {
+        let mut out = BitBoard::zeros(self.cols, self.rows)?;
+        let (w_in, w_out) = (self.words_per_row(), out.words_per_row());
+        let mut block = [0u64; 64];
+        for bi in 0..w_out {
+            for bj in 0..w_in {
+                // Rows 64·bi.. of self, word bj: columns 64·bj.. .
+                for (i, b) in block.iter_mut().enumerate() {
+                    let r = bi * 64 + i;
+                    *b = if r < self.rows { self.words[r * w_in + bj] } else { 0 };
+                }
+                transpose64(&mut block);
+                for (i, &b) in block.iter().enumerate() {
+                    let r = bj * 64 + i;
+                    if r < self.cols {
+                        out.words[r * w_out + bi] = b;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// From a two-state byte-a-light board.
     pub fn from_board(board: &Board) -> Result<BitBoard> {
         if board.spec.states != 2 {
@@ -140,6 +164,27 @@ impl BitBoard {
     pub fn to_board(&self, rule: Rule, torus: bool) -> Result<Board> {
         let spec = Spec { rows: self.rows, cols: self.cols, rule, torus, states: 2 };
         Board::from_lights(spec, self.to_bytes())
+    }
+}
+
+/// Transposes a 64×64 bit matrix in place (row i = word i, column j = bit j) by swapping
+/// ever smaller off-diagonal blocks.
+fn transpose64(a: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while width != 0 {
+        let mut k = 0;
+        while k < 64 {
+            for i in k..k + width {
+                // Swap the high `width` bits of row i with the low bits of row i + width.
+                let t = ((a[i] >> width) ^ a[i + width]) & mask;
+                a[i] ^= t << width;
+                a[i + width] ^= t;
+            }
+            k += 2 * width;
+        }
+        width /= 2;
+        mask ^= mask << width;
     }
 }
 
@@ -214,6 +259,17 @@ mod tests {
             }
         }
         assert_eq!(BitBoard::all_on(2, 70).unwrap().count_ones(), 140);
+        for (m, n) in [(1, 1), (3, 130), (64, 64), (65, 200), (200, 1)] {
+            let mut b = BitBoard::zeros(m, n).unwrap();
+            for i in 0..m * n {
+                if (i * 37 + i / 5) % 3 == 0 {
+                    b.flip(i / n, i % n);
+                }
+            }
+            let t = b.transpose().unwrap();
+            assert!((0..m * n).all(|i| t.get(i % n, i / n) == b.get(i / n, i % n)), "{m}×{n}");
+            assert_eq!(t.transpose().unwrap(), b);
+        }
         assert!(BitBoard::from_words(1, 3, vec![8]).is_err());
         assert!(BitBoard::zeros(0, 3).is_err());
         assert!(BitBoard::zeros(usize::MAX, usize::MAX).unwrap_err().message().contains("memory"));

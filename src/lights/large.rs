@@ -57,6 +57,24 @@ pub fn solve_packed(
     progress: &mut dyn Progress,
 ) -> Result<PackedSolution> {
     let plus = check_rule(rule)?;
+    if lights.cols > lights.rows {
+        // The chaser keeps cols² bits (its cyclic basis): chase along the longer side. The
+        // rule is symmetric, so the mirrored board's answer mirrors back.
+        let s = solve_packed(&lights.transpose()?, rule, true, progress)?;
+        let x = s.presses.map(|x| x.transpose()).transpose()?;
+        let first_row = match &x {
+            Some(x) => Some(BitBoard::from_words(1, lights.cols, x.row(0).to_vec())?),
+            None => None,
+        };
+        return Ok(PackedSolution {
+            nullity: s.nullity,
+            rank: s.rank,
+            first_row,
+            presses: if presses { x } else { None },
+            press_count: s.press_count,
+            witness: s.witness.map(|w| w.transpose()).transpose()?,
+        });
+    }
     let chaser = Chaser::new(lights.rows, lights.cols, plus, progress);
     let found = chaser.solve(lights, presses, progress)?;
     let row = |words: Vec<u64>| BitBoard::from_words(1, lights.cols, words);
