@@ -639,3 +639,48 @@ fn packed_solutions_simulate_to_the_lights() {
         }
     }
 }
+
+/// The packed torus chase against elimination of the whole press matrix on small tori (where
+/// `solve` itself would eliminate), and by simulation on larger ones.
+#[test]
+fn packed_torus_chase_agrees_with_elimination() {
+    use chessboard_puzzles::lights::bitboard::BitBoard;
+    use chessboard_puzzles::lights::torus_chase;
+    let mut rng = rng_from_seed(37);
+    for _ in 0..200 {
+        let (m, n) = (rng.random_range(3..=9), rng.random_range(3..=9));
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let spec = Spec { rule, torus: true, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s =
+            torus_chase::solve(&BitBoard::from_board(&board).unwrap(), rule == Rule::Plus, &mut NoProgress).unwrap();
+        let dense = gf2::solve(
+            &press_matrix_gf2(&spec),
+            &gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1)),
+            &mut NoProgress,
+        );
+        assert_eq!(s.presses.is_some(), dense.solution.is_some(), "{spec:?}");
+        assert_eq!(s.kernel.len(), m * n - dense.rank, "{spec:?}");
+        if let Some(x) = &s.presses {
+            assert!(board.cleared_by(&x.to_bytes()), "{spec:?}");
+        }
+    }
+    for (m, n) in [(100, 90), (90, 100), (63, 64)] {
+        let spec = Spec { torus: true, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+        assert_eq!(s.nullity, torus::nullity(m, n, true, &mut NoProgress).unwrap());
+        let one = Board::from_lights(spec, (0..m * n).map(|i| u8::from(i == 0)).collect()).unwrap();
+        let s = solve(&one, false, &mut NoProgress).unwrap();
+        if let Some(w) = &s.witness {
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(w);
+            assert!(dark.is_dark() && w[0] == 1);
+        }
+        assert_eq!(s.solvable, s.witness.is_none());
+    }
+}

@@ -18,6 +18,7 @@ pub mod poly;
 pub mod solve;
 pub mod symbolic;
 pub mod torus;
+pub mod torus_chase;
 
 pub use board::{Board, Rule, Spec, MAX_SIDE};
 pub use game::{Game, Move};

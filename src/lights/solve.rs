@@ -8,7 +8,7 @@ use super::board::{Board, Rule, Spec, MAX_SIDE};
 use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
-use super::{king, modk, poly, symbolic, torus};
+use super::{king, modk, poly, symbolic, torus, torus_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -71,6 +71,11 @@ pub struct Solution {
 
 fn uses_chaser(spec: &Spec) -> bool {
     spec.states == 2 && spec.rule.chases() && !spec.torus
+}
+
+/// Two-state tori beyond elimination go through the packed torus chase.
+fn uses_torus_chase(spec: &Spec) -> bool {
+    spec.states == 2 && spec.torus && symbolic::applies(spec) && spec.cells() > MAX_DENSE_GF2
 }
 
 fn uses_symbolic(spec: &Spec) -> bool {
@@ -192,6 +197,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_fast(board, minimal, progress)?
     } else if king::applies(&spec) {
         solve_king(board, minimal, progress)?
+    } else if uses_torus_chase(&spec) {
+        solve_torus(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
         solve_symbolic(board, minimal, progress)?
     } else {
@@ -378,6 +385,60 @@ fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
         quiet,
         witness: found.witness.map(|i| king::generator(m, n, k, i)),
         method: Method::Kronecker,
+    })
+}
+
+fn solve_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    // Chase along the longer side: the unknowns are two rows of the shorter one.
+    let flip = spec.cols > spec.rows;
+    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+    let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
+    let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
+    let packed = BitBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
+    let plus = spec.rule == Rule::Plus;
+    let found = torus_chase::solve(&packed, plus, progress)?;
+    let nullity = found.kernel.len();
+    let quiet_of = |first: &[bool]| torus_chase::chase(None, m, n, plus, first);
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let quiet: Vec<BitBoard> = found.kernel.iter().take(shown).map(|v| quiet_of(v)).collect::<Result<_>>()?;
+    let mut witness = None;
+    if found.presses.is_none() {
+        for v in &found.kernel {
+            let q = quiet_of(v)?;
+            if q.overlap_is_odd(&packed) {
+                witness = Some(q);
+                break;
+            }
+        }
+    }
+    let mut proven = nullity == 0;
+    let presses = match found.presses {
+        Some(x) if minimal && nullity > 0 => {
+            let as_bits = |b: BitBoard| {
+                let words = b.into_words();
+                BitVec { len: words.len() * 64, words }
+            };
+            let fits = (1usize << 23) / x.words().len().max(1);
+            let basis =
+                found.kernel.iter().take(fits).map(|v| Ok(as_bits(quiet_of(v)?))).collect::<Result<Vec<_>>>()?;
+            let (best, p) = minimize_gf2(&as_bits(x), &basis, progress);
+            proven = p && basis.len() == nullity;
+            Some(BitBoard::from_words(m, n, best.words)?)
+        }
+        other => other,
+    };
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses: presses.map(|x| back(x.to_bytes())),
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - nullity,
+        nullity,
+        quiet_log2: nullity as f64,
+        quiet: quiet.into_iter().map(|q| back(q.to_bytes())).collect(),
+        witness: witness.map(|w| back(w.to_bytes())),
+        method: Method::SymbolicChase,
     })
 }
 
