@@ -351,7 +351,7 @@ fn minimal_beats_or_ties_every_other_solution_on_5x5() {
 
 #[test]
 fn refusals_are_one_line_errors() {
-    let big_x = Board::new(Spec { rule: Rule::X, ..Spec::classic(100, 100) }).unwrap();
+    let big_x = Board::new(Spec { rule: Rule::X, ..Spec::classic(101, 101) }).unwrap();
     let e = solve(&big_x, false, &mut NoProgress).unwrap_err();
     assert!(e.message().contains(" x "), "{e}");
     let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(1000, 1000) }).unwrap();
@@ -682,5 +682,45 @@ fn packed_torus_chase_agrees_with_elimination() {
             assert!(dark.is_dark() && w[0] == 1);
         }
         assert_eq!(s.solvable, s.witness.is_none());
+    }
+}
+
+/// The packed x-rule chase (an even side) against elimination on small boards, and through
+/// `solve` (checked by simulation there) on boards beyond elimination, both orientations.
+#[test]
+fn packed_x_chase_agrees_with_elimination() {
+    use chessboard_puzzles::lights::bitboard::BitBoard;
+    use chessboard_puzzles::lights::x_chase;
+    let mut rng = rng_from_seed(41);
+    for _ in 0..200 {
+        let (m, n) = (rng.random_range(1..=9), 2 * rng.random_range(1..=5));
+        let spec = Spec { rule: Rule::X, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s = x_chase::solve(&BitBoard::from_board(&board).unwrap(), &mut NoProgress).unwrap();
+        let dense = gf2::solve(
+            &press_matrix_gf2(&spec),
+            &gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1)),
+            &mut NoProgress,
+        );
+        assert_eq!(s.presses.is_some(), dense.solution.is_some(), "{spec:?}");
+        assert_eq!(s.kernel.len(), m * n - dense.rank, "{spec:?}");
+        if let Some(x) = &s.presses {
+            assert!(board.cleared_by(&x.to_bytes()), "{spec:?}");
+        }
+    }
+    for (m, n) in [(90, 100), (101, 64), (64, 101)] {
+        let spec = Spec { rule: Rule::X, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{m}×{n}");
+        assert_eq!(s.nullity, rank(&spec, &mut NoProgress).unwrap().nullity);
+        for q in &s.quiet {
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(q);
+            assert!(dark.is_dark());
+        }
     }
 }

@@ -92,7 +92,7 @@ fn bad_input_is_one_line_and_non_zero() {
         vec!["lights-out", "solve", "--all-on", "--rows", "3"],
         vec!["lights-out", "solve", "--rows", "3", "--cols", "3"],
         vec!["lights-out", "solve", "--pattern-file", "/no/such/file"],
-        vec!["lights-out", "solve", "--rows", "100", "--cols", "100", "--all-on", "--rule", "x"],
+        vec!["lights-out", "solve", "--rows", "101", "--cols", "101", "--all-on", "--rule", "x"],
         vec!["lights-out", "solve", "--rows", "5000", "--cols", "5000", "--all-on"],
         vec!["lights-out", "solve", "--rows", "5000", "--cols", "5000", "--all-on", "--rule", "king", "--summary"],
         vec!["lights-out", "solve", "--pattern", "01/10", "--out", "/no/such/dir/p.pbm"],

@@ -19,6 +19,7 @@ pub mod solve;
 pub mod symbolic;
 pub mod torus;
 pub mod torus_chase;
+pub mod x_chase;
 
 pub use board::{Board, Rule, Spec, MAX_SIDE};
 pub use game::{Game, Move};

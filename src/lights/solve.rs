@@ -8,7 +8,7 @@ use super::board::{Board, Rule, Spec, MAX_SIDE};
 use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
-use super::{king, modk, poly, symbolic, torus, torus_chase};
+use super::{king, modk, poly, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -76,6 +76,15 @@ fn uses_chaser(spec: &Spec) -> bool {
 /// Two-state tori beyond elimination go through the packed torus chase.
 fn uses_torus_chase(spec: &Spec) -> bool {
     spec.states == 2 && spec.torus && symbolic::applies(spec) && spec.cells() > MAX_DENSE_GF2
+}
+
+/// Two-state x boards beyond elimination with an even side go through the packed x chase.
+fn uses_x_chase(spec: &Spec) -> bool {
+    spec.states == 2
+        && spec.rule == Rule::X
+        && !spec.torus
+        && (spec.rows.is_multiple_of(2) || spec.cols.is_multiple_of(2))
+        && spec.cells() > MAX_DENSE_GF2
 }
 
 fn uses_symbolic(spec: &Spec) -> bool {
@@ -179,6 +188,10 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let nl = torus::nullity(spec.rows, spec.cols, spec.rule == Rule::Plus, progress)?;
         return Ok(with(nl, nl as f64));
     }
+    if uses_x_chase(spec) {
+        let s = solve_x(&Board::new(*spec)?, false, progress)?;
+        return Ok(with(s.nullity, s.quiet_log2));
+    }
     if uses_symbolic(spec) {
         let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
@@ -199,6 +212,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_king(board, minimal, progress)?
     } else if uses_torus_chase(&spec) {
         solve_torus(board, minimal, progress)?
+    } else if uses_x_chase(&spec) {
+        solve_x(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
         solve_symbolic(board, minimal, progress)?
     } else {
@@ -389,23 +404,55 @@ fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
 }
 
 fn solve_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
-    let spec = board.spec;
+    let plus = board.spec.rule == Rule::Plus;
     // Chase along the longer side: the unknowns are two rows of the shorter one.
-    let flip = spec.cols > spec.rows;
+    let flip = board.spec.cols > board.spec.rows;
+    solve_packed_chase(
+        board,
+        minimal,
+        flip,
+        progress,
+        |lights, p| torus_chase::solve(lights, plus, p).map(|s| (s.presses, s.kernel)),
+        |m, n, first| torus_chase::chase(None, m, n, plus, first),
+    )
+}
+
+fn solve_x(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    // The chase needs an even row length.
+    let flip = !board.spec.cols.is_multiple_of(2);
+    solve_packed_chase(
+        board,
+        minimal,
+        flip,
+        progress,
+        |lights, p| x_chase::solve(lights, p).map(|s| (s.presses, s.kernel)),
+        |m, n, first| x_chase::chase(None, m, n, first),
+    )
+}
+
+/// A two-state board solved by a packed symbolic chase (`chase` gives the presses and the
+/// kernel as unknown-row vectors, `quiet` expands such a vector), mirrored first if `flip`.
+fn solve_packed_chase(
+    board: &Board,
+    minimal: bool,
+    flip: bool,
+    progress: &mut dyn Progress,
+    chase: impl Fn(&BitBoard, &mut dyn Progress) -> Result<(Option<BitBoard>, Vec<Vec<bool>>)>,
+    quiet_of: impl Fn(usize, usize, &[bool]) -> Result<BitBoard>,
+) -> Result<Solution> {
+    let spec = board.spec;
     let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
     let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
     let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
     let packed = BitBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
-    let plus = spec.rule == Rule::Plus;
-    let found = torus_chase::solve(&packed, plus, progress)?;
-    let nullity = found.kernel.len();
-    let quiet_of = |first: &[bool]| torus_chase::chase(None, m, n, plus, first);
+    let (found, kernel) = chase(&packed, progress)?;
+    let nullity = kernel.len();
     let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
-    let quiet: Vec<BitBoard> = found.kernel.iter().take(shown).map(|v| quiet_of(v)).collect::<Result<_>>()?;
+    let quiet: Vec<BitBoard> = kernel.iter().take(shown).map(|v| quiet_of(m, n, v)).collect::<Result<_>>()?;
     let mut witness = None;
-    if found.presses.is_none() {
-        for v in &found.kernel {
-            let q = quiet_of(v)?;
+    if found.is_none() {
+        for v in &kernel {
+            let q = quiet_of(m, n, v)?;
             if q.overlap_is_odd(&packed) {
                 witness = Some(q);
                 break;
@@ -413,7 +460,7 @@ fn solve_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Res
         }
     }
     let mut proven = nullity == 0;
-    let presses = match found.presses {
+    let presses = match found {
         Some(x) if minimal && nullity > 0 => {
             let as_bits = |b: BitBoard| {
                 let words = b.into_words();
@@ -421,7 +468,7 @@ fn solve_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Res
             };
             let fits = (1usize << 23) / x.words().len().max(1);
             let basis =
-                found.kernel.iter().take(fits).map(|v| Ok(as_bits(quiet_of(v)?))).collect::<Result<Vec<_>>>()?;
+                kernel.iter().take(fits).map(|v| Ok(as_bits(quiet_of(m, n, v)?))).collect::<Result<Vec<_>>>()?;
             let (best, p) = minimize_gf2(&as_bits(x), &basis, progress);
             proven = p && basis.len() == nullity;
             Some(BitBoard::from_words(m, n, best.words)?)
