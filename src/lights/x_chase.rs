@@ -44,8 +44,11 @@ fn solve_path(t: &[u64], y: &mut [u64], n: usize, w: usize) {
     }
 }
 
-/// Row r's light c without row r+1, as a form: x_r[c] + x_{r−1}[c±1] + the light.
-fn partial_light(out: &mut [u64], above: &[u64], cur: &[u64], c: usize, n: usize, w: usize, lit: bool, u: usize) {
+/// Row r's light c without row r+1, as a form of `out.len()` words: x_r[c] + x_{r−1}[c±1],
+/// plus the constant bit `lit` when the light is on.
+fn partial_light(out: &mut [u64], above: &[u64], cur: &[u64], c: usize, lit: Option<usize>) {
+    let w = out.len();
+    let n = cur.len() / w;
     out.copy_from_slice(&cur[c * w..(c + 1) * w]);
     for cc in [c.wrapping_sub(1), c + 1] {
         if cc < n {
@@ -54,7 +57,7 @@ fn partial_light(out: &mut [u64], above: &[u64], cur: &[u64], c: usize, n: usize
             }
         }
     }
-    if lit {
+    if let Some(u) = lit {
         out[u / 64] ^= 1 << (u % 64);
     }
 }
@@ -75,7 +78,8 @@ pub fn chase(lights: Option<&BitBoard>, m: usize, n: usize, first: &[bool]) -> R
             break;
         }
         for c in 0..n {
-            partial_light(&mut t[c..c + 1], &above, &cur, c, n, 1, lights.is_some_and(|s| s.get(r, c)), 0);
+            let lit = lights.is_some_and(|s| s.get(r, c)).then_some(0);
+            partial_light(&mut t[c..c + 1], &above, &cur, c, lit);
         }
         solve_path(&t, &mut next, n, 1);
         above = std::mem::replace(&mut cur, next.clone());
@@ -102,7 +106,7 @@ pub fn solve(lights: &BitBoard, progress: &mut dyn Progress) -> Result<XSolution
             progress.report(r as u64, m as u64);
         }
         for c in 0..n {
-            partial_light(&mut t[c * w..(c + 1) * w], &above, &cur, c, n, w, lights.get(r, c), u);
+            partial_light(&mut t[c * w..(c + 1) * w], &above, &cur, c, lights.get(r, c).then_some(u));
         }
         if r + 1 == m {
             break;
