@@ -135,7 +135,7 @@ fn check_dense(spec: &Spec) -> Result<()> {
     let cells = spec.cells();
     if spec.states == 2 && cells > MAX_DENSE_GF2 {
         bail!(
-            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights only bounded plus and neighbours boards with 2 states are solved",
+            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights the solvers take the plus and neighbours rules (bounded or torus), the king rule (bounded) and the x rule (bounded, an even side)",
             spec.rows,
             spec.cols,
             if spec.torus { "torus" } else { "bounded" },

@@ -46,12 +46,10 @@ fn light_form(
     u: usize,
 ) {
     let (l, r) = ((c + n - 1) % n, (c + 1) % n);
+    let (a, b, cl, cr, cc) = (above.form(c), below.form(c), cur.form(l), cur.form(r), cur.form(c));
+    let keep = if plus { u64::MAX } else { 0 };
     for (j, o) in out.iter_mut().enumerate() {
-        let mut v = above.form(c)[j] ^ below.form(c)[j] ^ cur.form(l)[j] ^ cur.form(r)[j];
-        if plus {
-            v ^= cur.form(c)[j];
-        }
-        *o = v;
+        *o = a[j] ^ b[j] ^ cl[j] ^ cr[j] ^ (cc[j] & keep);
     }
     if lit {
         out[u / 64] ^= 1 << (u % 64);
