@@ -1,7 +1,8 @@
 //! Lights Out speed: the large-board solver on random patterns, nullity by polynomials, and a
 //! minimal 5×5 solution. `cargo bench --bench lights`.
 
-use chessboard_puzzles::lights::fast::{pack_rows, Chaser};
+use chessboard_puzzles::lights::bitboard::BitBoard;
+use chessboard_puzzles::lights::fast::Chaser;
 use chessboard_puzzles::lights::{poly, solve, Board, Spec};
 use chessboard_puzzles::progress::NoProgress;
 use chessboard_puzzles::seed::rng_from_seed;
@@ -21,16 +22,12 @@ fn large_boards(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(8));
     for n in [1000, 2000, 4000] {
         let board = random_board(n, n as u64);
-        let packed = pack_rows(&board.lights, n, n);
+        let packed = BitBoard::from_board(&board).unwrap();
         // The solver itself: homogeneous part, polynomial gcd, two chases, word-parallel check.
         g.bench_function(format!("chaser {n}x{n} random"), |b| {
             b.iter(|| {
                 let ch = Chaser::new(n, n, true, &mut NoProgress);
-                let s = ch.solve(black_box(&packed), &mut NoProgress);
-                if let Some(x) = &s.presses {
-                    assert!(ch.clears(&packed, x));
-                }
-                s.presses.is_some()
+                ch.solve(black_box(&packed), true, &mut NoProgress).unwrap().presses.is_some()
             })
         });
         // The public entry point, with one byte per light in and out.
@@ -63,5 +60,47 @@ fn minimal(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, large_boards, nullity, minimal);
+/// Classic boards beyond the page: packed from pattern to presses.
+fn packed(c: &mut Criterion) {
+    use chessboard_puzzles::lights::large::solve_packed;
+    use chessboard_puzzles::lights::Rule;
+    let mut g = c.benchmark_group("lights_packed");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let on = BitBoard::all_on(10_000, 10_000).unwrap();
+    g.bench_function("all-on 10000x10000 first row", |b| {
+        b.iter(|| solve_packed(black_box(&on), Rule::Plus, false, &mut NoProgress).unwrap().press_count)
+    });
+    g.bench_function("all-on 10000x10000 every press", |b| {
+        b.iter(|| solve_packed(black_box(&on), Rule::Plus, true, &mut NoProgress).unwrap().press_count)
+    });
+    let on = BitBoard::all_on(20_000, 20_000).unwrap();
+    g.bench_function("all-on 20000x20000 every press", |b| {
+        b.iter(|| solve_packed(black_box(&on), Rule::Plus, true, &mut NoProgress).unwrap().press_count)
+    });
+    g.finish();
+}
+
+/// The other rules and edges at 2000×2000 (random solvable patterns, byte a light in and out).
+fn other_rules(c: &mut Criterion) {
+    use chessboard_puzzles::lights::game::random_board;
+    use chessboard_puzzles::lights::Rule;
+    let mut g = c.benchmark_group("lights_2000");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let n = 2000;
+    for (rule, torus, states) in [
+        (Rule::King, false, 2),
+        (Rule::King, false, 3),
+        (Rule::King, false, 9),
+        (Rule::Plus, true, 2),
+        (Rule::Neighbours, true, 2),
+    ] {
+        let spec = Spec { rule, torus, states, ..Spec::classic(n, n) };
+        let board = random_board(&spec, 1).unwrap();
+        let name = format!("{} {} k={states} {n}x{n}", rule.name(), if torus { "torus" } else { "bounded" });
+        g.bench_function(name, |b| b.iter(|| solve(black_box(&board), false, &mut NoProgress).unwrap().solvable));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, large_boards, nullity, minimal, packed, other_rules);
 criterion_main!(benches);

@@ -351,9 +351,9 @@ fn minimal_beats_or_ties_every_other_solution_on_5x5() {
 
 #[test]
 fn refusals_are_one_line_errors() {
-    let big_king = Board::new(Spec { rule: Rule::King, ..Spec::classic(100, 100) }).unwrap();
-    let e = solve(&big_king, false, &mut NoProgress).unwrap_err();
-    assert!(e.message().contains("king"), "{e}");
+    let big_x = Board::new(Spec { rule: Rule::X, ..Spec::classic(101, 101) }).unwrap();
+    let e = solve(&big_x, false, &mut NoProgress).unwrap_err();
+    assert!(e.message().contains(" x "), "{e}");
     let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(1000, 1000) }).unwrap();
     assert!(solve(&big_k3, false, &mut NoProgress).is_err());
     assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
@@ -441,6 +441,287 @@ fn symbolic_chasing_on_tori_agrees_with_dense() {
         assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
         if states == 2 {
             assert_eq!(s.nullity, torus::nullity(m, n, true, &mut NoProgress).unwrap());
+        }
+    }
+}
+
+/// Nullity and the number of quiet patterns by dense elimination mod k.
+fn dense_mod_k(spec: &Spec, lights: &[u8]) -> chessboard_puzzles::lights::modk::ModSolution {
+    use chessboard_puzzles::lights::modk;
+    use chessboard_puzzles::lights::solve::press_matrix;
+    let k = spec.states;
+    let b: Vec<u8> = lights.iter().map(|&v| (k - v) % k).collect();
+    modk::solve(spec.cells(), &press_matrix(spec), &b, k, &mut NoProgress)
+}
+
+/// The king rule's closed form m·n − (m − a)(n − b) against elimination of the whole press
+/// matrix: GF(2) for every size up to 16×16, mod 3, 4, 6, 8, 9 up to 7×7. (`#[ignore]`d
+/// `king_closed_form_up_to_4096_lights` goes on to 40×40 and 64×64.)
+#[test]
+fn king_closed_form_against_elimination() {
+    for m in 1..=16 {
+        for n in 1..=16 {
+            let spec = Spec { rule: Rule::King, ..Spec::classic(m, n) };
+            let r = rank(&spec, &mut NoProgress).unwrap();
+            assert_eq!(r.nullity, nullity_by_elimination(&spec), "{m}×{n}");
+        }
+    }
+    for m in 1..=7 {
+        for n in 1..=7 {
+            for states in [3, 4, 6, 8, 9] {
+                let spec = Spec { rule: Rule::King, states, ..Spec::classic(m, n) };
+                let r = rank(&spec, &mut NoProgress).unwrap();
+                let d = dense_mod_k(&spec, &vec![0; m * n]);
+                assert_eq!(r.nullity, d.nullity, "{spec:?}");
+                assert!((r.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "minutes in a debug build: run with --release -- --ignored"]
+fn king_closed_form_up_to_4096_lights() {
+    // Every m×n up to 40×40, and every square and near-square up to 64×64 = 4096 lights.
+    let sizes =
+        (1..=40).flat_map(|m| (m..=40).map(move |n| (m, n))).chain((41..=64).flat_map(|n| [(n - 1, n), (n, n)]));
+    for (m, n) in sizes {
+        let spec = Spec { rule: Rule::King, ..Spec::classic(m, n) };
+        assert_eq!(rank(&spec, &mut NoProgress).unwrap().nullity, nullity_by_elimination(&spec), "{m}×{n}");
+    }
+}
+
+/// King boards solved by the Kronecker method against dense elimination mod k: solvability,
+/// nullity, presses by simulation, quiet patterns and witnesses by what they claim.
+#[test]
+fn king_kronecker_agrees_with_elimination() {
+    use chessboard_puzzles::lights::modk;
+    let mut rng = rng_from_seed(29);
+    for _ in 0..300 {
+        let (m, n) = (rng.random_range(1..=8), rng.random_range(1..=8));
+        let states = rng.random_range(2..=9);
+        let spec = Spec { rule: Rule::King, states, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s = solve(&board, m * n <= 30, &mut NoProgress).unwrap();
+        assert_eq!(s.method, Method::Kronecker);
+        let d = dense_mod_k(&spec, &lights);
+        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
+        assert_eq!(s.nullity, d.nullity, "{spec:?}");
+        if let Some(x) = &s.presses {
+            assert!(board.cleared_by(x), "{spec:?}");
+        }
+        for q in s.quiet.iter().chain(&s.witness) {
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(q);
+            assert!(dark.is_dark(), "{spec:?}");
+        }
+        if let Some(w) = &s.witness {
+            assert_ne!(modk::dot(w, &lights, states), 0);
+        }
+        assert_eq!(s.solvable, s.witness.is_none());
+    }
+    // Far beyond elimination: random solvable boards, every rows mod 3 and columns mod 3.
+    for (m, n, states) in [(300, 301, 2), (302, 299, 5), (1000, 1000, 2), (1001, 998, 9)] {
+        let spec = Spec { rule: Rule::King, states, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+        assert_eq!(s.nullity as u64, (m * n - (m - usize::from(m % 3 == 2)) * (n - usize::from(n % 3 == 2))) as u64);
+    }
+}
+
+/// Presses by an independent chase written here: row r+1 = L·row r + row r−1 + lights r.
+fn reference_chase(lights: &[Vec<bool>], first: &[bool], plus: bool) -> (Vec<Vec<bool>>, Vec<bool>) {
+    let n = first.len();
+    let mut rows = vec![first.to_vec()];
+    for (r, light_row) in lights.iter().enumerate() {
+        let cur = &rows[r];
+        let next: Vec<bool> = (0..n)
+            .map(|c| {
+                let mut v = light_row[c] ^ (plus && cur[c]);
+                v ^= c > 0 && cur[c - 1];
+                v ^= c + 1 < n && cur[c + 1];
+                v ^= r > 0 && rows[r - 1][c];
+                v
+            })
+            .collect();
+        rows.push(next);
+    }
+    let below = rows.pop().unwrap();
+    (rows, below)
+}
+
+/// First rows of all-on boards by a second method: the fix-up matrix (what chasing each
+/// single first-row press leaves below the board), built with [`reference_chase`] and solved
+/// by dense elimination. Where the solution is unique the first rows must be equal; else the
+/// packed first row must chase to a clear board.
+fn check_first_row_two_ways(m: usize, n: usize, plus: bool) {
+    use chessboard_puzzles::lights::bitboard::BitBoard;
+    use chessboard_puzzles::lights::large::solve_packed;
+    let rule = if plus { Rule::Plus } else { Rule::Neighbours };
+    let on = vec![vec![true; n]; m];
+    let (_, leftover) = reference_chase(&on, &vec![false; n], plus);
+    let mut a = gf2::BitMatrix::zeros(n, n);
+    let dark = vec![vec![false; n]; m];
+    for j in 0..n {
+        let mut e = vec![false; n];
+        e[j] = true;
+        let (_, col) = reference_chase(&dark, &e, plus);
+        for (i, &v) in col.iter().enumerate() {
+            a.set(i, j, v);
+        }
+    }
+    let dense = gf2::solve(&a, &gf2::BitVec::from_bools(leftover.iter().copied()), &mut NoProgress);
+    let s = solve_packed(&BitBoard::all_on(m, n).unwrap(), rule, false, &mut NoProgress).unwrap();
+    assert_eq!(s.nullity, n - dense.rank, "{m}×{n}");
+    assert_eq!(s.first_row.is_some(), dense.solution.is_some(), "{m}×{n}");
+    if let (Some(f), Some(x)) = (&s.first_row, &dense.solution) {
+        let f: Vec<bool> = f.to_bytes().iter().map(|&b| b == 1).collect();
+        if s.nullity == 0 {
+            assert_eq!(f, x.to_u8().iter().map(|&b| b == 1).collect::<Vec<_>>(), "{m}×{n}");
+        }
+        let (presses, below) = reference_chase(&on, &f, plus);
+        assert!(below.iter().all(|&b| !b), "{m}×{n}");
+        let count: usize = presses.iter().flatten().filter(|&&b| b).count();
+        assert_eq!(s.press_count, Some(count as u64));
+    }
+}
+
+#[test]
+fn first_rows_of_all_on_boards_two_ways() {
+    for (m, n) in [(1, 1), (5, 5), (4, 4), (19, 19), (63, 64), (64, 65), (130, 129), (200, 200)] {
+        check_first_row_two_ways(m, n, true);
+        check_first_row_two_ways(m, n, false);
+    }
+}
+
+#[test]
+#[ignore = "large boards: run with --release -- --ignored"]
+fn first_rows_of_large_all_on_boards_two_ways() {
+    for n in [1000, 1500, 2000] {
+        check_first_row_two_ways(n, n, true);
+    }
+    check_first_row_two_ways(3000, 1200, true);
+}
+
+/// The packed solver on random boards beyond the byte-a-light limit and singular ones: every
+/// returned press set simulated word-parallel by `effect` (checked against the light-by-light
+/// rule in its own tests), unsolvable ones by their witness.
+#[test]
+fn packed_solutions_simulate_to_the_lights() {
+    use chessboard_puzzles::lights::bitboard::{effect, BitBoard};
+    use chessboard_puzzles::lights::large::{random_packed, solve_packed};
+    let mut rng = rng_from_seed(31);
+    for (m, n) in [(4, 4), (5, 5), (19, 19), (33, 200), (4100, 70), (70, 4100)] {
+        for rule in [Rule::Plus, Rule::Neighbours] {
+            let plus = rule == Rule::Plus;
+            let solvable = random_packed(m, n, rule, rng.random()).unwrap();
+            let s = solve_packed(&solvable, rule, true, &mut NoProgress).unwrap();
+            let x = s.presses.as_ref().unwrap();
+            assert_eq!(effect(x, plus).unwrap(), solvable, "{m}×{n} {rule:?}");
+            assert_eq!(s.press_count, Some(x.count_ones()));
+            assert_eq!(s.nullity, poly::bounded_nullity(m, n, plus));
+            let mut any = BitBoard::zeros(m, n).unwrap();
+            for _ in 0..(m * n / 3).max(1) {
+                any.flip(rng.random_range(0..m), rng.random_range(0..n));
+            }
+            let s = solve_packed(&any, rule, true, &mut NoProgress).unwrap();
+            match (&s.presses, &s.witness) {
+                (Some(x), None) => assert_eq!(effect(x, plus).unwrap(), any),
+                (None, Some(w)) => {
+                    assert!(effect(w, plus).unwrap().is_dark());
+                    assert!(w.overlap_is_odd(&any));
+                }
+                _ => panic!("{m}×{n}: a solution or a witness"),
+            }
+        }
+    }
+}
+
+/// The packed torus chase against elimination of the whole press matrix on small tori (where
+/// `solve` itself would eliminate), and by simulation on larger ones.
+#[test]
+fn packed_torus_chase_agrees_with_elimination() {
+    use chessboard_puzzles::lights::bitboard::BitBoard;
+    use chessboard_puzzles::lights::torus_chase;
+    let mut rng = rng_from_seed(37);
+    for _ in 0..200 {
+        let (m, n) = (rng.random_range(3..=9), rng.random_range(3..=9));
+        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
+        let spec = Spec { rule, torus: true, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s =
+            torus_chase::solve(&BitBoard::from_board(&board).unwrap(), rule == Rule::Plus, &mut NoProgress).unwrap();
+        let dense = gf2::solve(
+            &press_matrix_gf2(&spec),
+            &gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1)),
+            &mut NoProgress,
+        );
+        assert_eq!(s.presses.is_some(), dense.solution.is_some(), "{spec:?}");
+        assert_eq!(s.kernel.len(), m * n - dense.rank, "{spec:?}");
+        if let Some(x) = &s.presses {
+            assert!(board.cleared_by(&x.to_bytes()), "{spec:?}");
+        }
+    }
+    for (m, n) in [(100, 90), (90, 100), (63, 64)] {
+        let spec = Spec { torus: true, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+        assert_eq!(s.nullity, torus::nullity(m, n, true, &mut NoProgress).unwrap());
+        let one = Board::from_lights(spec, (0..m * n).map(|i| u8::from(i == 0)).collect()).unwrap();
+        let s = solve(&one, false, &mut NoProgress).unwrap();
+        if let Some(w) = &s.witness {
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(w);
+            assert!(dark.is_dark() && w[0] == 1);
+        }
+        assert_eq!(s.solvable, s.witness.is_none());
+    }
+}
+
+/// The packed x-rule chase (an even side) against elimination on small boards, and through
+/// `solve` (checked by simulation there) on boards beyond elimination, both orientations.
+#[test]
+fn packed_x_chase_agrees_with_elimination() {
+    use chessboard_puzzles::lights::bitboard::BitBoard;
+    use chessboard_puzzles::lights::x_chase;
+    let mut rng = rng_from_seed(41);
+    for _ in 0..200 {
+        let (m, n) = (rng.random_range(1..=9), 2 * rng.random_range(1..=5));
+        let spec = Spec { rule: Rule::X, ..Spec::classic(m, n) };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        let board = Board::from_lights(spec, lights.clone()).unwrap();
+        let s = x_chase::solve(&BitBoard::from_board(&board).unwrap(), &mut NoProgress).unwrap();
+        let dense = gf2::solve(
+            &press_matrix_gf2(&spec),
+            &gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1)),
+            &mut NoProgress,
+        );
+        assert_eq!(s.presses.is_some(), dense.solution.is_some(), "{spec:?}");
+        assert_eq!(s.kernel.len(), m * n - dense.rank, "{spec:?}");
+        if let Some(x) = &s.presses {
+            assert!(board.cleared_by(&x.to_bytes()), "{spec:?}");
+        }
+    }
+    for (m, n) in [(90, 100), (101, 64), (64, 101)] {
+        let spec = Spec { rule: Rule::X, ..Spec::classic(m, n) };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{m}×{n}");
+        assert_eq!(s.nullity, rank(&spec, &mut NoProgress).unwrap().nullity);
+        for q in &s.quiet {
+            let mut dark = Board::new(spec).unwrap();
+            dark.apply_presses(q);
+            assert!(dark.is_dark());
         }
     }
 }

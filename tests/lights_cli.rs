@@ -92,7 +92,12 @@ fn bad_input_is_one_line_and_non_zero() {
         vec!["lights-out", "solve", "--all-on", "--rows", "3"],
         vec!["lights-out", "solve", "--rows", "3", "--cols", "3"],
         vec!["lights-out", "solve", "--pattern-file", "/no/such/file"],
-        vec!["lights-out", "solve", "--rows", "100", "--cols", "100", "--all-on", "--rule", "king"],
+        vec!["lights-out", "solve", "--rows", "101", "--cols", "101", "--all-on", "--rule", "x"],
+        vec!["lights-out", "solve", "--rows", "5000", "--cols", "5000", "--all-on"],
+        vec!["lights-out", "solve", "--rows", "5000", "--cols", "5000", "--all-on", "--rule", "king", "--summary"],
+        vec!["lights-out", "solve", "--pattern", "01/10", "--out", "/no/such/dir/p.pbm"],
+        vec!["lights-out", "solve", "--pattern", "01/10", "--out", "p.txt", "--format", "gif"],
+        vec!["lights-out", "solve", "--pattern", "012/210", "--states", "3", "--out", "/tmp/p.pbm"],
     ] {
         let (code, stdout, stderr) = run(&args);
         assert_ne!(code, 0, "{args:?}");
@@ -111,4 +116,53 @@ fn table_and_random() {
     let pattern = v["pattern"].as_str().unwrap().to_string();
     let s = json(&["lights-out", "solve", "--pattern", &pattern, "--json"]);
     assert_eq!(s["solvable"], true);
+}
+
+/// Classic boards beyond the playable 4096: the first row, PBM out and back in, and the
+/// presses checked here by simulation (`BitBoard::effect`, itself checked light by light).
+#[test]
+fn large_boards_first_row_and_pbm() {
+    use chessboard_puzzles::lights::bitboard::effect;
+    use chessboard_puzzles::lights::pattern_io::read_pattern;
+    let dir = tempfile::tempdir().unwrap();
+    let (rows, cols) = (4200usize, 37usize);
+    let (r, c) = (rows.to_string(), cols.to_string());
+    let pattern = dir.path().join("lights.pbm");
+    let p = pattern.to_str().unwrap();
+    let v = json(&["lights-out", "random", "--rows", &r, "--cols", &c, "--seed", "5", "--out", p, "--json"]);
+    assert_eq!(v["out"], p);
+    let lights = read_pattern(std::io::BufReader::new(std::fs::File::open(&pattern).unwrap())).unwrap();
+    assert_eq!((lights.rows, lights.cols), (rows, cols));
+    for (format, name) in [("pbm", "x.pbm"), ("plain-pbm", "x.p1"), ("digits", "x.txt")] {
+        let out = dir.path().join(name);
+        let o = out.to_str().unwrap();
+        let v = json(&["lights-out", "solve", "--pattern-file", p, "--out", o, "--format", format, "--json"]);
+        assert_eq!(v["solvable"], true);
+        let presses = read_pattern(std::io::BufReader::new(std::fs::File::open(&out).unwrap())).unwrap();
+        assert_eq!(v["press_count"].as_u64().unwrap(), presses.count_ones());
+        assert_eq!(effect(&presses, true).unwrap(), lights, "{format}");
+        // The first row alone, which chasing extends to the same presses (the board is regular).
+        let f = json(&["lights-out", "solve", "--pattern-file", p, "--first-row", "--json"]);
+        let first: String = (0..cols).map(|c| if presses.get(0, c) { '1' } else { '0' }).collect();
+        assert_eq!(f["first_row"], first.as_str());
+        assert_eq!(f["press_count"], v["press_count"]);
+    }
+    // All on, 3 × 20,000 (chased along the long side), text output of the first row.
+    let (code, text, _) = run(&["lights-out", "solve", "--rows", "3", "--cols", "20000", "--all-on", "--first-row"]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("solvable: ") && text.lines().nth(2).unwrap().len() == 20000, "{}", &text[..60]);
+    let (code, _, _) = run(&["lights-out", "solve", "--rows", "4097", "--cols", "4097", "--all-on", "--summary"]);
+    assert_eq!(code, 0);
+}
+
+/// The king rule beyond elimination: the closed-form nullity and a solution by simulation.
+#[test]
+fn king_boards_of_any_size() {
+    let v = json(&["lights-out", "nullity", "--rows", "200001", "--cols", "5", "--rule", "king", "--json"]);
+    assert_eq!(v["nullity"], 200_001); // 5 ≡ 2 (mod 3), 200,001 ≡ 0: m·n − m·(n − 1)
+    let v = json(&["lights-out", "nullity", "--rows", "200000", "--cols", "5", "--rule", "king", "--json"]);
+    assert_eq!(v["nullity"], 200_004); // both ≡ 2: m + n − 1
+    let v = json(&["lights-out", "solve", "--rows", "80", "--cols", "80", "--all-on", "--rule", "king", "--json"]);
+    let spec = Spec { rule: chessboard_puzzles::lights::Rule::King, ..Spec::classic(80, 80) };
+    assert_clears(&Board::all_on(spec).unwrap(), &v);
 }

@@ -157,8 +157,10 @@ pub fn run(cmd: Command) -> Result<Output> {
             let book_bytes = fit::book_bytes(&tsv)?;
             let settings = fit::Settings { epochs, l2 };
             let path = |p: &PathBuf| p.to_string_lossy().replace('\\', "/");
-            let others: Vec<(String, Vec<crate::chess::Game>)> =
-                eval.iter().map(|p| Ok((path(p), parse_pgn(&read_file_within(p, MAX_PGN_BYTES, "a PGN file")?)?))).collect::<Result<_>>()?;
+            let others: Vec<(String, Vec<crate::chess::Game>)> = eval
+                .iter()
+                .map(|p| Ok((path(p), parse_pgn(&read_file_within(p, MAX_PGN_BYTES, "a PGN file")?)?)))
+                .collect::<Result<_>>()?;
             if let Some(k) = folds {
                 if k < 2 || k > all.len() {
                     bail!("--folds must be between 2 and {}", all.len());

@@ -1,15 +1,20 @@
 //! `chessboard-puzzles lights-out …`
 
 use super::{read_file, Output};
+use crate::lights::bitboard::BitBoard;
 use crate::lights::chase::table;
 use crate::lights::game::random_board;
-use crate::lights::{rank, solve, Board, Rule, Spec};
+use crate::lights::large::{self, random_packed, solve_packed, unsolvable_reason, PackedSolution};
+use crate::lights::pattern_io::{read_pattern, write_pattern, Format};
+use crate::lights::{rank, solve, Board, Game, Rule, Solution, Spec, MAX_SIDE};
 use crate::progress::NoProgress;
 use crate::{bail, Result};
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 /// Rule, edges and states, shared by every command.
 #[derive(Args)]
@@ -52,15 +57,25 @@ pub enum Command {
         /// Rows of digits 0..k−1 separated by '/' or newlines, e.g. 010/111/010.
         #[arg(long, conflicts_with = "pattern_file")]
         pattern: Option<String>,
-        /// A file of rows of digits.
+        /// A file of rows of digits, or a PBM image (P1 or P4; black = on) for two states.
         #[arg(long)]
         pattern_file: Option<PathBuf>,
         /// Search for the fewest presses (proven when the nullity is at most 24).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "first_row")]
         minimal: bool,
         /// Leave the list of presses out (for huge boards).
         #[arg(long)]
         summary: bool,
+        /// Print only the first row of presses: chasing the lights row by row from it presses the rest.
+        #[arg(long)]
+        first_row: bool,
+        /// Write the presses (or the quiet pattern proving the board unsolvable) to FILE, streaming.
+        #[arg(long, conflicts_with = "first_row")]
+        out: Option<PathBuf>,
+        /// The --out format: digits, pbm (P4, 8 lights a byte) or plain-pbm (P1); default by the
+        /// file name (.pbm → pbm, else digits).
+        #[arg(long, requires = "out", value_parser = parse_format)]
+        format: Option<Format>,
         #[command(flatten)]
         variant: Variant,
     },
@@ -84,9 +99,19 @@ pub enum Command {
         cols: usize,
         #[arg(long)]
         seed: Option<u64>,
+        /// Write the pattern to FILE instead (for classic boards of any size).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The --out format: digits, pbm or plain-pbm; default by the file name.
+        #[arg(long, requires = "out", value_parser = parse_format)]
+        format: Option<Format>,
         #[command(flatten)]
         variant: Variant,
     },
+}
+
+fn parse_format(s: &str) -> std::result::Result<Format, String> {
+    Format::parse(s).map_err(|e| e.to_string())
 }
 
 fn spec(rows: usize, cols: usize, v: &Variant) -> Result<Spec> {
@@ -113,64 +138,36 @@ pub fn run(cmd: Command) -> Result<Output> {
             );
             Ok(Output { json: json!({"rows": rows, "cols": cols, "nullity": r.nullity, "rank": r.rank}), text })
         }
-        Command::Solve { rows, cols, all_on, pattern, pattern_file, minimal, summary, variant } => {
-            let board = read_board(rows, cols, all_on, pattern, pattern_file, &variant)?;
-            let s = solve(&board, minimal, &mut NoProgress)?;
-            let spec = board.spec;
-            let mut json = json!({
-                "solvable": s.solvable,
-                "press_count": if s.solvable { Value::from(s.press_count) } else { Value::Null },
-                "minimal": s.minimal,
-            });
-            let mut text = String::new();
-            match &s.presses {
-                Some(x) => {
-                    let _ = writeln!(
-                        text,
-                        "solvable: {} presses{}",
-                        s.press_count,
-                        if s.minimal {
-                            " (minimal)"
-                        } else if minimal {
-                            " (best found, not proven minimal)"
-                        } else {
-                            ""
-                        }
-                    );
-                    if !summary {
-                        let list: Vec<Value> = x
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(i, &p)| std::iter::repeat_n(json!([i / spec.cols, i % spec.cols]), p as usize))
-                            .collect();
-                        json["presses"] = Value::Array(list);
-                        text.push_str("presses (counts per light):\n");
-                        for row in x.chunks(spec.cols) {
-                            text.extend(row.iter().map(|&v| char::from(b'0' + v)));
-                            text.push('\n');
-                        }
-                    }
-                }
-                None => {
-                    let _ = writeln!(
-                        text,
-                        "not solvable: the quiet pattern below overlaps the lights with a sum that is not 0 mod {}; \
-                         no press changes that sum (the press matrix is symmetric), and a dark board has sum 0",
-                        spec.states
-                    );
-                    if !summary {
-                        json["presses"] = Value::Array(Vec::new());
-                        if let Some(w) = &s.witness {
-                            text.push_str("quiet pattern (pressing it changes nothing):\n");
-                            for row in w.chunks(spec.cols) {
-                                text.extend(row.iter().map(|&v| char::from(b'0' + v)));
-                                text.push('\n');
-                            }
-                        }
-                    }
-                }
+        Command::Solve {
+            rows,
+            cols,
+            all_on,
+            pattern,
+            pattern_file,
+            minimal,
+            summary,
+            first_row,
+            out,
+            format,
+            variant,
+        } => {
+            let source = Source::new(all_on, pattern, pattern_file)?;
+            let request = Request { summary, first_row, out: out.map(|p| (format.unwrap_or(Format::for_path(&p)), p)) };
+            // Classic boards of any size go packed; --minimal needs the kernel search of the
+            // byte-a-light path, which covers the playable sizes.
+            let packed = large::applies(variant.rule, variant.torus, variant.states)
+                && (!minimal || rows.max(cols).is_some_and(|s| s > MAX_SIDE));
+            if packed {
+                let lights = read_packed(&source, rows, cols)?;
+                request.check(lights.rows, lights.cols)?;
+                let s = solve_packed(&lights, variant.rule, request.wants_presses(), &mut NoProgress)?;
+                packed_output(&s, &request, minimal)
+            } else {
+                let board = read_board(&source, rows, cols, &variant)?;
+                request.check(board.spec.rows, board.spec.cols)?;
+                let s = solve(&board, minimal, &mut NoProgress)?;
+                board_output(&board.spec, &s, &request, minimal)
             }
-            Ok(Output { json, text })
         }
         Command::Table { rows, cols } => {
             let spec = spec(rows, cols, &Variant { rule: Rule::Plus, torus: false, states: 2 })?;
@@ -185,53 +182,289 @@ pub fn run(cmd: Command) -> Result<Output> {
             }
             Ok(Output { json: json!({"rows": rows, "cols": cols, "table": rows_json}), text })
         }
-        Command::Random { rows, cols, seed, variant } => {
-            let spec = spec(rows, cols, &variant)?;
+        Command::Random { rows, cols, seed, out, format, variant } => {
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
-            let board = random_board(&spec, seed)?;
-            let text = board.to_text();
-            Ok(Output {
-                json: json!({"rows": rows, "cols": cols, "seed": seed, "pattern": text.trim_end().replace('\n', "/")}),
-                text,
-            })
+            let lights = if large::applies(variant.rule, variant.torus, variant.states) && rows.max(cols) > MAX_SIDE {
+                random_packed(rows, cols, variant.rule, seed)?
+            } else {
+                let board = random_board(&spec(rows, cols, &variant)?, seed)?;
+                match &out {
+                    Some(path) if variant.states > 2 => {
+                        write_digits(path, format.unwrap_or(Format::for_path(path)), &board)?;
+                        return Ok(written(path, json!({"rows": rows, "cols": cols, "seed": seed})));
+                    }
+                    _ if variant.states > 2 => {
+                        let text = board.to_text();
+                        let pattern = text.trim_end().replace('\n', "/");
+                        return Ok(Output {
+                            json: json!({"rows": rows, "cols": cols, "seed": seed, "pattern": pattern}),
+                            text,
+                        });
+                    }
+                    _ => BitBoard::from_board(&board)?,
+                }
+            };
+            match out {
+                Some(path) => {
+                    write_packed(&path, format.unwrap_or(Format::for_path(&path)), &lights)?;
+                    Ok(written(&path, json!({"rows": rows, "cols": cols, "seed": seed})))
+                }
+                None => {
+                    Request { summary: false, first_row: false, out: None }.check(rows, cols)?;
+                    let text = digits(&lights);
+                    let pattern = text.trim_end().replace('\n', "/");
+                    Ok(Output { json: json!({"rows": rows, "cols": cols, "seed": seed, "pattern": pattern}), text })
+                }
+            }
         }
     }
 }
 
-fn read_board(
-    rows: Option<usize>,
-    cols: Option<usize>,
-    all_on: bool,
-    pattern: Option<String>,
-    pattern_file: Option<PathBuf>,
-    v: &Variant,
-) -> Result<Board> {
-    let text = match (all_on, pattern, pattern_file) {
-        (true, _, _) => {
+/// Where the lights come from.
+enum Source {
+    AllOn,
+    Text(String),
+    File(PathBuf),
+}
+
+impl Source {
+    fn new(all_on: bool, pattern: Option<String>, file: Option<PathBuf>) -> Result<Source> {
+        match (all_on, pattern, file) {
+            (true, _, _) => Ok(Source::AllOn),
+            (_, Some(p), _) => Ok(Source::Text(p)),
+            (_, _, Some(f)) => Ok(Source::File(f)),
+            _ => bail!("give the lights with --all-on, --pattern ROWS or --pattern-file FILE"),
+        }
+    }
+}
+
+/// What to print besides the verdict.
+struct Request {
+    summary: bool,
+    first_row: bool,
+    out: Option<(Format, PathBuf)>,
+}
+
+/// Boards beyond this many lights print their presses only to a file (--out).
+const MAX_PRINTED_LIGHTS: usize = MAX_SIDE * MAX_SIDE;
+
+impl Request {
+    fn prints_presses(&self) -> bool {
+        !self.summary && !self.first_row && self.out.is_none()
+    }
+
+    fn wants_presses(&self) -> bool {
+        self.out.is_some() || self.prints_presses()
+    }
+
+    /// Refuses, before any work, to print a press list too large for a terminal or a JSON value.
+    fn check(&self, rows: usize, cols: usize) -> Result<()> {
+        if self.prints_presses() && rows.saturating_mul(cols) > MAX_PRINTED_LIGHTS {
+            bail!("a {rows}×{cols} board has too many lights to print: use --out FILE, --first-row or --summary");
+        }
+        Ok(())
+    }
+}
+
+fn open_pattern(path: &Path) -> Result<BitBoard> {
+    let file = File::open(path).map_err(|e| crate::Error::new(format!("cannot read {}: {e}", path.display())))?;
+    read_pattern(BufReader::with_capacity(1 << 20, file))
+        .map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))
+}
+
+fn read_packed(source: &Source, rows: Option<usize>, cols: Option<usize>) -> Result<BitBoard> {
+    let lights = match source {
+        Source::AllOn => {
+            let (Some(r), Some(c)) = (rows, cols) else { bail!("--all-on needs --rows and --cols") };
+            return BitBoard::all_on(r, c);
+        }
+        Source::Text(t) => read_pattern(t.as_bytes())?,
+        Source::File(path) => open_pattern(path)?,
+    };
+    check_size(lights.rows, lights.cols, rows, cols)?;
+    Ok(lights)
+}
+
+fn read_board(source: &Source, rows: Option<usize>, cols: Option<usize>, v: &Variant) -> Result<Board> {
+    let board = match source {
+        Source::AllOn => {
             let (Some(r), Some(c)) = (rows, cols) else { bail!("--all-on needs --rows and --cols") };
             return Board::all_on(spec(r, c, v)?);
         }
-        (_, Some(p), _) => p,
-        (_, _, Some(path)) => {
-            let text = read_file(&path)?;
-            return check_size(
-                Board::parse(&text, v.rule, v.torus, v.states)
-                    .map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?,
-                rows,
-                cols,
-            );
-        }
-        _ => bail!("give the lights with --all-on, --pattern ROWS or --pattern-file FILE"),
+        Source::Text(t) => Board::parse(t, v.rule, v.torus, v.states)?,
+        // Two states: digits or PBM; more: digits only.
+        Source::File(path) if v.states == 2 => open_pattern(path)?.to_board(v.rule, v.torus)?,
+        Source::File(path) => Board::parse(&read_file(path)?, v.rule, v.torus, v.states)
+            .map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?,
     };
-    check_size(Board::parse(&text, v.rule, v.torus, v.states)?, rows, cols)
+    check_size(board.spec.rows, board.spec.cols, rows, cols)?;
+    Ok(board)
 }
 
-fn check_size(board: Board, rows: Option<usize>, cols: Option<usize>) -> Result<Board> {
-    if let Some(r) = rows.filter(|&r| r != board.spec.rows) {
-        bail!("the pattern has {} rows, but --rows is {r}", board.spec.rows);
+fn check_size(got_rows: usize, got_cols: usize, rows: Option<usize>, cols: Option<usize>) -> Result<()> {
+    if let Some(r) = rows.filter(|&r| r != got_rows) {
+        bail!("the pattern has {got_rows} rows, but --rows is {r}");
     }
-    if let Some(c) = cols.filter(|&c| c != board.spec.cols) {
-        bail!("the pattern has {} columns, but --cols is {c}", board.spec.cols);
+    if let Some(c) = cols.filter(|&c| c != got_cols) {
+        bail!("the pattern has {got_cols} columns, but --cols is {c}");
     }
-    Ok(board)
+    Ok(())
+}
+
+/// Streams `write` into a temporary file beside `path`, then renames it over `path`.
+fn write_streaming(path: &Path, write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>) -> Result<()> {
+    let fail = |e: std::io::Error| crate::Error::new(format!("cannot write {}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    // A new file gets the usual rw-r--r-- (the temporary file is private); an old one keeps its own.
+    #[cfg(unix)]
+    let mode = {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).map_or_else(|_| std::fs::Permissions::from_mode(0o644), |m| m.permissions())
+    };
+    #[cfg(not(unix))]
+    let mode = tmp.as_file().metadata().map_err(fail)?.permissions();
+    tmp.as_file().set_permissions(mode).map_err(fail)?;
+    {
+        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
+        write(&mut w).map_err(fail)?;
+        w.flush().map_err(fail)?;
+    }
+    tmp.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+fn write_packed(path: &Path, format: Format, board: &BitBoard) -> Result<()> {
+    write_streaming(path, |w| write_pattern(board, format, w))
+}
+
+/// A k-state board as digit rows (PBM holds two states only).
+fn write_digits(path: &Path, format: Format, board: &Board) -> Result<()> {
+    if format != Format::Digits {
+        bail!("PBM holds two states; write {} states as digits", board.spec.states);
+    }
+    write_streaming(path, |w| w.write_all(board.to_text().as_bytes()))
+}
+
+fn written(path: &Path, mut json: Value) -> Output {
+    json["out"] = Value::from(path.display().to_string());
+    Output { json, text: format!("written to {}\n", path.display()) }
+}
+
+/// Rows of digits.
+fn digits(board: &BitBoard) -> String {
+    let mut out = Vec::new();
+    let _ = write_pattern(board, Format::Digits, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn verdict(solvable: bool, press_count: u64, minimal: bool, asked_minimal: bool, states: u8) -> String {
+    if !solvable {
+        return format!("not solvable: {}\n", unsolvable_reason(states));
+    }
+    let note = if minimal {
+        " (minimal)"
+    } else if asked_minimal {
+        " (best found, not proven minimal)"
+    } else {
+        ""
+    };
+    format!("solvable: {press_count} presses{note}\n")
+}
+
+fn packed_output(s: &PackedSolution, request: &Request, asked_minimal: bool) -> Result<Output> {
+    let press_count = s.press_count;
+    let minimal = s.first_row.is_some() && s.nullity == 0;
+    let mut json = json!({
+        "solvable": s.first_row.is_some(),
+        "press_count": press_count.map_or(Value::Null, Value::from),
+        "minimal": minimal,
+    });
+    let mut text = verdict(s.first_row.is_some(), press_count.unwrap_or(0), minimal, asked_minimal, 2);
+    if request.first_row {
+        let row = s.first_row.as_ref().map(digits).unwrap_or_default();
+        json["first_row"] = Value::from(row.trim_end());
+        if !row.is_empty() {
+            text.push_str("first row of presses:\n");
+            text.push_str(&row);
+        }
+    }
+    let shown = s.presses.as_ref().or(s.witness.as_ref());
+    if let (Some((format, path)), Some(board)) = (&request.out, shown) {
+        write_packed(path, *format, board)?;
+        json["out"] = Value::from(path.display().to_string());
+        let what = if s.presses.is_some() { "presses" } else { "quiet pattern" };
+        text.push_str(&format!("{what} written to {}\n", path.display()));
+    } else if request.prints_presses() {
+        match (&s.presses, &s.witness) {
+            (Some(x), _) => {
+                json["presses"] = Value::Array(press_list(x.rows, x.cols, &x.to_bytes()));
+                text.push_str("presses (counts per light):\n");
+                text.push_str(&digits(x));
+            }
+            (None, w) => {
+                json["presses"] = Value::Array(Vec::new());
+                if let Some(w) = w {
+                    text.push_str("quiet pattern (pressing it changes nothing):\n");
+                    text.push_str(&digits(w));
+                }
+            }
+        }
+    }
+    Ok(Output { json, text })
+}
+
+fn press_list(rows: usize, cols: usize, presses: &[u8]) -> Vec<Value> {
+    let spec = Spec { rows, cols, ..Spec::classic(1, 1) };
+    Game::moves_of(&spec, presses).iter().map(|m| json!([m.row, m.col])).collect()
+}
+
+fn board_output(spec: &Spec, s: &Solution, request: &Request, asked_minimal: bool) -> Result<Output> {
+    let mut json = json!({
+        "solvable": s.solvable,
+        "press_count": if s.solvable { Value::from(s.press_count) } else { Value::Null },
+        "minimal": s.minimal,
+    });
+    let mut text = verdict(s.solvable, s.press_count, s.minimal, asked_minimal, spec.states);
+    let as_board = |v: &[u8]| Board::from_lights(*spec, v.to_vec());
+    if request.first_row {
+        let row = s.presses.as_ref().map(|x| as_board(&x[..spec.cols])).transpose()?;
+        let row = row.map(|b| b.to_text()).unwrap_or_default();
+        json["first_row"] = Value::from(row.trim_end());
+        if !row.is_empty() {
+            text.push_str("first row of presses:\n");
+            text.push_str(&row);
+        }
+    }
+    let shown = s.presses.as_ref().or(s.witness.as_ref());
+    if let (Some((format, path)), Some(x)) = (&request.out, shown) {
+        let board = as_board(x)?;
+        if spec.states == 2 {
+            write_packed(path, *format, &BitBoard::from_board(&board)?)?;
+        } else {
+            write_digits(path, *format, &board)?;
+        }
+        json["out"] = Value::from(path.display().to_string());
+        let what = if s.presses.is_some() { "presses" } else { "quiet pattern" };
+        text.push_str(&format!("{what} written to {}\n", path.display()));
+    } else if request.prints_presses() {
+        match (&s.presses, &s.witness) {
+            (Some(x), _) => {
+                json["presses"] = Value::Array(press_list(spec.rows, spec.cols, x));
+                text.push_str("presses (counts per light):\n");
+                text.push_str(&as_board(x)?.to_text());
+            }
+            (None, w) => {
+                json["presses"] = Value::Array(Vec::new());
+                if let Some(w) = w {
+                    text.push_str("quiet pattern (pressing it changes nothing):\n");
+                    text.push_str(&as_board(w)?.to_text());
+                }
+            }
+        }
+    }
+    Ok(Output { json, text })
 }

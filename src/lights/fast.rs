@@ -10,8 +10,10 @@
 //! polynomial gcd, g = gcd(P_m, c), solvable iff g divides a_h, nullity = deg g. Every step is
 //! O(n²/64 + mn/64) word operations, bit-parallel across a row.
 
+use super::bitboard::{clears, row_operator, BitBoard};
 use super::poly::{chebyshev, Poly};
 use crate::progress::Progress;
+use crate::{bail, Result};
 
 /// Precomputed homogeneous part for an m×n board.
 pub struct Chaser {
@@ -29,9 +31,14 @@ pub struct Chaser {
     u: Poly,
 }
 
-/// Press rows (m rows of W words) or None, with the unsolvable proof.
+/// What [`Chaser::solve`] found.
 pub struct FastSolution {
-    pub presses: Option<Vec<u64>>,
+    /// First-row presses (the rest follows by chasing), or None when the pattern is unsolvable.
+    pub first_row: Option<Vec<u64>>,
+    /// All the presses, when asked for and solvable.
+    pub presses: Option<BitBoard>,
+    /// How many presses the solution has (0 when unsolvable).
+    pub press_count: u64,
     /// For an unsolvable pattern: the first row of a quiet pattern with odd overlap.
     pub witness_first_row: Option<Vec<u64>>,
 }
@@ -93,39 +100,44 @@ impl Chaser {
 
     /// out = L v.
     fn apply_l(&self, v: &[u64], out: &mut [u64]) {
-        let w = self.w;
-        for j in 0..w {
-            let up = (v[j] << 1) | if j > 0 { v[j - 1] >> 63 } else { 0 };
-            let down = (v[j] >> 1) | if j + 1 < w { v[j + 1] << 63 } else { 0 };
-            out[j] = up ^ down ^ if self.d { v[j] } else { 0 };
-        }
-        out[w - 1] &= self.mask;
+        row_operator(v, out, self.d, self.mask);
     }
 
-    /// Chases `lights` (m rows, or none for a dark board) from first-row presses `first`;
-    /// returns the m+1 press rows, the last one the virtual row below the board.
-    pub fn chase(&self, lights: Option<&[u64]>, first: &[u64]) -> Vec<u64> {
-        let (m, w) = (self.m, self.w);
-        let mut x = vec![0u64; (m + 1) * w];
-        x[..w].copy_from_slice(first);
-        let mut lx = vec![0u64; w];
-        for r in 0..m {
-            self.apply_l(&x[r * w..(r + 1) * w], &mut lx);
-            let (done, rest) = x.split_at_mut((r + 1) * w);
-            let next = &mut rest[..w];
-            next.copy_from_slice(&lx);
-            if r > 0 {
-                for (a, b) in next.iter_mut().zip(&done[(r - 1) * w..r * w]) {
-                    *a ^= b;
-                }
+    /// Chases `lights` (or a dark board) from first-row presses `first`, writing the m press
+    /// rows into `out` when given; returns the virtual row below the board, which is zero
+    /// exactly when the presses clear the board, and the number of presses. Three rows of
+    /// memory besides `out`.
+    pub fn chase_rows(
+        &self,
+        lights: Option<&BitBoard>,
+        first: &[u64],
+        mut out: Option<&mut BitBoard>,
+    ) -> (Vec<u64>, u64) {
+        let w = self.w;
+        let (mut above, mut cur, mut next) = (vec![0u64; w], first.to_vec(), vec![0u64; w]);
+        let mut count = 0u64;
+        for r in 0..self.m {
+            count += cur.iter().map(|x| u64::from(x.count_ones())).sum::<u64>();
+            if let Some(o) = out.as_deref_mut() {
+                o.row_mut(r).copy_from_slice(&cur);
             }
-            if let Some(s) = lights {
-                for (a, b) in next.iter_mut().zip(&s[r * w..(r + 1) * w]) {
-                    *a ^= b;
-                }
+            // Row r+1 clears row r: x_{r+1} = L x_r + x_{r−1} + s_r.
+            self.apply_l(&cur, &mut next);
+            for (j, x) in next.iter_mut().enumerate() {
+                *x ^= above[j] ^ lights.map_or(0, |s| s.row(r)[j]);
             }
+            std::mem::swap(&mut above, &mut cur);
+            std::mem::swap(&mut cur, &mut next);
         }
-        x
+        (cur, count)
+    }
+
+    /// The whole press pattern chased from `first` on a dark board: a quiet pattern when
+    /// `first` comes from [`Chaser::kernel_first_rows`].
+    pub fn quiet_pattern(&self, first: &[u64]) -> Result<BitBoard> {
+        let mut out = BitBoard::zeros(self.m, self.n)?;
+        self.chase_rows(None, first, Some(&mut out));
+        Ok(out)
     }
 
     /// Row vector → polynomial a with a(L) e_0 = v (K is triangular: K_i ends at bit i).
@@ -179,13 +191,13 @@ impl Chaser {
 
     /// Σ_r P_r(L) s_r by Clenshaw's backward recurrence: the quiet pattern chased from first
     /// row k overlaps the lights s with parity k · this vector (L is symmetric).
-    fn overlap_vector(&self, lights: &[u64]) -> Vec<u64> {
+    fn overlap_vector(&self, lights: &BitBoard) -> Vec<u64> {
         let w = self.w;
         let (mut b1, mut b2) = (vec![0u64; w], vec![0u64; w]);
         let mut lb = vec![0u64; w];
         for r in (0..self.m).rev() {
             self.apply_l(&b1, &mut lb);
-            let mut b0 = lights[r * w..(r + 1) * w].to_vec();
+            let mut b0 = lights.row(r).to_vec();
             for j in 0..w {
                 b0[j] ^= lb[j] ^ b2[j];
             }
@@ -194,13 +206,16 @@ impl Chaser {
         b1
     }
 
-    /// Solves the lights (m rows of W words, padding bits zero).
-    pub fn solve(&self, lights: &[u64], progress: &mut dyn Progress) -> FastSolution {
-        let (m, w) = (self.m, self.w);
+    /// Solves the lights (an m×n packed board). With `presses`, also chases out every press and
+    /// checks them word-parallel against the rule; without, checks that the chase from the
+    /// first row ends with a clear virtual row (which is the same proof, row by row).
+    pub fn solve(&self, lights: &BitBoard, presses: bool, progress: &mut dyn Progress) -> Result<FastSolution> {
+        if (lights.rows, lights.cols) != (self.m, self.n) {
+            bail!("a {}×{} pattern for a {}×{} solver", lights.rows, lights.cols, self.m, self.n);
+        }
         progress.report(0, 4);
-        let zero = vec![0u64; w];
-        let x = self.chase(Some(lights), &zero);
-        let a_h = self.row_to_poly(&x[m * w..]);
+        let zero = vec![0u64; self.w];
+        let a_h = self.row_to_poly(&self.chase_rows(Some(lights), &zero, None).0);
         progress.report(1, 4);
         let (quot, rem) = a_h.div_rem(&self.g);
         if !rem.is_zero() {
@@ -210,64 +225,17 @@ impl Chaser {
                 .into_iter()
                 .find(|k| k.iter().zip(&v).fold(0, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1);
             progress.report(4, 4);
-            return FastSolution { presses: None, witness_first_row: witness };
+            return Ok(FastSolution { first_row: None, presses: None, press_count: 0, witness_first_row: witness });
         }
-        let a_f = self.u.mul(&quot).rem(&self.c);
+        let f = self.poly_to_row(&self.u.mul(&quot).rem(&self.c));
         progress.report(2, 4);
-        let f = self.poly_to_row(&a_f);
-        let mut x = self.chase(Some(lights), &f);
+        let mut all = if presses { Some(BitBoard::zeros(self.m, self.n)?) } else { None };
+        let (below, press_count) = self.chase_rows(Some(lights), &f, all.as_mut());
         progress.report(3, 4);
-        debug_assert!(x[m * w..].iter().all(|&v| v == 0), "the chase must end clear");
-        x.truncate(m * w);
+        if below.iter().any(|&v| v != 0) || all.as_ref().is_some_and(|x| !clears(lights, x, self.d)) {
+            bail!("internal error: the solver's presses do not clear the board (please report)");
+        }
         progress.report(4, 4);
-        FastSolution { presses: Some(x), witness_first_row: None }
+        Ok(FastSolution { first_row: Some(f), presses: all, press_count, witness_first_row: None })
     }
-}
-
-impl Chaser {
-    /// Whether pressing `presses` clears `lights` (both m rows of W words): row r changes by
-    /// L x_r + x_{r−1} + x_{r+1}. A word-parallel restatement of the rule, for checking answers
-    /// on boards too large to simulate light by light.
-    pub fn clears(&self, lights: &[u64], presses: &[u64]) -> bool {
-        let (m, w) = (self.m, self.w);
-        let mut lx = vec![0u64; w];
-        (0..m).all(|r| {
-            self.apply_l(&presses[r * w..(r + 1) * w], &mut lx);
-            (0..w).all(|j| {
-                let above = if r > 0 { presses[(r - 1) * w + j] } else { 0 };
-                let below = if r + 1 < m { presses[(r + 1) * w + j] } else { 0 };
-                lx[j] ^ above ^ below == lights[r * w + j]
-            })
-        })
-    }
-}
-
-/// Packs 0/1 lights (row-major, n per row) into rows of W words.
-pub fn pack_rows(values: &[u8], m: usize, n: usize) -> Vec<u64> {
-    let w = n.div_ceil(64);
-    let mut out = vec![0u64; m * w];
-    for r in 0..m {
-        let row = &values[r * n..(r + 1) * n];
-        let dst = &mut out[r * w..(r + 1) * w];
-        for (j, chunk) in row.chunks(64).enumerate() {
-            let mut word = 0u64;
-            for (b, &v) in chunk.iter().enumerate() {
-                word |= u64::from(v & 1) << b;
-            }
-            dst[j] = word;
-        }
-    }
-    out
-}
-
-/// The inverse of [`pack_rows`].
-pub fn unpack_rows(rows: &[u64], m: usize, n: usize) -> Vec<u8> {
-    let w = n.div_ceil(64);
-    let mut out = Vec::with_capacity(m * n);
-    for r in 0..m {
-        for c in 0..n {
-            out.push((rows[r * w + c / 64] >> (c % 64) & 1) as u8);
-        }
-    }
-    out
 }

@@ -3,18 +3,24 @@
 //! elimination, light chasing with its first-row table, the polynomial large-board solver,
 //! minimal solutions, and nullity by polynomials.
 
+pub mod bitboard;
 pub mod board;
 pub mod chase;
 pub mod fast;
 pub mod game;
 pub mod gf2;
+pub mod king;
+pub mod large;
 pub mod link;
 pub mod minimal;
 pub mod modk;
+pub mod pattern_io;
 pub mod poly;
 pub mod solve;
 pub mod symbolic;
 pub mod torus;
+pub mod torus_chase;
+pub mod x_chase;
 
 pub use board::{Board, Rule, Spec, MAX_SIDE};
 pub use game::{Game, Move};

@@ -3,11 +3,12 @@
 //! states, exact mod k for more), refusing — never guessing — beyond the sizes those handle.
 //! Every answer is checked by simulating its presses before it is returned.
 
+use super::bitboard::{clears, BitBoard};
 use super::board::{Board, Rule, Spec, MAX_SIDE};
-use super::fast::{pack_rows, unpack_rows, Chaser};
+use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
-use super::{modk, poly, symbolic, torus};
+use super::{king, modk, poly, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -32,6 +33,8 @@ pub enum Method {
     Elimination,
     /// Light chasing mod k with a symbolic first row and an n×n system.
     SymbolicChase,
+    /// The king rule's press matrix as a Kronecker product of two tridiagonal matrices.
+    Kronecker,
 }
 
 /// Rank and nullity of a board's press matrix.
@@ -68,6 +71,20 @@ pub struct Solution {
 
 fn uses_chaser(spec: &Spec) -> bool {
     spec.states == 2 && spec.rule.chases() && !spec.torus
+}
+
+/// Two-state tori beyond elimination go through the packed torus chase.
+fn uses_torus_chase(spec: &Spec) -> bool {
+    spec.states == 2 && spec.torus && symbolic::applies(spec) && spec.cells() > MAX_DENSE_GF2
+}
+
+/// Two-state x boards beyond elimination with an even side go through the packed x chase.
+fn uses_x_chase(spec: &Spec) -> bool {
+    spec.states == 2
+        && spec.rule == Rule::X
+        && !spec.torus
+        && (spec.rows.is_multiple_of(2) || spec.cols.is_multiple_of(2))
+        && spec.cells() > MAX_DENSE_GF2
 }
 
 fn uses_symbolic(spec: &Spec) -> bool {
@@ -118,7 +135,7 @@ fn check_dense(spec: &Spec) -> Result<()> {
     let cells = spec.cells();
     if spec.states == 2 && cells > MAX_DENSE_GF2 {
         bail!(
-            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights only bounded plus and neighbours boards with 2 states are solved",
+            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights the solvers take the plus and neighbours rules (bounded or torus), the king rule (bounded) and the x rule (bounded, an even side)",
             spec.rows,
             spec.cols,
             if spec.torus { "torus" } else { "bounded" },
@@ -138,11 +155,15 @@ fn check_dense(spec: &Spec) -> Result<()> {
 
 /// Rank and nullity, by the fastest exact method for the board.
 pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
-    if uses_chaser(spec) {
-        // No board is built: the polynomials handle sides far beyond the playable 4096.
+    if uses_chaser(spec) || king::applies(spec) {
+        // No board is built: polynomials and the closed form handle sides far beyond 4096.
         Spec { rows: spec.rows.min(MAX_SIDE), cols: spec.cols.min(MAX_SIDE), ..*spec }.check()?;
         if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
             bail!("nullity by polynomials goes up to {MAX_POLY_SIDE} rows and columns");
+        }
+    } else if king::applies(spec) {
+        if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
+            bail!("the king rule's nullity is given up to {MAX_POLY_SIDE} rows and columns");
         }
     } else {
         spec.check()?;
@@ -159,9 +180,17 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let nl = poly::bounded_nullity(spec.rows, spec.cols, spec.rule == Rule::Plus);
         return Ok(with(nl, nl as f64));
     }
+    if king::applies(spec) {
+        let nl = king::nullity(spec.rows, spec.cols) as usize;
+        return Ok(with(nl, nl as f64 * f64::from(spec.states).log2()));
+    }
     if spec.states == 2 && spec.rule.chases() && torus::applies(spec.rows, spec.cols) {
         let nl = torus::nullity(spec.rows, spec.cols, spec.rule == Rule::Plus, progress)?;
         return Ok(with(nl, nl as f64));
+    }
+    if uses_x_chase(spec) {
+        let s = solve_x(&Board::new(*spec)?, false, progress)?;
+        return Ok(with(s.nullity, s.quiet_log2));
     }
     if uses_symbolic(spec) {
         let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
@@ -179,6 +208,12 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
     spec.check()?;
     let mut sol = if uses_chaser(&spec) {
         solve_fast(board, minimal, progress)?
+    } else if king::applies(&spec) {
+        solve_king(board, minimal, progress)?
+    } else if uses_torus_chase(&spec) {
+        solve_torus(board, minimal, progress)?
+    } else if uses_x_chase(&spec) {
+        solve_x(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
         solve_symbolic(board, minimal, progress)?
     } else {
@@ -285,34 +320,36 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let (m, n) = (spec.rows, spec.cols);
     let chaser = Chaser::new(m, n, spec.rule == Rule::Plus, progress);
     let nullity = chaser.nullity();
-    let lights = pack_rows(&board.lights, m, n);
-    let found = chaser.solve(&lights, progress);
-    let w = chaser.words_per_row();
-    let full = |first: &[u64]| {
-        let mut x = chaser.chase(None, first);
-        x.truncate(m * w);
-        x
-    };
+    let lights = BitBoard::from_board(board)?;
+    let found = chaser.solve(&lights, true, progress)?;
     let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
     let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
-    let quiet = firsts.iter().take(shown).map(|f| unpack_rows(&full(f), m, n)).collect();
-    let witness = found.witness_first_row.as_ref().map(|f| unpack_rows(&full(f), m, n));
-    let (packed, proven) = match found.presses {
+    let quiet =
+        firsts.iter().take(shown).map(|f| Ok(chaser.quiet_pattern(f)?.to_bytes())).collect::<Result<Vec<_>>>()?;
+    let witness = match &found.witness_first_row {
+        Some(f) => Some(chaser.quiet_pattern(f)?.to_bytes()),
+        None => None,
+    };
+    let (presses, proven) = match found.presses {
         None => (None, false),
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |words: Vec<u64>| BitVec { len: words.len() * 64, words };
+            let as_bits = |b: BitBoard| {
+                let words = b.into_words();
+                BitVec { len: words.len() * 64, words }
+            };
             // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
-            let fits = (1usize << 23) / (m * w).max(1);
-            let basis: Vec<BitVec> = firsts.iter().take(fits).map(|f| as_bits(full(f))).collect();
+            let fits = (1usize << 23) / x.words().len().max(1);
+            let basis =
+                firsts.iter().take(fits).map(|f| Ok(as_bits(chaser.quiet_pattern(f)?))).collect::<Result<Vec<_>>>()?;
             let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
-            (Some(best.words), proven && basis.len() == nullity)
+            let best = BitBoard::from_words(m, n, best.words)?;
+            if !clears(&lights, &best, spec.rule == Rule::Plus) {
+                bail!("internal error: the solver's presses do not clear the board (please report)");
+            }
+            (Some(best.to_bytes()), proven && basis.len() == nullity)
         }
-        Some(x) => (Some(x), nullity == 0),
+        Some(x) => (Some(x.to_bytes()), nullity == 0),
     };
-    if packed.as_ref().is_some_and(|p| !chaser.clears(&lights, p)) {
-        bail!("internal error: the solver's presses do not clear the board (please report)");
-    }
-    let presses = packed.map(|p| unpack_rows(&p, m, n));
     Ok(Solution {
         solvable: presses.is_some(),
         presses,
@@ -324,6 +361,131 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
         quiet,
         witness,
         method: Method::Polynomial,
+    })
+}
+
+fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let (m, n, k) = (spec.rows, spec.cols, spec.states);
+    let found = king::solve(board);
+    let nullity = king::generators(m, n);
+    // Generators are built only as far as memory allows (2^26 lights together).
+    let fits = (1usize << 26) / spec.cells();
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let quiet: Vec<Vec<u8>> = (0..shown).map(|i| king::generator(m, n, k, i)).collect();
+    let mut presses = found.presses;
+    let mut proven = nullity == 0;
+    if let (Some(x), true) = (&presses, minimal && nullity > 0) {
+        let basis: Vec<Vec<u8>> = (0..nullity.min(fits)).map(|i| king::generator(m, n, k, i)).collect();
+        let (best, p) = if k == 2 {
+            let bits = |v: &[u8]| BitVec::from_bools(v.iter().map(|&b| b == 1));
+            let basis: Vec<BitVec> = basis.iter().map(|q| bits(q)).collect();
+            let (b, p) = minimize_gf2(&bits(x), &basis, progress);
+            (b.to_u8(), p)
+        } else {
+            let gens: Vec<(Vec<u8>, u32)> = basis.into_iter().map(|q| (q, u32::from(k))).collect();
+            minimize_modk(x, &gens, k, progress)
+        };
+        proven = p && nullity <= fits;
+        presses = Some(best);
+    }
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses,
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - nullity,
+        nullity,
+        quiet_log2: nullity as f64 * f64::from(k).log2(),
+        quiet,
+        witness: found.witness.map(|i| king::generator(m, n, k, i)),
+        method: Method::Kronecker,
+    })
+}
+
+fn solve_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let plus = board.spec.rule == Rule::Plus;
+    // Chase along the longer side: the unknowns are two rows of the shorter one.
+    let flip = board.spec.cols > board.spec.rows;
+    solve_packed_chase(
+        board,
+        minimal,
+        flip,
+        progress,
+        |lights, p| torus_chase::solve(lights, plus, p).map(|s| (s.presses, s.kernel)),
+        |m, n, first| torus_chase::chase(None, m, n, plus, first),
+    )
+}
+
+fn solve_x(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    // The chase needs an even row length.
+    let flip = !board.spec.cols.is_multiple_of(2);
+    solve_packed_chase(
+        board,
+        minimal,
+        flip,
+        progress,
+        |lights, p| x_chase::solve(lights, p).map(|s| (s.presses, s.kernel)),
+        |m, n, first| x_chase::chase(None, m, n, first),
+    )
+}
+
+/// A two-state board solved by a packed symbolic chase (`chase` gives the presses and the
+/// kernel as unknown-row vectors, `quiet` expands such a vector), mirrored first if `flip`.
+fn solve_packed_chase(
+    board: &Board,
+    minimal: bool,
+    flip: bool,
+    progress: &mut dyn Progress,
+    chase: impl Fn(&BitBoard, &mut dyn Progress) -> Result<(Option<BitBoard>, Vec<Vec<bool>>)>,
+    quiet_of: impl Fn(usize, usize, &[bool]) -> Result<BitBoard>,
+) -> Result<Solution> {
+    let spec = board.spec;
+    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+    let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
+    let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
+    let packed = BitBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
+    let (found, kernel) = chase(&packed, progress)?;
+    let nullity = kernel.len();
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let quiet: Vec<BitBoard> = kernel.iter().take(shown).map(|v| quiet_of(m, n, v)).collect::<Result<_>>()?;
+    let mut witness = None;
+    if found.is_none() {
+        for v in &kernel {
+            let q = quiet_of(m, n, v)?;
+            if q.overlap_is_odd(&packed) {
+                witness = Some(q);
+                break;
+            }
+        }
+    }
+    let mut proven = nullity == 0;
+    let presses = match found {
+        Some(x) if minimal && nullity > 0 => {
+            let as_bits = |b: BitBoard| {
+                let words = b.into_words();
+                BitVec { len: words.len() * 64, words }
+            };
+            let fits = (1usize << 23) / x.words().len().max(1);
+            let basis =
+                kernel.iter().take(fits).map(|v| Ok(as_bits(quiet_of(m, n, v)?))).collect::<Result<Vec<_>>>()?;
+            let (best, p) = minimize_gf2(&as_bits(x), &basis, progress);
+            proven = p && basis.len() == nullity;
+            Some(BitBoard::from_words(m, n, best.words)?)
+        }
+        other => other,
+    };
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses: presses.map(|x| back(x.to_bytes())),
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - nullity,
+        nullity,
+        quiet_log2: nullity as f64,
+        quiet: quiet.into_iter().map(|q| back(q.to_bytes())).collect(),
+        witness: witness.map(|w| back(w.to_bytes())),
+        method: Method::SymbolicChase,
     })
 }
 

@@ -1,0 +1,277 @@
+//! A two-state board of any size as packed bits: 64 lights a word, each row padded to whole
+//! words (padding bits always zero), so a 20,000×20,000 board is 50 MB. The large-board
+//! solver, the pattern formats and the checks work on it without ever holding a byte a light.
+
+use super::board::{Board, Rule, Spec};
+use crate::{bail, Result};
+
+/// Rows of packed lights (bit c of row r is word `r·W + c/64`, bit `c % 64`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BitBoard {
+    pub rows: usize,
+    pub cols: usize,
+    words: Vec<u64>,
+}
+
+impl BitBoard {
+    /// All lights off; a clear error instead of an abort when the memory is not there.
+    pub fn zeros(rows: usize, cols: usize) -> Result<BitBoard> {
+        if rows == 0 || cols == 0 {
+            bail!("a board has at least 1 row and 1 column, not {rows}×{cols}");
+        }
+        let len = rows.checked_mul(cols.div_ceil(64)).filter(|&l| l <= isize::MAX as usize / 8);
+        let Some(len) = len else { bail!("a {rows}×{cols} board does not fit in memory") };
+        let mut words = Vec::new();
+        if words.try_reserve_exact(len).is_err() {
+            bail!("a {rows}×{cols} board needs {} MB, more than this machine can give", len / (1 << 17));
+        }
+        words.resize(len, 0);
+        Ok(BitBoard { rows, cols, words })
+    }
+
+    /// All lights on.
+    pub fn all_on(rows: usize, cols: usize) -> Result<BitBoard> {
+        let mut b = BitBoard::zeros(rows, cols)?;
+        let (w, mask) = (b.words_per_row(), b.last_word_mask());
+        for row in b.words.chunks_mut(w) {
+            row.fill(u64::MAX);
+            row[w - 1] = mask;
+        }
+        Ok(b)
+    }
+
+    /// From packed rows (`rows · W` words); padding bits must be zero.
+    pub fn from_words(rows: usize, cols: usize, words: Vec<u64>) -> Result<BitBoard> {
+        let w = cols.div_ceil(64);
+        if rows == 0 || cols == 0 || words.len() != rows * w {
+            bail!("{} words given for a {rows}×{cols} board of {w} words a row", words.len());
+        }
+        let b = BitBoard { rows, cols, words };
+        let mask = b.last_word_mask();
+        if b.words.chunks(w).any(|row| row[w - 1] & !mask != 0) {
+            bail!("bits beyond column {cols} are set");
+        }
+        Ok(b)
+    }
+
+    /// Words per row.
+    pub fn words_per_row(&self) -> usize {
+        self.cols.div_ceil(64)
+    }
+
+    /// The bits of the last word of a row that hold lights.
+    pub fn last_word_mask(&self) -> u64 {
+        match self.cols % 64 {
+            0 => u64::MAX,
+            r => (1u64 << r) - 1,
+        }
+    }
+
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+
+    pub fn into_words(self) -> Vec<u64> {
+        self.words
+    }
+
+    pub fn row(&self, r: usize) -> &[u64] {
+        let w = self.words_per_row();
+        &self.words[r * w..(r + 1) * w]
+    }
+
+    pub fn row_mut(&mut self, r: usize) -> &mut [u64] {
+        let w = self.words_per_row();
+        &mut self.words[r * w..(r + 1) * w]
+    }
+
+    pub fn get(&self, r: usize, c: usize) -> bool {
+        self.row(r)[c / 64] >> (c % 64) & 1 == 1
+    }
+
+    pub fn flip(&mut self, r: usize, c: usize) {
+        self.row_mut(r)[c / 64] ^= 1 << (c % 64);
+    }
+
+    pub fn count_ones(&self) -> u64 {
+        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    pub fn is_dark(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Parity of the number of lights on in both boards.
+    pub fn overlap_is_odd(&self, other: &BitBoard) -> bool {
+        self.words.iter().zip(&other.words).fold(0, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1
+    }
+
+    /// The board mirrored in its main diagonal (cols×rows), 64×64 blocks at a time.
+    pub fn transpose(&self) -> Result<BitBoard> {
+        let mut out = BitBoard::zeros(self.cols, self.rows)?;
+        let (w_in, w_out) = (self.words_per_row(), out.words_per_row());
+        let mut block = [0u64; 64];
+        for bi in 0..w_out {
+            for bj in 0..w_in {
+                // Rows 64·bi.. of self, word bj: columns 64·bj.. .
+                for (i, b) in block.iter_mut().enumerate() {
+                    let r = bi * 64 + i;
+                    *b = if r < self.rows { self.words[r * w_in + bj] } else { 0 };
+                }
+                transpose64(&mut block);
+                for (i, &b) in block.iter().enumerate() {
+                    let r = bj * 64 + i;
+                    if r < self.cols {
+                        out.words[r * w_out + bi] = b;
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// From a two-state byte-a-light board.
+    pub fn from_board(board: &Board) -> Result<BitBoard> {
+        if board.spec.states != 2 {
+            bail!("a packed board has two states, not {}", board.spec.states);
+        }
+        let (m, n) = (board.spec.rows, board.spec.cols);
+        let mut b = BitBoard::zeros(m, n)?;
+        for (r, row) in board.lights.chunks(n).enumerate() {
+            let dst = b.row_mut(r);
+            for (j, chunk) in row.chunks(64).enumerate() {
+                dst[j] = chunk.iter().enumerate().fold(0, |w, (i, &v)| w | u64::from(v & 1) << i);
+            }
+        }
+        Ok(b)
+    }
+
+    /// One byte a light, row-major (for boards the byte-a-light solvers and the page take).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.rows * self.cols);
+        for r in 0..self.rows {
+            let row = self.row(r);
+            out.extend((0..self.cols).map(|c| (row[c / 64] >> (c % 64) & 1) as u8));
+        }
+        out
+    }
+
+    /// The byte-a-light board with these lights, under `rule` and `torus`.
+    pub fn to_board(&self, rule: Rule, torus: bool) -> Result<Board> {
+        let spec = Spec { rows: self.rows, cols: self.cols, rule, torus, states: 2 };
+        Board::from_lights(spec, self.to_bytes())
+    }
+}
+
+/// Transposes a 64×64 bit matrix in place (row i = word i, column j = bit j) by swapping
+/// ever smaller off-diagonal blocks.
+fn transpose64(a: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while width != 0 {
+        let mut k = 0;
+        while k < 64 {
+            for i in k..k + width {
+                // Swap the high `width` bits of row i with the low bits of row i + width.
+                let t = ((a[i] >> width) ^ a[i + width]) & mask;
+                a[i] ^= t << width;
+                a[i + width] ^= t;
+            }
+            k += 2 * width;
+        }
+        width /= 2;
+        mask ^= mask << width;
+    }
+}
+
+/// out = L v for the row operator of the plus rule (`plus`: the light itself and its left and
+/// right neighbours) or the neighbours rule (left and right only), on packed rows with `mask`
+/// clearing the padding of the last word.
+pub fn row_operator(v: &[u64], out: &mut [u64], plus: bool, mask: u64) {
+    let w = v.len();
+    for j in 0..w {
+        let up = (v[j] << 1) | if j > 0 { v[j - 1] >> 63 } else { 0 };
+        let down = (v[j] >> 1) | if j + 1 < w { v[j + 1] << 63 } else { 0 };
+        out[j] = up ^ down ^ if plus { v[j] } else { 0 };
+    }
+    out[w - 1] &= mask;
+}
+
+/// The lights that pressing `presses` changes on a bounded board under the plus rule or the
+/// neighbours rule: row r changes by L x_r + x_{r−1} + x_{r+1}. The word-parallel restatement
+/// of the rule that checks answers on boards too large to simulate light by light.
+pub fn effect(presses: &BitBoard, plus: bool) -> Result<BitBoard> {
+    let (m, w, mask) = (presses.rows, presses.words_per_row(), presses.last_word_mask());
+    let mut out = BitBoard::zeros(m, presses.cols)?;
+    for r in 0..m {
+        let dst = &mut out.words[r * w..(r + 1) * w];
+        row_operator(presses.row(r), dst, plus, mask);
+        for (rr, ok) in [(r.wrapping_sub(1), r > 0), (r + 1, r + 1 < m)] {
+            if ok {
+                for (d, s) in dst.iter_mut().zip(presses.row(rr)) {
+                    *d ^= s;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether pressing `presses` turns every light of `lights` off (plus or neighbours rule,
+/// bounded), row by row without building the effect.
+pub fn clears(lights: &BitBoard, presses: &BitBoard, plus: bool) -> bool {
+    if (lights.rows, lights.cols) != (presses.rows, presses.cols) {
+        return false;
+    }
+    let (m, w, mask) = (lights.rows, lights.words_per_row(), lights.last_word_mask());
+    let mut lx = vec![0u64; w];
+    (0..m).all(|r| {
+        row_operator(presses.row(r), &mut lx, plus, mask);
+        (0..w).all(|j| {
+            let above = if r > 0 { presses.words[(r - 1) * w + j] } else { 0 };
+            let below = if r + 1 < m { presses.words[(r + 1) * w + j] } else { 0 };
+            lx[j] ^ above ^ below == lights.words[r * w + j]
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_effect_matches_the_rule() {
+        for (m, n) in [(1, 1), (3, 64), (5, 65), (7, 130)] {
+            for rule in [Rule::Plus, Rule::Neighbours] {
+                let spec = Spec { rule, ..Spec::classic(m, n) };
+                let presses: Vec<u8> = (0..m * n).map(|i| ((i * 7 + i / 3) % 5 == 0) as u8).collect();
+                let mut board = Board::new(spec).unwrap();
+                board.apply_presses(&presses);
+                let packed = BitBoard::from_board(&Board::from_lights(spec, presses).unwrap()).unwrap();
+                assert_eq!(packed.to_bytes().len(), m * n);
+                let lit = effect(&packed, rule == Rule::Plus).unwrap();
+                assert_eq!(lit.to_bytes(), board.lights, "{m}×{n} {rule:?}");
+                assert!(clears(&lit, &packed, rule == Rule::Plus));
+            }
+        }
+        assert_eq!(BitBoard::all_on(2, 70).unwrap().count_ones(), 140);
+        for (m, n) in [(1, 1), (3, 130), (64, 64), (65, 200), (200, 1)] {
+            let mut b = BitBoard::zeros(m, n).unwrap();
+            for i in 0..m * n {
+                if (i * 37 + i / 5) % 3 == 0 {
+                    b.flip(i / n, i % n);
+                }
+            }
+            let t = b.transpose().unwrap();
+            assert!((0..m * n).all(|i| t.get(i % n, i / n) == b.get(i / n, i % n)), "{m}×{n}");
+            assert_eq!(t.transpose().unwrap(), b);
+        }
+        assert!(BitBoard::from_words(1, 3, vec![8]).is_err());
+        assert!(BitBoard::zeros(0, 3).is_err());
+        assert!(BitBoard::zeros(usize::MAX, usize::MAX).unwrap_err().message().contains("memory"));
+    }
+}
