@@ -235,12 +235,15 @@ test('edit: click turns a coin, K and the key tool move the key', async () => {
   await context.close();
 });
 
-test('embed mode shows only the board and its controls; the embed button gives an iframe', async () => {
+test('embed mode shows only the board and its controls; the embed button gives the element and an iframe', async () => {
   const { page, errors, context } = await open(browser, 'devil.html');
   await ready(page);
   await page.click('#embed');
   const snippet = await page.inputValue('#share-output');
-  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1#devil\/v1\/[\w-]+"/);
+  const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
+  assert.equal(snippet, `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`);
+  const frame = await page.inputValue('#share-iframe');
+  assert.match(frame, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1#devil\/v1\/[\w-]+"/);
   const embedded = await open(browser, 'devil.html?embed=1', { viewport: { width: 460, height: 700 } });
   await ready(embedded.page);
   assert.equal(await embedded.page.isVisible('header.site-header'), false);
