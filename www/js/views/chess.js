@@ -484,7 +484,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     try {
       let view;
       if (text.length > BIG_PGN) {
-        job = runJob('chess_game', [text, index], $('job-slot').panel);
+        job = runJob('chess_game', [text, index], $('job-slot').panel, CORE);
         view = await job.promise;
         job = null;
       } else {

@@ -352,7 +352,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     // Long jumps play thousands of moves with the devil: in the worker, with cancel.
     const before = view.state;
-    runJob('table_follow', args, jobSlot(v, 'Playing the strategy'))
+    runJob('table_follow', args, jobSlot(v, 'Playing the strategy'), CORE)
       .promise.then((res) => {
         if (v.view.state === before) show(res);
       })

@@ -13,7 +13,7 @@ export async function drawChart(v, open) {
   try {
     const panel = jobPanel('Computing the chart');
     $('chart-slot').replaceChildren(panel);
-    points = await runJob('lights_chart', [CHART_MAX], panel).promise;
+    points = await runJob('lights_chart', [CHART_MAX], panel, 'lights').promise;
   } catch (err) {
     fig.textContent = `The chart could not be drawn: ${errorText(err)}`;
     return;

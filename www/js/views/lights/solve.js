@@ -15,7 +15,7 @@ export const heavyRank = (s) => (chaser(s) ? false : s.rows * s.cols > 400);
 export async function inWorker(v, fn, args) {
   v.busy = true;
   try {
-    return await runJob(fn, args, v.job).promise;
+    return await runJob(fn, args, v.job, 'lights').promise;
   } finally {
     v.busy = false;
     // After the caller has used the result (so it keeps the settings typed meanwhile).

@@ -21,7 +21,7 @@ function result(v, text) {
 
 export async function search(v) {
   const { coins, sides } = v.view;
-  const job = runJob('table_search', [coins, sides], jobSlot(v, 'Searching belief states'));
+  const job = runJob('table_search', [coins, sides], jobSlot(v, 'Searching belief states'), 'table');
   try {
     const r = await job.promise;
     result(v, r.winning
@@ -34,7 +34,7 @@ export async function search(v) {
 
 export async function verify(v) {
   const { coins, sides } = v.view;
-  const job = runJob('table_verify', [coins, sides], jobSlot(v, 'Verifying the strategy'));
+  const job = runJob('table_verify', [coins, sides], jobSlot(v, 'Verifying the strategy'), 'table');
   try {
     const r = await job.promise;
     const shortest = r.valid && r.length === r.lower_bound ? ' It is a shortest strategy.' : '';
@@ -49,7 +49,7 @@ export async function verify(v) {
 
 export async function randomCheck(v) {
   const { coins, sides } = v.view;
-  const job = runJob('table_random_devil', [coins, sides, 500, 7], jobSlot(v, 'Playing against a random devil'));
+  const job = runJob('table_random_devil', [coins, sides, 500, 7], jobSlot(v, 'Playing against a random devil'), 'table');
   try {
     const r = await job.promise;
     result(v, `Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`);
