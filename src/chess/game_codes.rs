@@ -258,7 +258,7 @@ impl GameScheme {
 /// The arithmetic code's "game ends here" event: 1/64 before every move.
 const END_TOTAL: u32 = 1 << 16;
 const END_FREQ: u32 = 1 << 10;
-const MAX_PLIES: u64 = 20_000;
+const MAX_PLIES: u64 = super::pgn::MAX_PLIES as u64;
 
 /// Where a move's king lands for castling (cozy-chess writes king-takes-rook).
 fn uci_target(pos: &Position, mv: Move) -> Square {

@@ -241,7 +241,12 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
     Ok(out)
 }
 
-/// Reads every game of a PGN text. Fails with the game number, line and move on any bad move.
+/// The longest game any face reads: every game code stores at most this many plies, so the
+/// parser refuses longer games up front, with one message for the page and the CLI alike.
+pub const MAX_PLIES: usize = 20_000;
+
+/// Reads every game of a PGN text. Fails with the game number, line and move on any bad move,
+/// and on a game longer than [`MAX_PLIES`].
 pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
     let tokens = tokenize(text)?;
     let mut games = Vec::new();
@@ -278,6 +283,9 @@ pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
                     game = Some((start.clone(), start, Vec::new()));
                 }
                 let (_, pos, moves) = game.as_mut().expect("just set");
+                if moves.len() == MAX_PLIES {
+                    bail!("PGN game {} is longer than {MAX_PLIES} plies, the most a game code stores", games.len() + 1);
+                }
                 let mv = match parse_san(pos, &w) {
                     Ok(m) => m,
                     Err(e) => bail!("PGN game {}, line {line}: {}", games.len() + 1, e.message()),
@@ -314,4 +322,24 @@ fn start_of(tags: &[(String, String)]) -> Result<Position> {
 /// The whole list of games as one PGN text.
 pub fn to_pgn(games: &[Game]) -> String {
     games.iter().map(Game::to_pgn).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knights out and back: four plies that return to the start, so any multiple of four is legal.
+    fn shuffle(plies: usize) -> String {
+        let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        (0..plies).map(|i| cycle[i % 4]).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_longest_game_reads_and_one_ply_more_is_refused() {
+        let games = parse_pgn(&shuffle(MAX_PLIES)).unwrap();
+        assert_eq!(games[0].moves.len(), MAX_PLIES);
+        let err = parse_pgn(&format!("{} Nf3", shuffle(MAX_PLIES))).unwrap_err();
+        assert!(err.message().contains("longer than 20000 plies"), "{}", err.message());
+        assert!(!err.message().contains('\n'));
+    }
 }

@@ -36,8 +36,8 @@ export async function launch() {
  * Opens `path` in a fresh context. Returns the page and `errors`, the console errors and
  * uncaught exceptions seen so far.
  */
-export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 } } = {}) {
-  const context = await browser.newContext({ reducedMotion, viewport });
+export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 }, hasTouch = false } = {}) {
+  const context = await browser.newContext({ reducedMotion, viewport, hasTouch });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);

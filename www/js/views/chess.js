@@ -540,7 +540,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const w = 900;
     const h = 220;
     const pad = 30;
-    const top = Math.max(14, ...game.schemes.flatMap((s) => s.move_bits));
+    // A loop, not Math.max(...spread): a long game has more plies than the call stack has room for.
+    const top = game.schemes.reduce((m, s) => s.move_bits.reduce((a, b) => Math.max(a, b), m), 14);
     const sx = (i) => pad + ((w - 2 * pad) * (i + 0.5)) / Math.max(1, n);
     const sy = (b) => h - pad - ((h - 2 * pad) * b) / top;
     const lines = game.schemes.map((s) => {
