@@ -18,7 +18,9 @@ export const SITE = new URL('../', import.meta.url);
 export function viewContext(root, { page, embed = false, link = '', host = null }) {
   const isPage = root.nodeType === Node.DOCUMENT_NODE;
   const slot = root.querySelector('[data-view]');
-  const $ = (id) => root.getElementById(id);
+  // Look-ups stay inside this view's slot, so a view an embed has replaced (its link changed)
+  // only ever touches its own detached elements; a page's introduction is outside the slot.
+  const $ = (id) => slot.querySelector(`#${CSS.escape(id)}`) ?? (isPage ? document.getElementById(id) : null);
   const ctx = {
     root,
     slot,
@@ -56,7 +58,7 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
       if (isPage) {
         if (!embed || location.hash) history.replaceState(null, '', `#${fragment}`);
       } else {
-        const a = $('playground-link');
+        const a = slot.isConnected ? root.getElementById('playground-link') : null;
         if (a) a.href = ctx.shareUrl(fragment);
       }
     },
