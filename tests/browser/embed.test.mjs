@@ -134,6 +134,16 @@ test('a post on another origin embeds three puzzles inline, each module fetched 
   await page.locator(`${cells('lights')}[data-index="12"]`).click();
   assert.match(await page.locator('chessboard-puzzle#lights #status').textContent(), /^Moves: 1 /);
 
+  // A long job runs in a Worker even here: a page may not start a Worker from another origin's
+  // URL, so the embed starts one from a blob that imports the site's worker script.
+  await page.locator('chessboard-puzzle#lights #rule').selectOption('king');
+  await page.locator('chessboard-puzzle#lights #rows').fill('21');
+  await page.locator('chessboard-puzzle#lights #cols').fill('21');
+  await page.locator('chessboard-puzzle#lights #cols').press('Tab');
+  await page.waitForFunction(() => /21×21 king/.test(document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('status').textContent));
+  await page.locator('chessboard-puzzle#lights #check').click();
+  await page.waitForFunction(() => /^Solvable: \d+ presses/.test(document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('verdict').textContent));
+
   const devil = page.locator('chessboard-puzzle#devil');
   await devil.screenshot({ path: `${new URL('./screenshots/', import.meta.url).pathname}embed-devil.png` });
   assert.deepEqual(errors, []);
