@@ -1,8 +1,64 @@
 //! Share links: `#<puzzle>/v<version>/<payload>`, where the payload is the puzzle's own
 //! encoding (usually bit-packed base64url). Framing is checked here so every puzzle rejects a
-//! wrong or garbled link with the same kind of message.
+//! wrong or garbled link with the same kind of message, and so is the length budget: a state
+//! whose link would not fit where people paste links is [`TooLarge`], and is saved as a file.
 
-use crate::{bail, Result};
+pub mod pack;
+
+use crate::{bail, Error, Result};
+use std::fmt;
+
+/// The longest whole link (address and fragment) we hand out: what chat apps and QR codes take.
+pub const MAX_LINK: usize = 2000;
+
+/// Room left for the page's address (`https://…/lights.html#`) in front of the fragment.
+pub const ADDRESS_ALLOWANCE: usize = 100;
+
+/// The longest fragment (without `#`) a core link encoder returns.
+pub const MAX_FRAGMENT: usize = MAX_LINK - ADDRESS_ALLOWANCE;
+
+/// A state whose link would be longer than [`MAX_FRAGMENT`]: the page offers the state as a
+/// file instead (the puzzle's own file format, which the command line reads too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLarge {
+    pub puzzle: &'static str,
+    /// Length the fragment would have had.
+    pub chars: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "too large for a link: this {} state needs {} characters, more than the {MAX_FRAGMENT} a link may have; save it as a file instead",
+            self.puzzle, self.chars
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+impl From<TooLarge> for Error {
+    fn from(e: TooLarge) -> Error {
+        Error::new(e.to_string())
+    }
+}
+
+/// A state as a file: a suggested file name and the text, in the format the command line reads.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct StateFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// [`make`], refusing a fragment longer than [`MAX_FRAGMENT`].
+pub fn make_within_budget(puzzle: &'static str, version: u32, payload: &str) -> Result<String, TooLarge> {
+    let link = make(puzzle, version, payload);
+    if link.len() > MAX_FRAGMENT {
+        return Err(TooLarge { puzzle, chars: link.len() });
+    }
+    Ok(link)
+}
 
 /// Builds the fragment (without `#`) for a puzzle's payload.
 pub fn make(puzzle: &str, version: u32, payload: &str) -> String {
@@ -34,6 +90,29 @@ pub fn payload<'a>(fragment: &'a str, puzzle: &str, version: u32) -> Result<&'a 
     Ok(payload)
 }
 
+/// Like [`payload`] for a puzzle whose links have had several versions: returns the version
+/// found (one of `versions`) and the payload.
+pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) -> Result<(u32, &'a str)> {
+    let newest = versions.iter().copied().max().unwrap_or(1);
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let found = fragment
+        .strip_prefix(puzzle)
+        .and_then(|rest| rest.strip_prefix("/v"))
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|v| v.parse::<u32>().ok());
+    match found {
+        Some(v) if versions.contains(&v) => Ok((v, payload(fragment, puzzle, v)?)),
+        Some(v) => {
+            bail!("this link is version {v}; this page reads versions {}", list(versions))
+        }
+        None => payload(fragment, puzzle, newest).map(|p| (newest, p)),
+    }
+}
+
+fn list(versions: &[u32]) -> String {
+    versions.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" and ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,5 +127,26 @@ mod tests {
         assert!(payload("#devil/v1/", "devil", 1).unwrap_err().message().contains("truncated"));
         assert!(payload("#devil", "devil", 1).is_err());
         assert!(payload("#devil/x/abc", "devil", 1).is_err());
+    }
+
+    #[test]
+    fn several_versions() {
+        assert_eq!(versioned_payload("#lights/v1/abc", "lights", &[1, 2]).unwrap(), (1, "abc"));
+        assert_eq!(versioned_payload("lights/v2/x", "lights", &[1, 2]).unwrap(), (2, "x"));
+        let e = versioned_payload("#lights/v3/x", "lights", &[1, 2]).unwrap_err();
+        assert!(e.message().contains("version 3") && e.message().contains("1 and 2"), "{e}");
+        assert!(versioned_payload("#devil/v1/x", "lights", &[1, 2]).unwrap_err().message().contains("devil"));
+        assert!(versioned_payload("#lights/v2/", "lights", &[1, 2]).unwrap_err().message().contains("truncated"));
+        assert!(versioned_payload("#lights", "lights", &[1, 2]).is_err());
+        assert!(versioned_payload("#lightsout/v1/x", "lights", &[1, 2]).is_err());
+    }
+
+    #[test]
+    fn budget() {
+        let fits = "a".repeat(MAX_FRAGMENT - "x/v1/".len());
+        assert_eq!(make_within_budget("x", 1, &fits).unwrap().len(), MAX_FRAGMENT);
+        let e = make_within_budget("x", 1, &format!("{fits}a")).unwrap_err();
+        assert_eq!(e.chars, MAX_FRAGMENT + 1);
+        assert!(Error::from(e).message().starts_with("too large for a link"));
     }
 }

@@ -2,7 +2,7 @@
 //! strategy (XOR of the indices of the heads, computed here by a plain fold) and by
 //! exhaustion on small boards.
 
-use chessboard_puzzles::devil::game::{decode_view, encode_view, link_for, view_from_link};
+use chessboard_puzzles::devil::game::{decode_view, encode_view, from_link, link_for};
 use chessboard_puzzles::devil::{Board, Game, Mode, Strategy as _, View, Xor};
 use chessboard_puzzles::seed::rng_from_seed;
 use proptest::prelude::*;
@@ -96,7 +96,7 @@ proptest! {
     #[test]
     fn share_links_round_trip(view in arb_view()) {
         let link = link_for(&view);
-        prop_assert_eq!(view_from_link(&format!("#{link}")).unwrap(), view.clone());
+        prop_assert_eq!(from_link(&format!("#{link}")).unwrap(), view.clone());
         prop_assert_eq!(decode_view(&encode_view(&view)).unwrap(), view);
     }
 
@@ -117,7 +117,7 @@ proptest! {
 
     #[test]
     fn garbage_never_panics(text in "[A-Za-z0-9_/#.-]{0,80}") {
-        let _ = view_from_link(&text);
+        let _ = from_link(&text);
         let _ = decode_view(&text);
     }
 }
@@ -126,7 +126,7 @@ proptest! {
 fn wrong_links_have_the_right_messages() {
     let view = View { game: Game::new(Board::new(16).unwrap(), 3).unwrap(), mode: Mode::Watch, strategy: 0, step: 0 };
     let payload = encode_view(&view);
-    let msg = |frag: String| view_from_link(&frag).unwrap_err().message().to_string();
+    let msg = |frag: String| from_link(&frag).unwrap_err().message().to_string();
     assert!(msg(format!("#devil/v9/{payload}")).contains("version 9"));
     assert!(msg(format!("#lights/v1/{payload}")).contains("lights"));
     assert!(msg("#devil/v1/".into()).contains("truncated"));

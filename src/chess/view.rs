@@ -131,7 +131,7 @@ pub fn view(pos: &Position) -> PositionView {
         parts: parts_of(pos),
         legal_moves: pos.legal_moves().len(),
         in_check: pos.in_check(),
-        link: share::make_link(pos),
+        link: share::link_for(pos),
         schemes,
     }
 }

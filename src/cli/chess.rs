@@ -49,6 +49,10 @@ pub enum Command {
         #[arg(long)]
         scheme: String,
     },
+    /// Print the share-link fragment (`chess/v1/…`) of a FEN, or of a PGN game at a ply.
+    Link(super::links::ChessLinkArgs),
+    /// Print the position of a share link as FEN.
+    Open(super::links::OpenArgs),
     /// Fit the move model on the first N games of a PGN file and write model_params.rs.
     Fit {
         #[arg(long)]
@@ -64,6 +68,8 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
+        Command::Link(args) => super::links::chess_link(args),
+        Command::Open(args) => super::links::chess_open(args),
         Command::Encode { fen, scheme, counters } => {
             let s = PositionScheme::parse(&scheme)?;
             let pos = Position::from_fen(&fen)?;

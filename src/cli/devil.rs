@@ -63,6 +63,8 @@ pub enum Command {
         #[arg(long, default_value = "watch")]
         mode: String,
     },
+    /// Print the board of a share link as a board file (--json: key, mode, flips too).
+    Open(super::links::OpenArgs),
     /// Print a random board file of N squares (reproducible with --seed).
     Random {
         #[arg(long)]
@@ -106,6 +108,7 @@ impl StrategyArgs {
 
 pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
+        Command::Open(args) => super::links::devil_open(args),
         Command::Flip { board, key, strategy } => {
             let spec = strategy.spec()?;
             let text = read_file(&board)?;

@@ -71,6 +71,11 @@ pub enum Command {
         #[arg(long)]
         cols: usize,
     },
+    /// Print the share-link fragment (`lights/v2/…`) of a random puzzle, or of given lights
+    /// (with --seed too: the seed's puzzle edited into these lights).
+    Link(super::links::LightsLinkArgs),
+    /// Print the lights of a share link as a pattern file (--json: size, rule, seed, moves too).
+    Open(super::links::OpenArgs),
     /// Print a random solvable pattern (reproducible with --seed).
     Random {
         #[arg(long)]
@@ -92,6 +97,8 @@ fn spec(rows: usize, cols: usize, v: &Variant) -> Result<Spec> {
 
 pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
+        Command::Link(args) => super::links::lights_link(args),
+        Command::Open(args) => super::links::lights_open(args),
         Command::Nullity { rows, cols, variant } => {
             // `rank` checks the sizes: classic boards go far beyond 4096 by polynomials.
             let spec = Spec { rows, cols, rule: variant.rule, torus: variant.torus, states: variant.states };

@@ -5,6 +5,7 @@
 mod chess;
 mod devil;
 mod lights;
+mod links;
 mod table;
 
 use crate::Result;

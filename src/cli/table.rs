@@ -47,6 +47,11 @@ pub enum Command {
         #[arg(long)]
         count: Option<u64>,
     },
+    /// Print the share-link fragment (`table/v1/…`) of a new game, optionally after the
+    /// strategy's first moves.
+    Link(super::links::TableLinkArgs),
+    /// Print the game of a share link (--json: every field).
+    Open(super::links::OpenArgs),
 }
 
 /// The longest strategy `--json` lists in one object.
@@ -54,6 +59,8 @@ const MAX_JSON_MOVES: u64 = 1 << 16;
 
 pub fn run(cmd: Command, json: bool) -> Result<Output> {
     match cmd {
+        Command::Link(args) => super::links::table_link(args),
+        Command::Open(args) => super::links::table_open(args),
         Command::Search { coins, sides, moves } => {
             let params = Params::new(coins, sides)?;
             let found = search::search(params, &mut NoProgress)?;

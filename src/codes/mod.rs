@@ -2,6 +2,7 @@
 //! single-error-correcting codes, and Vasil'ev's nonlinear perfect codes.
 
 pub mod hamming;
+pub mod link;
 pub mod perfect;
 pub mod vasilev;
 

@@ -182,7 +182,7 @@ pub fn link_for(view: &View) -> String {
 }
 
 /// Reads a share-link fragment (with or without `#`).
-pub fn view_from_link(fragment: &str) -> Result<View> {
+pub fn from_link(fragment: &str) -> Result<View> {
     decode_view(link::payload(fragment, Game::NAME, LINK_VERSION)?)
 }
 
@@ -259,9 +259,9 @@ mod tests {
         let view = View { game, mode: Mode::PlayB, strategy: 0, step: 3 };
         let link = link_for(&view);
         assert!(link.starts_with("devil/v1/"));
-        assert_eq!(view_from_link(&format!("#{link}")).unwrap(), view);
-        assert!(view_from_link("#devil/v2/AAAA").unwrap_err().message().contains("version"));
+        assert_eq!(from_link(&format!("#{link}")).unwrap(), view);
+        assert!(from_link("#devil/v2/AAAA").unwrap_err().message().contains("version"));
         let cut = &link[..link.len() - 4];
-        assert!(view_from_link(cut).unwrap_err().message().contains("truncated"));
+        assert!(from_link(cut).unwrap_err().message().contains("truncated"));
     }
 }

@@ -9,6 +9,7 @@ pub mod dice;
 pub mod file;
 pub mod game;
 pub mod lab;
+pub mod lab_link;
 pub mod search;
 pub mod strategy;
 pub mod table;

@@ -1,20 +1,20 @@
-//! A game of Lights Out as a [`Puzzle`], random puzzles that are always solvable, and the
-//! share link `#lights/v1/…`.
+//! A game of Lights Out as a [`Puzzle`] and random puzzles that are always solvable; its share
+//! link is in [`super::link`].
 
-use super::board::{Board, Rule, Spec};
+use super::board::{Board, Spec};
 use super::solve;
-use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::progress::NoProgress;
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
-use crate::{bail, link, Error, Result};
+use crate::{bail, Result};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
     pub board: Board,
-    /// Set while the lights are exactly the random puzzle of this seed (links stay short).
+    /// The random puzzle these lights started from, kept through presses and edits: a link
+    /// stores the seed and the lights that differ from it, so it stays short.
     pub seed: Option<u64>,
     pub moves: u32,
 }
@@ -70,7 +70,6 @@ impl Puzzle for Game {
         }
         let mut next = self.clone();
         next.board.press(mv.row, mv.col);
-        next.seed = None;
         next.moves = next.moves.saturating_add(1);
         Ok(next)
     }
@@ -89,110 +88,17 @@ impl Puzzle for Game {
     }
 
     fn encode(&self) -> String {
-        encode(self)
+        super::link::encode(self)
     }
 
     fn decode(payload: &str) -> Result<Game> {
-        decode(payload)
+        super::link::decode(payload)
     }
-}
-
-const LINK_VERSION: u32 = 1;
-
-/// The share-link fragment (without `#`): `lights/v1/<base64url>`.
-pub fn link_for(game: &Game) -> String {
-    link::make(Game::NAME, LINK_VERSION, &encode(game))
-}
-
-pub fn from_link(fragment: &str) -> Result<Game> {
-    decode(link::payload(fragment, Game::NAME, LINK_VERSION)?)
-}
-
-fn bits_per_light(states: u8) -> u32 {
-    8 - (states - 1).leading_zeros()
-}
-
-/// Bit layout (v1): rows−1 (12), cols−1 (12), rule (2), torus (1), states−2 (3), moves (20),
-/// form (1); then form 1: the seed (64); form 0: every light in ⌈log2 k⌉ bits.
-pub fn encode(game: &Game) -> String {
-    let spec = game.board.spec;
-    let mut w = BitWriter::new();
-    w.push_bits((spec.rows - 1) as u64, 12);
-    w.push_bits((spec.cols - 1) as u64, 12);
-    w.push_bits(Rule::ALL.iter().position(|&r| r == spec.rule).unwrap_or(0) as u64, 2);
-    w.push_bit(spec.torus);
-    w.push_bits(u64::from(spec.states - 2), 3);
-    w.push_bits(u64::from(game.moves.min((1 << 20) - 1)), 20);
-    match game.seed {
-        Some(seed) => {
-            w.push_bit(true);
-            w.push_bits(seed, 64);
-        }
-        None => {
-            w.push_bit(false);
-            let b = bits_per_light(spec.states);
-            for &v in &game.board.lights {
-                w.push_bits(u64::from(v), b);
-            }
-        }
-    }
-    w.to_base64url()
-}
-
-pub fn decode(payload: &str) -> Result<Game> {
-    let bytes = from_base64url(payload).map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
-    let cut = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
-    let mut r = BitReader::new(&bytes);
-    let rows = r.read_bits(12).map_err(cut)? as usize + 1;
-    let cols = r.read_bits(12).map_err(cut)? as usize + 1;
-    let rule = Rule::ALL[r.read_bits(2).map_err(cut)? as usize];
-    let torus = r.read_bit().map_err(cut)?;
-    let states = r.read_bits(3).map_err(cut)? as u8 + 2;
-    let spec = Spec { rows, cols, rule, torus, states };
-    spec.check().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
-    let moves = r.read_bits(20).map_err(cut)? as u32;
-    let game = if r.read_bit().map_err(cut)? {
-        let seed = r.read_bits(64).map_err(cut)?;
-        Game { board: random_board(&spec, seed)?, seed: Some(seed), moves }
-    } else {
-        let b = bits_per_light(states);
-        if r.remaining() < spec.cells() * b as usize {
-            bail!("this link is truncated: it holds fewer lights than a {rows}×{cols} board has");
-        }
-        let mut lights = Vec::with_capacity(spec.cells());
-        for _ in 0..spec.cells() {
-            let v = r.read_bits(b).map_err(cut)? as u8;
-            if v >= states {
-                bail!("this link is garbled: a light in state {v} of {states}");
-            }
-            lights.push(v);
-        }
-        Game { board: Board::from_lights(spec, lights)?, seed: None, moves }
-    };
-    r.finish().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
-    Ok(game)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
-
-    #[test]
-    fn links_round_trip() {
-        let spec = Spec { rows: 7, cols: 5, rule: Rule::King, torus: true, states: 5 };
-        let game = Game::random(&spec, 42).unwrap();
-        let link = link_for(&game);
-        assert!(link.starts_with("lights/v1/"));
-        assert_eq!(from_link(&format!("#{link}")).unwrap(), game);
-        let played = game.apply(&Move { row: 1, col: 2 }).unwrap();
-        assert_eq!(played.seed, None);
-        assert_eq!(from_link(&link_for(&played)).unwrap(), played);
-        let cut = link_for(&played);
-        assert!(from_link(&cut[..cut.len() - 3]).unwrap_err().message().contains("truncated"));
-        assert!(from_link("#lights/v2/AAAA").unwrap_err().message().contains("version"));
-        assert!(from_link("#lights/v1/@@").unwrap_err().message().contains("garbled"));
-    }
 
     #[test]
     fn random_games_are_solvable() {
@@ -201,23 +107,6 @@ mod tests {
             let game = Game::random(&spec, seed).unwrap();
             let moves = game.solve().unwrap();
             assert!(game.verify(&moves).unwrap());
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-        #[test]
-        fn decoding_random_text_never_panics(text in "[A-Za-z0-9_-]{0,40}") {
-            let _ = decode(&text);
-        }
-
-        #[test]
-        fn explicit_boards_round_trip(rows in 1usize..6, cols in 1usize..6, states in 2u8..10, seed: u64, moves in 0u32..1000) {
-            let spec = Spec { rows, cols, rule: Rule::Plus, torus: false, states };
-            let mut game = Game::random(&spec, seed).unwrap();
-            game.seed = None;
-            game.moves = moves;
-            prop_assert_eq!(decode(&encode(&game)).unwrap(), game);
         }
     }
 }

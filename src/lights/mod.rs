@@ -8,6 +8,7 @@ pub mod chase;
 pub mod fast;
 pub mod game;
 pub mod gf2;
+pub mod link;
 pub mod minimal;
 pub mod modk;
 pub mod poly;

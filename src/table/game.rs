@@ -288,7 +288,7 @@ pub fn link_for(game: &Game) -> String {
 }
 
 /// Reads a share-link fragment (with or without `#`).
-pub fn game_from_link(fragment: &str) -> Result<Game> {
+pub fn from_link(fragment: &str) -> Result<Game> {
     Game::decode(link::payload(fragment, Game::NAME, LINK_VERSION)?)
 }
 
@@ -349,10 +349,10 @@ mod tests {
         let (game, _) = game.play(&Play { amounts: vec![0, 2, 0, 1, 0], turn: Some(2) }).unwrap();
         let link = link_for(&game);
         assert!(link.starts_with("table/v1/"));
-        assert_eq!(game_from_link(&format!("#{link}")).unwrap(), game);
-        assert!(game_from_link("#table/v2/AAAA").unwrap_err().message().contains("version"));
-        assert!(game_from_link(&link[..link.len() - 4]).unwrap_err().message().contains("truncated"));
-        assert!(game_from_link("#table/v1/!!").is_err());
+        assert_eq!(from_link(&format!("#{link}")).unwrap(), game);
+        assert!(from_link("#table/v2/AAAA").unwrap_err().message().contains("version"));
+        assert!(from_link(&link[..link.len() - 4]).unwrap_err().message().contains("truncated"));
+        assert!(from_link("#table/v1/!!").is_err());
     }
 
     proptest! {

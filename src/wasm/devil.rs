@@ -1,7 +1,7 @@
 //! Exports for the Devil's chessboard page.
 
 use super::{from_js, js_err, parse_seed, to_js};
-use crate::devil::game::{link_for, view_from_link};
+use crate::devil::game::{from_link, link_for};
 use crate::devil::{board::check_squares, Board, Game, Layout, Move, Params, Strategy, View, Xor};
 use crate::puzzle::Puzzle;
 use wasm_bindgen::prelude::*;
@@ -100,5 +100,5 @@ pub fn devil_link(view: JsValue) -> Result<String, JsError> {
 /// Reads a share-link fragment; a malformed one is an error with the reason.
 #[wasm_bindgen]
 pub fn devil_view_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&view_from_link(fragment).map_err(js_err)?)
+    to_js(&from_link(fragment).map_err(js_err)?)
 }

@@ -5,7 +5,8 @@
 
 use super::{from_js, js_err, parse_seed, to_js, JsProgress};
 use crate::lights::chase::{chase, table};
-use crate::lights::game::{from_link, link_for, random_board};
+use crate::lights::game::random_board;
+use crate::lights::link::{from_link, link_for};
 use crate::lights::solve::nullity_chart;
 use crate::lights::{rank, solve, Board, Game, Spec};
 use js_sys::{Function, Object, Reflect, Uint8Array};
@@ -37,7 +38,7 @@ fn game_view(game: &Game) -> Result<JsValue, JsError> {
     set(&obj, "lights", &bytes(&game.board.lights))?;
     set(&obj, "seed", &game.seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
     set(&obj, "moves", &JsValue::from_f64(f64::from(game.moves)))?;
-    set(&obj, "link", &JsValue::from_str(&link_for(game)))?;
+    set(&obj, "link", &link_for(game).map_or(JsValue::NULL, |l| JsValue::from_str(&l)))?;
     Ok(obj.into())
 }
 
@@ -58,7 +59,7 @@ pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, 
     game_view(&Game { board, seed: None, moves })
 }
 
-/// Restores a game from a share-link fragment `#lights/v1/…`.
+/// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
 #[wasm_bindgen]
 pub fn lights_open(fragment: &str) -> Result<JsValue, JsError> {
     game_view(&from_link(fragment).map_err(js_err)?)

@@ -5,7 +5,7 @@ use super::{js_err as err, parse_seed, to_js, JsProgress};
 use crate::puzzle::Puzzle;
 use crate::table::construction::{Listed, Recursive, Strategy};
 use crate::table::devil::{guard_prime, guarded_seats, Choice, DevilKind};
-use crate::table::game::{game_from_link, link_for, strategy_for, Game, Play};
+use crate::table::game::{from_link, link_for, strategy_for, Game, Play};
 use crate::table::necklace::Necklaces;
 use crate::table::trace::{trace, MAX_TRACE_CONFIGS};
 use crate::table::{search, verify, Move, Params};
@@ -298,5 +298,5 @@ pub fn table_random_devil(coins: usize, sides: u8, games: u32, seed: u32) -> Res
 /// Reads a share link (`#table/v1/…`) into a game view.
 #[wasm_bindgen]
 pub fn table_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&view(&game_from_link(fragment).map_err(err)?))
+    to_js(&view(&from_link(fragment).map_err(err)?))
 }

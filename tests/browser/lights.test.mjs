@@ -213,14 +213,14 @@ test('a share link reopens exactly the board; bad links fall back with a message
   const lights = (await drawn(page)).map((c) => c.on);
   await page.click('#copy-link');
   const url = await page.inputValue('#share-output');
-  assert.match(url, /#lights\/v1\//);
+  assert.match(url, /#lights\/v2\//);
   const other = await context.newPage();
   await other.goto(url);
   await ready(other);
   assert.deepEqual((await drawn(other)).map((c) => c.on), lights);
   assert.match(await other.textContent('#status'), /Moves: 1/);
   const bad = await context.newPage();
-  await bad.goto(url.replace(/#lights\/v1\/.*/, '#lights/v1/AAAA'));
+  await bad.goto(url.replace(/#lights\/v2\/.*/, '#lights/v2/AAAA'));
   await ready(bad);
   assert.equal((await message(bad)).kind, 'error');
   assert.equal(await bad.locator(CELLS).count(), 25);
@@ -324,8 +324,8 @@ test('embed mode shows only the board and its controls', async () => {
   assert.equal(await page.locator('.explore').isVisible(), false);
   assert.equal(await page.locator(CELLS).count(), 25);
   await page.click('#embed');
-  assert.match(await page.inputValue('#share-output'), /^<script type="module" src=".*\/embed\.js"><\/script>\n<chessboard-puzzle link=".*\/lights\.html#lights\/v1\/[\w-]+"><\/chessboard-puzzle>$/);
-  assert.match(await page.inputValue('#share-iframe'), /<iframe src=".*lights\.html\?embed=1#lights\/v1\//);
+  assert.match(await page.inputValue('#share-output'), /^<script type="module" src=".*\/embed\.js"><\/script>\n<chessboard-puzzle link=".*\/lights\.html#lights\/v2\/[\w-]+"><\/chessboard-puzzle>$/);
+  assert.match(await page.inputValue('#share-iframe'), /<iframe src=".*lights\.html\?embed=1#lights\/v2\//);
   await screenshot(page, 'lights-embed');
   assert.deepEqual(errors, []);
   await context.close();

@@ -1,0 +1,268 @@
+//! `… link` and `… open LINK` for every puzzle: the same fragments as the pages, written and
+//! read by the core's `link_for` / `from_link`; `open` prints the state in the puzzle's usual
+//! text form (a board file, a pattern file, a FEN) or, with `--json`, every field.
+
+use super::{read_file, Output};
+use crate::chess::{parse_pgn, share, Position};
+use crate::devil::file::board_to_text;
+use crate::devil::{self, Layout};
+use crate::lights::{self, Board, Rule, Spec};
+use crate::link::MAX_LINK;
+use crate::puzzle::Puzzle;
+use crate::table::devil::DevilKind;
+use crate::table::{self, Params};
+use crate::{bail, Result};
+use clap::Args;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Where a printed link points: the fragment alone, or the whole link with `--base`.
+#[derive(Args)]
+pub struct Base {
+    /// The page's address (e.g. https://example.org/lights.html): print the whole link, not
+    /// only the fragment.
+    #[arg(long)]
+    base: Option<String>,
+}
+
+impl Base {
+    fn output(&self, fragment: String, mut json: serde_json::Value) -> Result<Output> {
+        let text = match &self.base {
+            None => format!("#{fragment}"),
+            Some(base) => {
+                let whole = format!("{}#{fragment}", base.trim_end_matches('#'));
+                if whole.len() > MAX_LINK {
+                    bail!(
+                        "too large for a link: the whole link is {} characters, more than {MAX_LINK}; use a shorter --base",
+                        whole.len()
+                    );
+                }
+                whole
+            }
+        };
+        json["link"] = json!(text);
+        Ok(Output { json, text: format!("{text}\n") })
+    }
+}
+
+/// A link to open: a fragment (`#lights/v2/…`, with or without `#`) or a whole link.
+#[derive(Args)]
+pub struct OpenArgs {
+    /// The link, or only its fragment.
+    #[arg(allow_hyphen_values = true)]
+    link: String,
+}
+
+impl OpenArgs {
+    fn fragment(&self) -> &str {
+        let link = self.link.trim();
+        link.split_once('#').map_or(link, |(_, f)| f)
+    }
+}
+
+// ---- Lights Out ----
+
+#[derive(Args)]
+pub struct LightsLinkArgs {
+    #[arg(long)]
+    rows: Option<usize>,
+    #[arg(long)]
+    cols: Option<usize>,
+    /// The random puzzle of this seed; with a pattern, the puzzle the pattern was edited from
+    /// (the link stores the seed and the lights that differ).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Rows of digits separated by '/' or newlines.
+    #[arg(long, conflicts_with = "pattern_file")]
+    pattern: Option<String>,
+    /// A pattern file (what `lights-out open` prints).
+    #[arg(long)]
+    pattern_file: Option<PathBuf>,
+    /// Moves played so far, as the page counts them.
+    #[arg(long, default_value_t = 0)]
+    moves: u32,
+    /// plus, neighbours, x or king.
+    #[arg(long, default_value = "plus", value_parser = parse_rule)]
+    rule: Rule,
+    #[arg(long)]
+    torus: bool,
+    #[arg(long, default_value_t = 2)]
+    states: u8,
+    #[command(flatten)]
+    base: Base,
+}
+
+fn parse_rule(s: &str) -> std::result::Result<Rule, String> {
+    Rule::parse(s).map_err(|e| e.to_string())
+}
+
+pub fn lights_link(a: LightsLinkArgs) -> Result<Output> {
+    let pattern = match (&a.pattern, &a.pattern_file) {
+        (Some(p), _) => Some(p.clone()),
+        (_, Some(path)) => Some(read_file(path)?),
+        _ => None,
+    };
+    let mut game = match pattern {
+        Some(text) => {
+            let board = Board::parse(&text, a.rule, a.torus, a.states)?;
+            for (what, flag, given, actual) in
+                [("rows", "rows", a.rows, board.spec.rows), ("columns", "cols", a.cols, board.spec.cols)]
+            {
+                if let Some(g) = given.filter(|&g| g != actual) {
+                    bail!("the pattern has {actual} {what}, but --{flag} is {g}");
+                }
+            }
+            // With --seed, the lights are the seed's puzzle with some lights changed.
+            lights::Game { board, seed: a.seed, moves: 0 }
+        }
+        None => {
+            let (Some(rows), Some(cols)) = (a.rows, a.cols) else {
+                bail!("give --rows and --cols for a random puzzle, or the lights with --pattern or --pattern-file");
+            };
+            let spec = Spec { rows, cols, rule: a.rule, torus: a.torus, states: a.states };
+            spec.check()?;
+            lights::Game::random(&spec, a.seed.unwrap_or_else(crate::seed::fresh_seed))?
+        }
+    };
+    game.moves = a.moves;
+    let link = lights::link::link_for(&game)?;
+    a.base.output(link, json!({"rows": game.board.spec.rows, "cols": game.board.spec.cols, "seed": game.seed}))
+}
+
+pub fn lights_open(a: OpenArgs) -> Result<Output> {
+    let game = lights::link::from_link(a.fragment())?;
+    let s = game.board.spec;
+    let text = game.board.to_text();
+    let json = json!({
+        "rows": s.rows, "cols": s.cols, "rule": s.rule.name(), "torus": s.torus, "states": s.states,
+        "moves": game.moves, "seed": game.seed, "pattern": text.trim_end().replace('\n', "/"),
+    });
+    Ok(Output { json, text })
+}
+
+// ---- The Devil's chessboard ----
+
+pub fn devil_open(a: OpenArgs) -> Result<Output> {
+    let view = devil::game::from_link(a.fragment())?;
+    let g = &view.game;
+    let layout = Layout::for_squares(g.board.squares());
+    let text = board_to_text(&g.board);
+    let name = |i: Option<usize>| i.map(|i| layout.name(i));
+    let json = json!({
+        "squares": g.board.squares(), "key": layout.name(g.key), "key_index": g.key,
+        "flipped": name(g.flipped), "answer": name(g.answer), "mode": view.mode,
+        "strategy": view.strategy, "step": view.step, "board": text,
+    });
+    Ok(Output { json, text })
+}
+
+// ---- The Devil's rotating table ----
+
+#[derive(Args)]
+pub struct TableLinkArgs {
+    #[arg(long)]
+    coins: usize,
+    #[arg(long, default_value_t = 2)]
+    sides: u8,
+    /// random, adversarial or human (you turn the table).
+    #[arg(long, default_value = "random")]
+    devil: String,
+    /// Play blindfolded (the page hides the coins).
+    #[arg(long)]
+    blind: bool,
+    /// You follow the winning strategy (an adversarial devil then knows your moves).
+    #[arg(long)]
+    following: bool,
+    /// Play the winning strategy's first N moves before linking (not with a human devil).
+    #[arg(long, default_value_t = 0)]
+    moves: u64,
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    base: Base,
+}
+
+pub fn table_link(a: TableLinkArgs) -> Result<Output> {
+    let devil = match a.devil.as_str() {
+        "random" => DevilKind::Random,
+        "adversarial" => DevilKind::Adversarial,
+        "human" => DevilKind::Human,
+        other => bail!("unknown devil '{other}': use random, adversarial or human"),
+    };
+    let seed = a.seed.unwrap_or_else(crate::seed::fresh_seed);
+    let mut game = table::Game::new(Params::new(a.coins, a.sides)?, devil, !a.blind, a.following, seed)?;
+    if a.moves > 0 {
+        game = game.follow(a.moves)?.0;
+    }
+    let link = table::game::link_for(&game);
+    a.base.output(link, json!({"coins": a.coins, "sides": a.sides, "seed": seed, "moves": game.moves}))
+}
+
+pub fn table_open(a: OpenArgs) -> Result<Output> {
+    let game = table::game::from_link(a.fragment())?;
+    let faces = game.faces();
+    let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+    let text = format!(
+        "{} coins, {} sides, {} devil, {}{}\nmoves {}, turned {}, seed {}\nfaces {}   (position 0 first; 0 = heads)\n",
+        game.params.coins,
+        game.params.sides,
+        serde_json::to_value(game.devil).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        if game.sighted { "sighted" } else { "blindfolded" },
+        if game.following { ", following the strategy" } else { "" },
+        game.moves,
+        game.turn,
+        game.seed,
+        list(&faces),
+    );
+    let mut json = serde_json::to_value(&game).map_err(|e| crate::Error::new(e.to_string()))?;
+    json["faces"] = json!(faces);
+    json["solved"] = json!(game.is_solved());
+    Ok(Output { json, text })
+}
+
+// ---- Chess ----
+
+#[derive(Args)]
+pub struct ChessLinkArgs {
+    /// The position as FEN.
+    #[arg(long, conflicts_with = "pgn")]
+    fen: Option<String>,
+    /// A PGN file: the position of one of its games at one ply.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Which game of the PGN file (1 = the first).
+    #[arg(long, default_value_t = 1, requires = "pgn")]
+    game: usize,
+    /// Plies played from the game's start (default: the whole game).
+    #[arg(long, requires = "pgn")]
+    ply: Option<usize>,
+    #[command(flatten)]
+    base: Base,
+}
+
+pub fn chess_link(a: ChessLinkArgs) -> Result<Output> {
+    let pos = match (&a.fen, &a.pgn) {
+        (Some(fen), _) => Position::from_fen(fen)?,
+        (_, Some(path)) => {
+            let games =
+                parse_pgn(&read_file(path)?).map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?;
+            let Some(game) = a.game.checked_sub(1).and_then(|i| games.get(i)) else {
+                bail!("--game {} is not in {}: it has games 1 to {}", a.game, path.display(), games.len());
+            };
+            let plies = game.moves.len();
+            let ply = a.ply.unwrap_or(plies);
+            if ply > plies {
+                bail!("--ply {ply} is past the end of game {}: it has {plies} plies", a.game);
+            }
+            game.positions().swap_remove(ply)
+        }
+        _ => bail!("give the position with --fen FEN or --pgn FILE [--game N] [--ply P]"),
+    };
+    let fen = pos.to_fen();
+    a.base.output(share::link_for(&pos), json!({"fen": fen}))
+}
+
+pub fn chess_open(a: OpenArgs) -> Result<Output> {
+    let fen = share::from_link(a.fragment())?.to_fen();
+    Ok(Output { json: json!({"fen": fen}), text: format!("{fen}\n") })
+}
