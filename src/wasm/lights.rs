@@ -139,3 +139,9 @@ pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsVa
     board.apply_presses(presses);
     Ok(bytes(&board.lights))
 }
+
+/// How many lights are on: the page's count, and its win test (0 is a dark board).
+#[wasm_bindgen]
+pub fn lights_lit(spec: JsValue, lights: &[u8]) -> Result<u32, JsError> {
+    Ok(board_from(spec, lights)?.lit() as u32)
+}
