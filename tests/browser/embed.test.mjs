@@ -12,7 +12,7 @@ const browser = await launch();
 after(() => browser.close());
 
 const DEVIL = `${BASE_URL}/devil.html#devil/v1/RAAAC3cI`; // 4×4, play as A
-const LIGHTS = `${BASE_URL}/lights.html#lights/v1/AEAEAAAAIAAAAAAAAP0A`;
+const LIGHTS = `${BASE_URL}/lights.html#lights/v2/AEAEAAAAAAFjYAAB9hcNAA`;
 const CHESS = '#chess/v1/TqhRHOAiZA_B76_cWbhRIV7mLEA'; // a bare fragment: resolved against embed.js
 
 /** The blog post: its own (hostile) styles, one script tag, the elements. */
