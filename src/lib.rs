@@ -1,10 +1,13 @@
 //! Chessboard Puzzles: coin, light and chess-board puzzles with solvers and verifiers.
 //!
-//! Every puzzle is pure Rust (no web types) with the shape of [`puzzle::Puzzle`]; the command
-//! line (`cli`) and the WebAssembly bindings (`wasm`) are thin faces over the same functions.
+//! Every puzzle is pure Rust (no web types); the game puzzles (devil, lights, table) implement
+//! [`puzzle::Puzzle`], which the WebAssembly faces use generically and `tests/puzzle.rs` checks
+//! for each. The command line (`cli`) and the WebAssembly bindings (`wasm`) are thin faces over
+//! the same functions.
 
 pub mod bits;
 pub mod error;
+pub mod input;
 pub mod link;
 pub mod progress;
 pub mod puzzle;

@@ -4,6 +4,7 @@
 pub mod hamming;
 pub mod link;
 pub mod perfect;
+pub mod text;
 pub mod vasilev;
 
 use crate::{bail, Result};

@@ -1,7 +1,7 @@
 //! A game of Lights Out as a [`Puzzle`] and random puzzles that are always solvable; its share
 //! link is in [`super::link`].
 
-use super::board::{Board, Spec};
+use super::board::{Board, Rule, Spec};
 use super::solve;
 use crate::progress::NoProgress;
 use crate::puzzle::Puzzle;
@@ -43,6 +43,63 @@ impl Game {
     }
 }
 
+/// The board settings as the page's form gives them: sizes and states may be any JavaScript
+/// number (negative, fractional…), so each is checked here with a message naming the field.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub rows: f64,
+    pub cols: f64,
+    pub rule: Rule,
+    pub torus: bool,
+    pub states: f64,
+}
+
+impl Settings {
+    /// The spec, with sides of 1 to `max_side` (the playable [`super::MAX_SIDE`], or more for the
+    /// rank of boards that are never built) and 2 to 9 states.
+    pub fn spec(&self, max_side: usize) -> Result<Spec> {
+        let whole_in = |v: f64, lo: f64, hi: f64| v.fract() == 0.0 && (lo..=hi).contains(&v);
+        for (name, v) in [("rows", self.rows), ("columns", self.cols)] {
+            if !whole_in(v, 1.0, max_side as f64) {
+                bail!("a board has 1 to {max_side} {name}, not {v}");
+            }
+        }
+        if !whole_in(self.states, 2.0, 9.0) {
+            bail!("lights have 2 to 9 states, not {}", self.states);
+        }
+        let (rows, cols, states) = (self.rows as usize, self.cols as usize, self.states as u8);
+        Ok(Spec { rows, cols, rule: self.rule, torus: self.torus, states })
+    }
+}
+
+/// The lights after pressing `mv` `times` times (k presses of a k-state light change nothing);
+/// a press off the board is an error.
+pub fn pressed(board: &Board, mv: Move, times: u32) -> Result<Board> {
+    check_on_board(&board.spec, mv)?;
+    let mut next = board.clone();
+    for _ in 0..times % u32::from(board.spec.states) {
+        next.press(mv.row, mv.col);
+    }
+    Ok(next)
+}
+
+/// The lights after pressing every light `presses[i]` times (a whole solution at once).
+pub fn after_presses(board: &Board, presses: &[u8]) -> Result<Board> {
+    if presses.len() != board.lights.len() {
+        bail!("{} presses for {} lights", presses.len(), board.lights.len());
+    }
+    let mut next = board.clone();
+    next.apply_presses(presses);
+    Ok(next)
+}
+
+fn check_on_board(spec: &Spec, mv: Move) -> Result<()> {
+    if mv.row >= spec.rows || mv.col >= spec.cols {
+        bail!("({}, {}) is off the {}×{} board", mv.row, mv.col, spec.rows, spec.cols);
+    }
+    Ok(())
+}
+
 /// Lights reached from a dark board by pressing every light a uniformly random number of times
 /// (0..k−1). The map from presses to lights is linear, so the image of the uniform
 /// distribution is uniform over its image: every solvable pattern is equally likely.
@@ -64,10 +121,7 @@ impl Puzzle for Game {
     }
 
     fn apply(&self, mv: &Move) -> Result<Game> {
-        let spec = self.board.spec;
-        if mv.row >= spec.rows || mv.col >= spec.cols {
-            bail!("({}, {}) is off the {}×{} board", mv.row, mv.col, spec.rows, spec.cols);
-        }
+        check_on_board(&self.board.spec, *mv)?;
         let mut next = self.clone();
         next.board.press(mv.row, mv.col);
         next.moves = next.moves.saturating_add(1);
@@ -99,6 +153,7 @@ impl Puzzle for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lights::MAX_SIDE;
 
     #[test]
     fn random_games_are_solvable() {
@@ -109,4 +164,47 @@ mod tests {
             assert!(game.verify(&moves).unwrap());
         }
     }
+
+    #[test]
+    fn settings_from_the_page_name_the_bad_field() {
+        let ok = Settings { rows: 5.0, cols: 7.0, rule: Rule::King, torus: true, states: 3.0 };
+        assert_eq!(ok.spec(MAX_SIDE).unwrap(), Spec { rows: 5, cols: 7, rule: Rule::King, torus: true, states: 3 });
+        let msg = |s: Settings| s.spec(MAX_SIDE).unwrap_err().message().to_string();
+        assert_eq!(msg(Settings { rows: -1.0, ..ok }), "a board has 1 to 4096 rows, not -1");
+        assert_eq!(msg(Settings { rows: 1.5, ..ok }), "a board has 1 to 4096 rows, not 1.5");
+        assert_eq!(msg(Settings { cols: 4097.0, ..ok }), "a board has 1 to 4096 columns, not 4097");
+        assert_eq!(msg(Settings { cols: f64::NAN, ..ok }), "a board has 1 to 4096 columns, not NaN");
+        assert_eq!(msg(Settings { states: 10.0, ..ok }), "lights have 2 to 9 states, not 10");
+        assert_eq!(Settings { rows: 100_000.0, ..ok }.spec(1_000_000).unwrap().rows, 100_000);
+    }
+
+    #[test]
+    fn pressing_n_times_is_n_single_presses_and_k_presses_are_none() {
+        for states in 2..=5u8 {
+            let spec = Spec { rows: 4, cols: 5, rule: Rule::Plus, torus: false, states };
+            let game = Game::random(&spec, u64::from(states)).unwrap();
+            let mv = Move { row: 2, col: 3 };
+            let mut one_by_one = game.clone();
+            for times in 0..2 * u32::from(states) {
+                assert_eq!(pressed(&game.board, mv, times).unwrap().lights, one_by_one.board.lights);
+                one_by_one = one_by_one.apply(&mv).unwrap();
+            }
+            assert_eq!(pressed(&game.board, mv, u32::from(states)).unwrap(), game.board);
+        }
+        let board = Board::new(Spec::classic(3, 3)).unwrap();
+        assert_eq!(pressed(&board, Move { row: 3, col: 0 }, 1).unwrap_err().message(), "(3, 0) is off the 3×3 board");
+    }
+
+    #[test]
+    fn a_whole_solution_at_once_clears_the_board_and_needs_one_count_per_light() {
+        let game = Game::random(&Spec::classic(5, 5), 9).unwrap();
+        let moves = game.solve().unwrap();
+        let mut presses = vec![0u8; 25];
+        for m in &moves {
+            presses[m.row * 5 + m.col] += 1;
+        }
+        assert!(after_presses(&game.board, &presses).unwrap().is_dark());
+        assert_eq!(after_presses(&game.board, &presses[1..]).unwrap_err().message(), "24 presses for 25 lights");
+    }
+
 }

@@ -66,6 +66,14 @@ impl Game {
         (0..n).map(|i| self.seats[(i + n - self.turn % n) % n]).collect()
     }
 
+    /// The seats an adversarial guard devil is protecting now (none for other devils).
+    pub fn guarded(&self) -> Vec<usize> {
+        match (self.devil, guard_prime(&self.params)) {
+            (DevilKind::Adversarial, Some(p)) => guarded_seats(&self.seats, p).unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The winning strategy for this table, if there is one we can list or compute.
     pub fn strategy(&self) -> Result<Box<dyn Strategy>> {
         strategy_for(self.params)
@@ -139,8 +147,10 @@ impl Game {
     }
 }
 
-/// The most moves [`Game::follow`] plays in one call.
-pub const MAX_FOLLOW: u64 = 1 << 16;
+/// The most moves played, listed or checked in one call: how far [`Game::follow`] jumps, how
+/// long a strategy [`Puzzle::solve`] lists or the random-devil check plays, how many moves the
+/// CLI writes as one JSON object. The faces read it from here (the page through `table_info`).
+pub const MAX_MOVES_AT_ONCE: u64 = 1 << 16;
 
 impl Game {
     /// Plays the strategy's moves from move `self.moves` up to (not including) move `to`, or
@@ -154,8 +164,8 @@ impl Game {
         if to < self.moves {
             bail!("the game is already past move {to}");
         }
-        if to - self.moves > MAX_FOLLOW {
-            bail!("jumps go at most {MAX_FOLLOW} moves ahead at a time");
+        if to - self.moves > MAX_MOVES_AT_ONCE {
+            bail!("jumps go at most {MAX_MOVES_AT_ONCE} moves ahead at a time");
         }
         let defence = self.defence();
         let (mut game, mut last) = (self.clone(), None);
@@ -167,6 +177,16 @@ impl Game {
         }
         Ok((game, last))
     }
+}
+
+/// Move `index` (0-based) of the strategy [`strategy_for`] gives, with its range checked.
+pub fn strategy_move(params: Params, index: u64) -> Result<Move> {
+    let strategy = strategy_for(params)?;
+    let len = strategy.len();
+    if index >= len {
+        bail!("the strategy has {len} moves (0 to {})", len - 1);
+    }
+    Ok(strategy.move_at(index))
 }
 
 /// The winning strategy: the recursive construction when it applies, otherwise the search's.
@@ -206,10 +226,10 @@ impl Puzzle for Game {
     }
 
     /// The winning strategy's moves (any strategy wins from every start), listed when it has
-    /// at most 2^16 moves. With a person as the devil the turns are left to them.
+    /// at most [`MAX_MOVES_AT_ONCE`] moves. With a person as the devil the turns are left to them.
     fn solve(&self) -> Result<Vec<Play>> {
         let strategy = self.strategy()?;
-        if strategy.len() > 1 << 16 {
+        if strategy.len() > MAX_MOVES_AT_ONCE {
             bail!("the strategy has {} moves, too many to list; step through it instead", strategy.len());
         }
         if self.devil == DevilKind::Human {

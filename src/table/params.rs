@@ -1,6 +1,7 @@
 //! The game's size: N coins around the table, each with σ sides. A configuration lists the
 //! face (0..σ) at each position, position 0 first; face 0 is heads and the goal is all zeros.
 
+use crate::input::whole;
 use crate::{bail, Result};
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,13 @@ impl Params {
             bail!("coins have {MIN_SIDES} to {MAX_SIDES} sides, not {sides}");
         }
         Ok(Params { coins, sides })
+    }
+
+    /// The size as the page's number boxes give it (any JavaScript number).
+    pub fn from_numbers(coins: f64, sides: f64) -> Result<Params> {
+        let coins = whole(coins, 1, MAX_COINS as u64, "coins")?;
+        let sides = whole(sides, u64::from(MIN_SIDES), u64::from(MAX_SIDES), "sides")?;
+        Params::new(coins as usize, sides as u8)
     }
 
     /// σ^N when it fits in a `u64`: the number of configurations.
@@ -92,6 +100,20 @@ pub fn add(faces: &[u8], amounts: &[u8], sides: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_from_the_page_are_checked_by_field() {
+        assert_eq!(Params::from_numbers(4.0, 2.0).unwrap(), Params { coins: 4, sides: 2 });
+        assert_eq!(
+            Params::from_numbers(-1.0, 2.0).unwrap_err().message(),
+            "coins: a whole number from 1 to 64, not -1"
+        );
+        assert_eq!(
+            Params::from_numbers(1000.0, 2.0).unwrap_err().message(),
+            "coins: a whole number from 1 to 64, not 1000"
+        );
+        assert_eq!(Params::from_numbers(4.0, 2.5).unwrap_err().message(), "sides: a whole number from 2 to 6, not 2.5");
+    }
 
     #[test]
     fn limits_and_primes() {

@@ -4,10 +4,11 @@
 
 use super::belief::Belief;
 use super::construction::Strategy;
+use super::game::MAX_MOVES_AT_ONCE;
 use super::params::{add, rotate, Params};
 use crate::progress::Progress;
 use crate::seed::rng_from_seed;
-use crate::Result;
+use crate::{bail, Result};
 use rand::Rng;
 use serde::Serialize;
 
@@ -60,6 +61,20 @@ pub fn exact(strategy: &dyn Strategy, progress: &mut dyn Progress) -> Result<Rep
     })
 }
 
+impl Report {
+    /// Belief sizes at about `points` evenly spaced moves, the last move always included:
+    /// `(move, size)` pairs for a chart.
+    pub fn chart(&self, points: usize) -> Vec<(u64, u64)> {
+        let every = (self.sizes.len() / points.max(1)).max(1);
+        let mut chart: Vec<(u64, u64)> =
+            self.sizes.iter().enumerate().step_by(every).map(|(i, &s)| (i as u64, s)).collect();
+        if chart.last().map(|c| c.0) != Some(self.length) {
+            chart.push((self.length, *self.sizes.last().unwrap_or(&0)));
+        }
+        chart
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Evidence {
     pub games: u64,
@@ -69,8 +84,12 @@ pub struct Evidence {
 }
 
 /// Plays `games` games from random starts against a devil that turns the table at random.
-/// A single loss proves the strategy wrong; winning them all proves nothing.
-pub fn random_devil(strategy: &dyn Strategy, games: u64, seed: u64) -> Evidence {
+/// A single loss proves the strategy wrong; winning them all proves nothing. Strategies of
+/// more than [`MAX_MOVES_AT_ONCE`] moves are refused (a game may play every move).
+pub fn random_devil(strategy: &dyn Strategy, games: u64, seed: u64) -> Result<Evidence> {
+    if strategy.len() > MAX_MOVES_AT_ONCE {
+        bail!("the random-devil check plays strategies of up to {MAX_MOVES_AT_ONCE} moves, not {}", strategy.len());
+    }
     let params: Params = strategy.params();
     let mut rng = rng_from_seed(seed);
     let mut won = 0;
@@ -86,7 +105,7 @@ pub fn random_devil(strategy: &dyn Strategy, games: u64, seed: u64) -> Evidence 
             won += 1;
         }
     }
-    Evidence { games, won, method: "random devil (evidence, not proof)" }
+    Ok(Evidence { games, won, method: "random devil (evidence, not proof)" })
 }
 
 #[cfg(test)]
@@ -112,6 +131,27 @@ mod tests {
     }
 
     #[test]
+    fn a_chart_samples_evenly_and_ends_at_the_last_move() {
+        let params = Params::new(8, 2).unwrap();
+        let r = exact(&Recursive::new(params).unwrap(), &mut NoProgress).unwrap();
+        // 255 moves, 256 sizes: every 4th move (0, 4, …, 252), then the last move, 255.
+        let chart = r.chart(64);
+        let moves: Vec<u64> = chart.iter().map(|c| c.0).collect();
+        let expected: Vec<u64> = (0..64).map(|i| 4 * i).chain([255]).collect();
+        assert_eq!(moves, expected);
+        // Each move removes one configuration (see above), so the size after move i is 255 − i.
+        assert!(chart.iter().all(|&(i, size)| size == 255 - i));
+        assert_eq!(r.chart(1000).len(), 256);
+    }
+
+    #[test]
+    fn the_random_devil_check_refuses_strategies_too_long_to_play() {
+        let long = Recursive::new(Params::new(32, 2).unwrap()).unwrap();
+        assert!(long.len() > MAX_MOVES_AT_ONCE);
+        assert!(random_devil(&long, 1, 1).unwrap_err().message().contains("65536"));
+    }
+
+    #[test]
     fn a_shortened_strategy_fails() {
         let params = Params::new(4, 2).unwrap();
         let full = Recursive::new(params).unwrap();
@@ -119,7 +159,7 @@ mod tests {
         let r = exact(&Listed { params, moves }, &mut NoProgress).unwrap();
         assert!(!r.valid);
         assert_eq!(r.sizes.last(), Some(&1));
-        let e = random_devil(&full, 200, 1);
+        let e = random_devil(&full, 200, 1).unwrap();
         assert_eq!(e.won, 200);
     }
 }

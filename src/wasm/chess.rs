@@ -63,7 +63,7 @@ pub fn chess_code_with_counters(fen: &str, scheme: &str) -> Result<JsValue, JsEr
 
 /// The position of a share-link fragment `#chess/v1/…`.
 #[wasm_bindgen]
-pub fn chess_open_link(fragment: &str) -> Result<JsValue, JsError> {
+pub fn chess_from_link(fragment: &str) -> Result<JsValue, JsError> {
     let pos = share::from_link(fragment).map_err(js_err)?;
     to_js(&view::view(&pos))
 }

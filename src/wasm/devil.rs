@@ -1,16 +1,9 @@
 //! Exports for the Devil's chessboard page.
 
-use super::{from_js, js_err, parse_seed, to_js};
+use super::{adapter, from_js, js_err, to_js};
 use crate::devil::game::{from_link, link_for};
-use crate::devil::{board::check_squares, Board, Game, Layout, Move, Params, Strategy, View, Xor};
-use crate::puzzle::Puzzle;
+use crate::devil::{board::check_squares, Game, Layout, Move, Params, View};
 use wasm_bindgen::prelude::*;
-
-/// Checks a board size, with the reason when it is refused.
-#[wasm_bindgen]
-pub fn devil_check_squares(squares: usize) -> Result<(), JsError> {
-    check_squares(squares).map_err(js_err)
-}
 
 /// The rectangle a board is drawn as: `{rows, cols}`.
 #[wasm_bindgen]
@@ -30,8 +23,7 @@ pub fn devil_square_names(squares: usize) -> Result<JsValue, JsError> {
 /// A random round: `{board, key, flipped, answer}`.
 #[wasm_bindgen]
 pub fn devil_random(squares: usize, seed: &str) -> Result<JsValue, JsError> {
-    let game = Game::random(&Params { squares }, parse_seed(seed)?).map_err(js_err)?;
-    to_js(&game)
+    to_js(&adapter::random::<Game>(&Params { squares }, seed)?)
 }
 
 /// The round after a move `{flip: i}` (prisoner A) or `{answer: i}` (prisoner B).
@@ -39,7 +31,7 @@ pub fn devil_random(squares: usize, seed: &str) -> Result<JsValue, JsError> {
 pub fn devil_apply(game: JsValue, mv: JsValue) -> Result<JsValue, JsError> {
     let game: Game = from_js(game, "round")?;
     let mv: Move = from_js(mv, "move")?;
-    to_js(&game.apply(&mv).map_err(js_err)?)
+    to_js(&adapter::apply(&game, &mv)?)
 }
 
 /// Edit mode: `{toggle: i}` turns a coin over by hand, `{key: i}` moves the key.
@@ -59,35 +51,12 @@ pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
     to_js(&next.map_err(js_err)?)
 }
 
-/// The strategy's moves from here (A's flip unless made, then B's answer).
+/// The XOR strategy's moves from here (A's flip unless made, then B's answer); other
+/// strategies: `devil_lab_solve`.
 #[wasm_bindgen]
 pub fn devil_solve(game: JsValue) -> Result<JsValue, JsError> {
     let game: Game = from_js(game, "round")?;
-    to_js(&game.solve().map_err(js_err)?)
-}
-
-/// Prisoner A's flip by the XOR strategy for a board string (`0`/`1`, square 0 first).
-#[wasm_bindgen]
-pub fn devil_flip(board: String, key: usize) -> Result<usize, JsError> {
-    let board = Board::try_from(board).map_err(js_err)?;
-    if key >= board.squares() {
-        return Err(JsError::new(&format!("key square {key} is off the board (0 to {})", board.squares() - 1)));
-    }
-    Ok(Xor { squares: board.squares() }.encode(&board, key).expect("xor always has a flip"))
-}
-
-/// The square prisoner B names for the round's board as it is now.
-#[wasm_bindgen]
-pub fn devil_decode(game: JsValue) -> Result<usize, JsError> {
-    let game: Game = from_js(game, "round")?;
-    Ok(Xor { squares: game.board.squares() }.decode(&game.board))
-}
-
-/// The animation of one round played by the XOR strategy, from the round's board as dealt.
-#[wasm_bindgen]
-pub fn devil_explain(game: JsValue) -> Result<JsValue, JsError> {
-    let game: Game = from_js(game, "round")?;
-    to_js(&Xor { squares: game.board.squares() }.explain(&game.board, game.key))
+    to_js(&adapter::solve(&game)?)
 }
 
 /// The share-link fragment (without `#`) for a view `{game, mode, strategy, step}`.
@@ -99,6 +68,6 @@ pub fn devil_link(view: JsValue) -> Result<String, JsError> {
 
 /// Reads a share-link fragment; a malformed one is an error with the reason.
 #[wasm_bindgen]
-pub fn devil_view_from_link(fragment: &str) -> Result<JsValue, JsError> {
+pub fn devil_from_link(fragment: &str) -> Result<JsValue, JsError> {
     to_js(&from_link(fragment).map_err(js_err)?)
 }

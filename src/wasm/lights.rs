@@ -3,19 +3,24 @@
 //! everything small crosses with serde-wasm-bindgen. Seeds cross as decimal strings, since a
 //! u64 does not fit a JS number.
 
-use super::{from_js, js_err, parse_seed, to_js, JsProgress};
+use super::{adapter, from_js, js_err, to_js, JsProgress};
+use crate::lights::board::MAX_SIDE;
 use crate::lights::chase::{chase, table};
-use crate::lights::game::random_board;
+use crate::lights::game::{after_presses, pressed, Move, Settings};
 use crate::lights::link::{from_link, link_for};
-use crate::lights::solve::nullity_chart;
+use crate::lights::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, solve, Board, Game, Spec};
 use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
+/// The page's settings `{rows, cols, rule, torus, states}`, sides up to `max_side`.
+fn settings(js: JsValue, max_side: usize) -> Result<Spec, JsError> {
+    let settings: Settings = from_js(js, "board settings")?;
+    settings.spec(max_side).map_err(js_err)
+}
+
 fn spec_from(js: JsValue) -> Result<Spec, JsError> {
-    let spec: Spec = from_js(js, "board settings")?;
-    spec.check().map_err(js_err)?;
-    Ok(spec)
+    settings(js, MAX_SIDE)
 }
 
 fn board_from(spec: JsValue, lights: &[u8]) -> Result<Board, JsError> {
@@ -46,10 +51,7 @@ fn game_view(game: &Game) -> Result<JsValue, JsError> {
 /// pattern is equally likely. An empty seed draws a fresh one.
 #[wasm_bindgen]
 pub fn lights_random(spec: JsValue, seed: &str) -> Result<JsValue, JsError> {
-    let spec = spec_from(spec)?;
-    let seed = if seed.trim().is_empty() { crate::seed::fresh_seed() } else { parse_seed(seed)? };
-    let board = random_board(&spec, seed).map_err(js_err)?;
-    game_view(&Game { board, seed: Some(seed), moves: 0 })
+    game_view(&adapter::random(&spec_from(spec)?, seed)?)
 }
 
 /// The game for given lights (edit mode, all-on, …) with its share link.
@@ -59,24 +61,24 @@ pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, 
     game_view(&Game { board, seed: None, moves })
 }
 
+/// The share-link fragment (without `#`) of given lights, or `null` when the board is too
+/// large for a link (the page then offers the state as a file).
+#[wasm_bindgen]
+pub fn lights_link(spec: JsValue, lights: &[u8], moves: u32) -> Result<Option<String>, JsError> {
+    Ok(link_for(&Game { board: board_from(spec, lights)?, seed: None, moves }).ok())
+}
+
 /// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
 #[wasm_bindgen]
-pub fn lights_open(fragment: &str) -> Result<JsValue, JsError> {
+pub fn lights_from_link(fragment: &str) -> Result<JsValue, JsError> {
     game_view(&from_link(fragment).map_err(js_err)?)
 }
 
 /// The lights after pressing (row, col) `times` times (the rule, edges and states decide).
 #[wasm_bindgen]
 pub fn lights_press(spec: JsValue, lights: &[u8], row: u32, col: u32, times: u32) -> Result<JsValue, JsError> {
-    let mut board = board_from(spec, lights)?;
-    let (r, c) = (row as usize, col as usize);
-    if r >= board.spec.rows || c >= board.spec.cols {
-        return Err(JsError::new(&format!("({r}, {c}) is off the board")));
-    }
-    for _ in 0..times % u32::from(board.spec.states) {
-        board.press(r, c);
-    }
-    Ok(bytes(&board.lights))
+    let mv = Move { row: row as usize, col: col as usize };
+    Ok(bytes(&pressed(&board_from(spec, lights)?, mv, times).map_err(js_err)?.lights))
 }
 
 /// Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet,
@@ -106,8 +108,8 @@ pub fn lights_solve(spec: JsValue, lights: &[u8], minimal: bool, progress: &Func
 /// Rank and nullity: `{rows, cols, rank, nullity, quiet_log2}`.
 #[wasm_bindgen]
 pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsError> {
-    // Checked by `rank` itself: classic boards may be far larger than the playable 4096.
-    let spec: Spec = from_js(spec, "board settings")?;
+    // Sides beyond the playable 4096: the classic rule's rank needs no board.
+    let spec = settings(spec, MAX_POLY_SIDE)?;
     to_js(&rank(&spec, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
@@ -132,12 +134,7 @@ pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
 /// The lights after pressing every light `presses[i]` times (a whole solution at once).
 #[wasm_bindgen]
 pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsValue, JsError> {
-    let mut board = board_from(spec, lights)?;
-    if presses.len() != board.lights.len() {
-        return Err(JsError::new(&format!("{} presses for {} lights", presses.len(), board.lights.len())));
-    }
-    board.apply_presses(presses);
-    Ok(bytes(&board.lights))
+    Ok(bytes(&after_presses(&board_from(spec, lights)?, presses).map_err(js_err)?.lights))
 }
 
 /// How many lights are on: the page's count, and its win test (0 is a dark board).

@@ -2,10 +2,23 @@
 //! `Result`, so a bad argument becomes a JavaScript exception carrying the core's one-line
 //! message, never a panic. Structured values cross as plain JS objects via serde-wasm-bindgen.
 
+// One module per page family, chosen by cargo feature (see Cargo.toml); `all` builds every
+// export into one module.
+#[cfg(any(feature = "devil", feature = "lab", feature = "lights", feature = "table"))]
+pub mod adapter;
+#[cfg(feature = "chess")]
 pub mod chess;
+#[cfg(feature = "lab")]
+pub mod codes;
+#[cfg(any(feature = "devil", feature = "lab"))]
 pub mod devil;
+#[cfg(feature = "lab")]
 pub mod devil_lab;
+#[cfg(feature = "lights")]
 pub mod lights;
+#[cfg(any(feature = "devil", feature = "lab"))]
+pub mod strategies;
+#[cfg(feature = "table")]
 pub mod table;
 
 use crate::progress::Progress;
@@ -14,19 +27,19 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A Rust value as a plain JS object (maps as objects, 64-bit integers as numbers when safe).
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&format!("cannot pass a value to the page: {e}")))
 }
 
 /// A JS value as a Rust value, with a one-line error naming what was expected.
-pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+pub fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 
 /// The core's error as a JS `Error` with the same message.
-pub(crate) fn js_err(e: crate::Error) -> JsError {
+pub fn js_err(e: crate::Error) -> JsError {
     JsError::new(e.message())
 }
 
@@ -62,6 +75,6 @@ pub fn fresh_seed() -> String {
 }
 
 /// Parses a seed typed by a person or read from a link.
-pub(crate) fn parse_seed(seed: &str) -> Result<u64, JsError> {
+pub fn parse_seed(seed: &str) -> Result<u64, JsError> {
     seed.trim().parse().map_err(|_| JsError::new(&format!("a seed is a whole number from 0 to 2^64 − 1, not '{seed}'")))
 }

@@ -67,6 +67,21 @@ test('the page loads without console errors; the landing card shows the table', 
   await index.context.close();
 });
 
+test('a refused number of coins says why and the box shows the coins the table still has', async () => {
+  const { page, errors, context } = await open(browser, 'table.html');
+  await ready(page);
+  for (const bad of ['1000', '-1']) {
+    await page.fill('#coins', bad);
+    await page.dispatchEvent('#coins', 'change');
+    await page.waitForFunction(() => /coins: a whole number/.test(document.getElementById('message').textContent));
+    assert.match(await page.textContent('#message'), new RegExp(`coins: a whole number from 1 to 64, not ${bad}`));
+    assert.equal(await page.inputValue('#coins'), '4', `after ${bad}`);
+    assert.equal(await page.locator(POS).count(), 4);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('four coins: following the strategy beats the adversarial devil at the last move, and the belief grid shrinks as the notebook says', async () => {
   const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
   await ready(page);

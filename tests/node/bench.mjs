@@ -11,9 +11,8 @@ function time(label, fn, iterations) {
 }
 
 const game = core.devil_random(4096, '1');
-time('devil_flip, 4096 squares (the board crossing from JS as a string)', () => core.devil_flip(game.board, 1234), 5000);
 time('devil_solve, 4096 squares (with the board crossing from JS)', () => core.devil_solve(game), 2000);
-time('devil_decode, 4096 squares', () => core.devil_decode(game), 2000);
+time('devil_lab_decode (XOR), 4096 squares', () => core.devil_lab_decode(0, game), 2000);
 
 // Lights Out: the large-board solver (random solvable pattern, one byte a light in and out),
 // nullity by polynomials, and a minimal 5×5 solution.

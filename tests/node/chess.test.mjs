@@ -36,10 +36,10 @@ test('share links round-trip; bad links are errors', () => {
   const fen = 'r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1';
   const v = core.chess_analyze_fen(fen);
   assert.match(v.link, /^chess\/v1\/[A-Za-z0-9_-]{27}$/);
-  assert.equal(core.chess_open_link(`#${v.link}`).fen, fen);
-  throwsWith(assert, () => core.chess_open_link('#chess/v2/AAAA'), /version/);
-  throwsWith(assert, () => core.chess_open_link('#chess/v1/'), /truncated/);
-  throwsWith(assert, () => core.chess_open_link(`#${v.link.slice(0, -4)}`), /ends too early|base64/);
+  assert.equal(core.chess_from_link(`#${v.link}`).fen, fen);
+  throwsWith(assert, () => core.chess_from_link('#chess/v2/AAAA'), /version/);
+  throwsWith(assert, () => core.chess_from_link('#chess/v1/'), /truncated/);
+  throwsWith(assert, () => core.chess_from_link(`#${v.link.slice(0, -4)}`), /ends too early|base64/);
 });
 
 test('the editor board: legal or explained', () => {

@@ -14,7 +14,7 @@ test('a random round solved by the core names the key', () => {
     const after = core.devil_apply(game, flip);
     assert.equal(xorOfHeads(after.board), game.key);
     assert.deepEqual(answer, { answer: game.key });
-    assert.equal(core.devil_decode(after), game.key);
+    assert.equal(core.devil_lab_decode(0, after), game.key);
   }
 });
 
@@ -26,7 +26,7 @@ test('seeds reproduce boards', () => {
 
 test('the explanation counts each region as the definition says', () => {
   const game = core.devil_random(256, '3');
-  const steps = core.devil_explain(game);
+  const steps = core.devil_lab_explain(0, game);
   const regions = steps.filter((s) => s.kind === 'count_region');
   assert.equal(regions.length, 8);
   for (const { bit, heads, parity } of regions) {
@@ -42,11 +42,11 @@ test('links round-trip and bad links are errors', () => {
   const view = { game, mode: 'play_b', strategy: 0, step: 0 };
   const link = core.devil_link(view);
   assert.match(link, /^devil\/v1\//);
-  assert.deepEqual(core.devil_view_from_link(`#${link}`), view);
-  throwsWith(assert, () => core.devil_view_from_link('#devil/v1/'), /truncated/);
-  throwsWith(assert, () => core.devil_view_from_link('#devil/v2/AAAA'), /version/);
-  throwsWith(assert, () => core.devil_view_from_link('#devil/v1/@@@@'), /garbled/);
-  throwsWith(assert, () => core.devil_view_from_link(link.slice(0, -3)), /truncated|garbled/);
+  assert.deepEqual(core.devil_from_link(`#${link}`), view);
+  throwsWith(assert, () => core.devil_from_link('#devil/v1/'), /truncated/);
+  throwsWith(assert, () => core.devil_from_link('#devil/v2/AAAA'), /version/);
+  throwsWith(assert, () => core.devil_from_link('#devil/v1/@@@@'), /garbled/);
+  throwsWith(assert, () => core.devil_from_link(link.slice(0, -3)), /truncated|garbled/);
 });
 
 test('bad arguments are errors with a reason, never traps', () => {

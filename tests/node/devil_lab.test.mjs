@@ -97,13 +97,15 @@ test('dice and at most one', () => {
   throwsWith(assert, () => core.devil_lab_at_most_one(9, none), /1 to 8/);
 });
 
-test('a pasted table plays as strategy 63 once loaded', () => {
-  throwsWith(assert, () => core.devil_lab_set_table('0 1 1'), /has 3/);
-  throwsWith(assert, () => core.devil_lab_set_table('0 1 2 0 1 2 0 1'), /square 2|power of two/);
+test('a pasted table plays as strategy 63 with its text passed along', () => {
+  throwsWith(assert, () => core.devil_lab_table_squares('0 1 1'), /has 3/);
+  throwsWith(assert, () => core.devil_lab_table_squares('0 1 2 0 1 2 0 1'), /square 2|power of two/);
   const text = core.devil_lab_table({ strategy: 'vasilev', f: 'majority' }, 4);
-  assert.equal(core.devil_lab_set_table(text), 4);
+  assert.equal(core.devil_lab_table_squares(text), 4);
   const game = core.devil_random(4, '2');
-  const [flip] = core.devil_lab_solve(63, game);
-  assert.equal(core.devil_lab_decode(63, core.devil_apply(game, flip)), game.key);
-  throwsWith(assert, () => core.devil_lab_check(63, 8), /for 4 squares/);
+  const [flip] = core.devil_lab_solve(63, game, text);
+  assert.equal(core.devil_lab_decode(63, core.devil_apply(game, flip), text), game.key);
+  throwsWith(assert, () => core.devil_lab_check(63, 8, text), /for 4 squares/);
+  // Nothing is remembered between calls: without the text there is no table.
+  throwsWith(assert, () => core.devil_lab_solve(63, game), /no table is loaded/);
 });

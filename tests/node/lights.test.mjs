@@ -112,20 +112,24 @@ test('three-state and composite boards solve exactly', () => {
 test('links round-trip; bad links and settings are errors, never traps', () => {
   const spec = { rows: 6, cols: 9, rule: 'x', torus: true, states: 5 };
   const game = core.lights_random(spec, '12');
-  const back = core.lights_open(`#${game.link}`);
+  const back = core.lights_from_link(`#${game.link}`);
   assert.deepEqual(back.lights, game.lights);
   assert.deepEqual(back.spec, spec);
   const edited = core.lights_game(spec, core.lights_press(spec, game.lights, 1, 1, 1), 1);
-  assert.deepEqual(core.lights_open(edited.link).lights, edited.lights);
-  throwsWith(assert, () => core.lights_open('#lights/v1/'), /truncated/);
-  throwsWith(assert, () => core.lights_open('#lights/v9/AAAA'), /version/);
-  throwsWith(assert, () => core.lights_open(edited.link.slice(0, -6)), /truncated|garbled/);
+  assert.deepEqual(core.lights_from_link(edited.link).lights, edited.lights);
+  throwsWith(assert, () => core.lights_from_link('#lights/v1/'), /truncated/);
+  throwsWith(assert, () => core.lights_from_link('#lights/v9/AAAA'), /version/);
+  throwsWith(assert, () => core.lights_from_link(edited.link.slice(0, -6)), /truncated|garbled/);
   throwsWith(assert, () => core.lights_random({ ...spec, rows: 0 }, '1'), /rows/);
   throwsWith(assert, () => core.lights_random({ ...spec, states: 12 }, '1'), /states/);
   throwsWith(assert, () => core.lights_random({ ...spec, rule: 'rook' }, '1'), /rule|variant/);
-  throwsWith(assert, () => core.lights_press(spec, game.lights, 6, 0, 1), /off the board/);
+  throwsWith(assert, () => core.lights_press(spec, game.lights, 6, 0, 1), /^\(6, 0\) is off the 6×9 board$/);
   throwsWith(assert, () => core.lights_solve(spec, new Uint8Array(3), false, noProgress), /lights/);
   throwsWith(assert, () => core.lights_random(spec, 'abc'), /seed/);
+  // Numbers a person can type reach the core as numbers: its message, not a library's.
+  throwsWith(assert, () => core.lights_random({ ...spec, rows: -1 }, '1'), /^a board has 1 to 4096 rows, not -1$/);
+  throwsWith(assert, () => core.lights_random({ ...spec, cols: 1.5 }, '1'), /^a board has 1 to 4096 columns, not 1\.5$/);
+  throwsWith(assert, () => core.lights_rank({ ...spec, rows: 2.5 }, noProgress), /^a board has 1 to \d+ rows, not 2\.5$/);
   throwsWith(assert, () => core.lights_chase({ ...spec, rule: 'king' }, game.lights), /chasing/);
 });
 

@@ -84,8 +84,11 @@ test('playing: a person as the devil, the guard devil, links', () => {
 });
 
 test('bad input is an Error, never a trap', () => {
-  throwsWith(assert, () => core.table_info(0, 2), /1 to 64 coins/);
-  throwsWith(assert, () => core.table_new(4, 7, 'random', true, true, ''), /2 to 6 sides/);
+  throwsWith(assert, () => core.table_info(0, 2), /^coins: a whole number from 1 to 64, not 0$/);
+  throwsWith(assert, () => core.table_info(-1, 2), /^coins: a whole number from 1 to 64, not -1$/);
+  throwsWith(assert, () => core.table_new(1000, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 1000$/);
+  throwsWith(assert, () => core.table_new(2.5, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 2\.5$/);
+  throwsWith(assert, () => core.table_new(4, 7, 'random', true, true, ''), /^sides: a whole number from 2 to 6, not 7$/);
   throwsWith(assert, () => core.table_new(4, 2, 'angel', true, true, ''), /unknown devil/);
   throwsWith(assert, () => core.table_new(4, 2, 'random', true, true, 'x'), /a seed is a whole number/);
   throwsWith(assert, () => core.table_strategy_move(4, 2, '15'), /has 15 moves/);

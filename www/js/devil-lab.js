@@ -142,7 +142,7 @@ function editTable() {
 function playTable() {
   try {
     const text = $('table').value;
-    const n = core.devil_lab_set_table(text);
+    const n = core.devil_lab_table_squares(text);
     sessionStorage.setItem('devil-lab-table', text);
     const game = core.devil_random(n, core.fresh_seed());
     location.href = `devil.html#${core.devil_link({ game, mode: 'watch', strategy: 63, step: 0 })}`;

@@ -164,7 +164,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     let start = null;
     if (ctx.link.startsWith('#chess/')) {
       try {
-        start = core.chess_open_link(ctx.link);
+        start = core.chess_from_link(ctx.link);
       } catch (err) {
         showError(`This link cannot be opened: ${errorText(err)}. Showing the start position.`);
       }

@@ -85,11 +85,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
     }
     for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
-    // A table pasted on the strategy lab page plays as strategy 63 in this browser session.
+    // A table pasted on the strategy lab page plays as strategy 63 in this browser session (see tableFor).
     const pasted = sessionStorage.getItem('devil-lab-table');
     if (pasted) {
       try {
-        const n = core.devil_lab_set_table(pasted);
+        const n = core.devil_lab_table_squares(pasted);
         $('strategy').add(new Option(`Pasted table (${n} squares)`, '63'));
       } catch (err) {
         showError(err);
@@ -123,7 +123,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function openLink(hash) {
     if (view && hash.slice(1) === core.devil_link(view)) return;
     try {
-      setView(core.devil_view_from_link(hash));
+      setView(core.devil_from_link(hash));
       clearMessage();
     } catch (err) {
       newRound(64);
@@ -138,7 +138,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const mode = view ? view.mode : 'watch';
       let strategy = view ? view.strategy : 0;
       try {
-        core.devil_lab_check(strategy, squares);
+        core.devil_lab_check(strategy, squares, tableFor(strategy));
       } catch (err) {
         showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
         strategy = 0;
@@ -167,7 +167,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** Plays another strategy of the lab on the same round (from the board as dealt). */
   function setStrategy(number) {
     try {
-      core.devil_lab_check(number, view.game.board.length);
+      core.devil_lab_check(number, view.game.board.length, tableFor(number));
       view = { ...view, strategy: number };
       setMode(view.mode);
     } catch (err) {
@@ -176,10 +176,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
-  // The XOR strategy (number 0) is the foundation's; the others come from the strategy lab.
-  const flipFor = (strategy, game) => (strategy === 0 ? core.devil_flip(game.board, game.key) : core.devil_lab_solve(strategy, game)[0].flip);
-  const decode = (game) => (view.strategy === 0 ? core.devil_decode(game) : core.devil_lab_decode(view.strategy, game));
-  const explain = (game) => (view.strategy === 0 ? core.devil_explain(game) : core.devil_lab_explain(view.strategy, game));
+  // Strategies by number from the strategy lab's menu (0 is XOR, the foundation's); number 63 plays
+  // the table pasted on the lab page, whose text this page passes along (it keeps no state in wasm).
+  const tableFor = (strategy) => (strategy === 63 ? sessionStorage.getItem('devil-lab-table') ?? undefined : undefined);
+  const flipFor = (strategy, game) => core.devil_lab_solve(strategy, game, tableFor(strategy))[0].flip;
+  const decode = (game) => core.devil_lab_decode(view.strategy, game, tableFor(view.strategy));
+  const explain = (game) => core.devil_lab_explain(view.strategy, game, tableFor(view.strategy));
 
   function setTool(tool) {
     editTool = tool;

@@ -225,7 +225,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   async function openLink(hash) {
     try {
       if (v.spec && hash.slice(1) === link(v)) return;
-      show(v.core.lights_open(hash));
+      show(v.core.lights_from_link(hash));
       clearMessage();
       if (!embed) explore(v);
     } catch (err) {

@@ -160,6 +160,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       setView(v.core.table_new(s.coins, s.sides, s.devil, s.sighted, follow, ''), { fresh: true });
       clearMessage();
     } catch (err) {
+      // A refused size leaves the table as it was: the boxes show what it uses.
+      if (v.view) setView(v.view);
       showError(err);
     }
   }
@@ -315,19 +317,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('autoplay').setAttribute('aria-label', 'Autoplay');
   }
 
-  /** Plays the strategy up to move `to` at once (the core does it, up to 65,536 moves ahead). */
+  /** Plays the strategy up to move `to` at once (the core does it, up to `info.max_moves_at_once` ahead). */
   function jump(to) {
     stop();
     const { view, info } = v;
     if (!/^\d+$/.test(String(to).trim())) return showError(`'${to}' is not a move number`);
     const target = BigInt(String(to).trim());
-    if (info.length && (target > BigInt(info.length) || target - BigInt(view.moves) > 65536n || target < BigInt(view.moves))) {
+    if (info.length && (target > BigInt(info.length) || target - BigInt(view.moves) > BigInt(info.max_moves_at_once) || target < BigInt(view.moves))) {
       // Too far to play out here: show the move itself, computed on demand.
       try {
         const last = target > BigInt(info.length) ? BigInt(info.length) : target;
         const mv = v.core.table_strategy_move(view.coins, view.sides, String(last > 0n ? last - 1n : 0n));
         $('next-move').textContent = `Move ${last} of the strategy: ${view.sides === 2 ? 'flip' : 'turn'} ${mv.line}`;
-        showMessage('The game is played out at most 65,536 moves ahead at a time (and never backwards); above is that move of the strategy.');
+        showMessage(`The game is played out at most ${Number(info.max_moves_at_once).toLocaleString('en')} moves ahead at a time (and never backwards); above is that move of the strategy.`);
       } catch (err) {
         showError(err);
       }

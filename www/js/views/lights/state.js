@@ -37,7 +37,7 @@ export function setGame(v, game) {
 /** The share fragment: the seeded form while the puzzle is untouched (short even for huge
  * boards), else every light. */
 export function link(v) {
-  return v.seedLink ?? v.core.lights_game(v.spec, v.lights, v.moves).link;
+  return v.seedLink ?? v.core.lights_link(v.spec, v.lights, v.moves);
 }
 
 /** How many lights are on (the core's count). */

@@ -50,7 +50,7 @@ export function drawBelief(v, mode) {
   if (!trace) {
     $('belief-info').textContent = info.small
       ? 'Make moves to see what they rule out.'
-      : `${view.sides}^${view.coins} configurations are too many to follow here; "Verify exactly" follows them in the background for up to 65,536.`;
+      : `${view.sides}^${view.coins} configurations are too many to follow here; "Verify exactly" follows them in the background for up to ${Number(info.max_verified_configs).toLocaleString('en')}.`;
     drawChart(v, null);
     return;
   }

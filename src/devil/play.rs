@@ -1,0 +1,107 @@
+//! The strategy the Devil's chessboard page plays: a number from the lab's menu, or the table a
+//! person pasted on the strategy lab page. Everything it depends on is passed in (the page
+//! keeps the pasted table in session storage and passes its text), so the page and a Worker's
+//! fresh instance always get the same strategy; the cache below only saves rebuilding it.
+
+use super::board::check_squares;
+use super::lab::Spec;
+use super::strategy::Strategy;
+use super::table::Table;
+use crate::{bail, Result};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The share-link number of "the table pasted in this browser session" (not in the menu: a
+/// table is too big for a link, so the page keeps its text and passes it along).
+pub const PASTED_TABLE: u8 = 63;
+
+/// A pasted table, checked: it parses and its size is one the board allows.
+pub fn pasted_table(text: &str) -> Result<Table> {
+    let table = Table::parse(text, None)?;
+    check_squares(table.squares())?;
+    Ok(table)
+}
+
+/// The inputs a strategy was built from, and the strategy.
+struct Built {
+    number: u8,
+    table: Option<String>,
+    squares: usize,
+    strategy: Rc<dyn Strategy>,
+}
+
+thread_local! {
+    /// The last strategy built (the search strategy takes a moment). A pure function of its
+    /// key, so a hit gives exactly what a rebuild would.
+    static LAST: RefCell<Option<Built>> = const { RefCell::new(None) };
+}
+
+/// Strategy `number` of the menu for `squares`, or with [`PASTED_TABLE`] the table of `table`
+/// (required then, ignored otherwise).
+pub fn strategy(number: u8, table: Option<&str>, squares: usize) -> Result<Rc<dyn Strategy>> {
+    let table = if number == PASTED_TABLE { table } else { None };
+    let hit = LAST.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|b| b.number == number && b.squares == squares && b.table.as_deref() == table)
+            .map(|b| b.strategy.clone())
+    });
+    if let Some(s) = hit {
+        return Ok(s);
+    }
+    let strategy = build(number, table, squares)?;
+    LAST.with(|last| {
+        *last.borrow_mut() =
+            Some(Built { number, table: table.map(str::to_string), squares, strategy: strategy.clone() })
+    });
+    Ok(strategy)
+}
+
+fn build(number: u8, table: Option<&str>, squares: usize) -> Result<Rc<dyn Strategy>> {
+    if number != PASTED_TABLE {
+        return Ok(Rc::from(Spec::from_number(number)?.build(squares)?));
+    }
+    let Some(text) = table else {
+        bail!("no table is loaded: paste one on the strategy lab page");
+    };
+    let table = pasted_table(text)?;
+    if table.squares() != squares {
+        bail!("the pasted table is for {} squares, not {squares}", table.squares());
+    }
+    Ok(Rc::new(table))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::devil::{Board, Xor};
+
+    #[test]
+    fn the_same_inputs_give_the_same_strategy_whatever_came_before() {
+        // Strategy 0 is XOR: B names the XOR of the heads' indices (the rule itself).
+        let xor = Xor { squares: 8 };
+        let table_text = Table::of(&xor).unwrap().to_text();
+        for order in [[0u8, PASTED_TABLE], [PASTED_TABLE, 0]] {
+            for &number in &order {
+                let s = strategy(number, Some(&table_text), 8).unwrap();
+                for x in 0..256u64 {
+                    let heads_xor = (0..8).filter(|i| x >> i & 1 == 1).fold(0, |a, i| a ^ i);
+                    assert_eq!(s.decode(&Board::from_bits(8, x).unwrap()), heads_xor);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_pasted_table_is_needed_for_its_number_and_must_fit_the_board() {
+        assert!(strategy(PASTED_TABLE, None, 8).err().unwrap().message().contains("no table is loaded"));
+        let four = Table::of(&Xor { squares: 4 }).unwrap().to_text();
+        let e = strategy(PASTED_TABLE, Some(&four), 8).err().unwrap();
+        assert_eq!(e.message(), "the pasted table is for 4 squares, not 8");
+        // A table for a size the board refuses (3 squares is not a power of two).
+        assert!(pasted_table("0\n1\n2\n0\n1\n2\n0\n1\n").is_err());
+        assert_eq!(pasted_table(&four).unwrap().squares(), 4);
+        // The table is ignored for menu numbers.
+        assert_eq!(strategy(0, Some("garbage"), 4).unwrap().squares(), 4);
+    }
+}
