@@ -16,7 +16,7 @@ const PREVIEWS = {
   devil: { path: 'devil.html?embed=1#devil/v1/RAAAE2t4', board: '#board', title: "The Devil's chessboard", text: 'One flip tells the key square. Watch the XOR strategy, or play either prisoner.' },
   'devil-lab': { path: 'devil-lab.html', board: '#cube svg', prepare: showCube, title: 'Strategy lab', text: "Every strategy for the Devil's chessboard, verified, counted and searched." },
   codes: { path: 'codes.html', board: '#regions', title: 'Codes lab', text: 'Hamming codes and perfect codes, drawn like the chessboard.' },
-  lights: { path: 'lights.html?embed=1', board: '#board', title: 'Lights Out', text: 'Any size, any rule, solved exactly.' },
+  lights: { path: 'lights.html?embed=1#lights/v2/AEAEAAAAAAFjYAAB9hcNAA', board: '#board', title: 'Lights Out', text: 'Any size, any rule, solved exactly.' },
   table: { path: 'table.html?embed=1#table/v1/DCgAAAAAAAAAAAYRzTsN6dD4AJI', board: '#table', title: "The Devil's rotating table", text: 'Blindfolded, flip coins while the devil turns the table.' },
   chess: { path: 'chess.html?embed=1#chess/v1/TqhRHOAiZA_B76_cWbhRIV7mLEA', board: '#board', title: 'Chess codes', text: 'A chess position or a whole game in the fewest bits.' },
 };
