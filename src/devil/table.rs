@@ -8,6 +8,9 @@ use crate::{bail, Result};
 /// Largest table: 2^16 boards.
 pub const MAX_TABLE_SQUARES: usize = 16;
 
+/// Largest table file read: 2^16 lines of `bits square` take about 1.4 MB with CRLF line ends.
+pub const MAX_TABLE_FILE_BYTES: u64 = 4 << 20;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     squares: usize,

@@ -169,7 +169,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         showError(`This link cannot be opened: ${errorText(err)}. Showing the start position.`);
       }
     } else if (ctx.link.length > 1) {
-      showError('This link is not a chess link (expected #chess/v1/…). Showing the start position.');
+      showError('This link is not a chess link (expected #chess/v2/…). Showing the start position.');
     }
     parts = (start ?? core.chess_analyze_fen(START)).parts;
     update();
