@@ -16,7 +16,7 @@ const POST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <chessboard-puzzle link="#devil/v1/RAAAC3cI"></chessboard-puzzle>
 <chessboard-puzzle link="#lights/v2/AEAEAAAAAAFjYAAB9hcNAA"></chessboard-puzzle>
 <chessboard-puzzle link="#table/v1/DCgAAAAAAAAAAAYRzTsN6dD4AJI"></chessboard-puzzle>
-<chessboard-puzzle link="#chess/v1/TqhRHOAiZA_B76_cWbhRIV7mLEA"></chessboard-puzzle>
+<chessboard-puzzle link="#chess/v2/YHdIBOkqMizjbKJ4_tuwBCeA1gA"></chessboard-puzzle>
 </main></body></html>`;
 
 const browser = await launch();

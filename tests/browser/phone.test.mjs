@@ -136,7 +136,7 @@ test('<chessboard-puzzle> embeds fit a 360 px phone and answer taps', async () =
 <chessboard-puzzle id="lights" link="#lights/v2/AEAEAAAAAAFjYAAB9hcNAA"></chessboard-puzzle>
 <chessboard-puzzle link="#devil/v1/RAAAC3cI"></chessboard-puzzle>
 <chessboard-puzzle link="#table/v1/DCgAAAAAAAAAAAYRzTsN6dD4AJI"></chessboard-puzzle>
-<chessboard-puzzle link="#chess/v1/TqhRHOAiZA_B76_cWbhRIV7mLEA"></chessboard-puzzle></body></html>`;
+<chessboard-puzzle link="#chess/v2/YHdIBOkqMizjbKJ4_tuwBCeA1gA"></chessboard-puzzle></body></html>`;
   await page.route('**/phone-post.html', (route) => route.fulfill({ contentType: 'text/html', body: post }));
   await page.goto(`${BASE_URL}/phone-post.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((b) => b.dataset.ready === 'true'));
