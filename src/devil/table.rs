@@ -8,6 +8,18 @@ use crate::{bail, Result};
 /// Largest table: 2^16 boards.
 pub const MAX_TABLE_SQUARES: usize = 16;
 
+/// How many characters of an offending token an error message repeats.
+const ECHO_CHARS: usize = 40;
+
+/// The token as an error message quotes it: whole when short, else its first
+/// [`ECHO_CHARS`] characters and "…", so a pasted megabyte never lands in the message line.
+fn echo(token: &str) -> String {
+    match token.char_indices().nth(ECHO_CHARS) {
+        Some((end, _)) => format!("{}…", &token[..end]),
+        None => token.to_string(),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     squares: usize,
@@ -82,7 +94,7 @@ impl Table {
             for token in line {
                 match token.parse::<u16>() {
                     Ok(c) => colours.push(c),
-                    Err(_) => bail!("table line {}: '{token}' is not a square number", line_no + 1),
+                    Err(_) => bail!("table line {}: '{}' is not a square number", line_no + 1, echo(token)),
                 }
             }
         }
@@ -102,10 +114,10 @@ impl Table {
         for (line_no, line) in lines.iter().enumerate() {
             let x = usize::from_str_radix(line[0], 2).unwrap_or(0);
             let Ok(c) = line[1].parse::<u16>() else {
-                bail!("table line {}: '{}' is not a square number", line_no + 1, line[1]);
+                bail!("table line {}: '{}' is not a square number", line_no + 1, echo(line[1]));
             };
             if colours[x].replace(c).is_some_and(|old| old != c) {
-                bail!("table line {}: board {} is listed twice with different squares", line_no + 1, line[0]);
+                bail!("table line {}: board {} is listed twice with different squares", line_no + 1, echo(line[0]));
             }
         }
         let only_even = colours.iter().enumerate().all(|(x, c)| c.is_some() == (x.count_ones() % 2 == 0));
@@ -195,6 +207,21 @@ mod tests {
         assert!(Table::parse("00 0\n", None).unwrap_err().message().contains("no line"));
         assert!(Table::parse("00 0\n00 1\n11 0", None).unwrap_err().message().contains("twice"));
         assert!(Table::parse("", None).is_err());
+    }
+
+    /// A pasted megabyte of junk is quoted by its first 40 characters and "…", not whole.
+    #[test]
+    fn long_bad_tokens_are_cut_short() {
+        let junk = "x".repeat(5_000_000);
+        for text in [format!("0 1 {junk} 0"), format!("00 0\n11 {junk}\n")] {
+            let message = Table::parse(&text, None).unwrap_err().message().to_string();
+            assert!(message.contains(&format!("'{}…'", "x".repeat(40))), "{message}");
+            assert!(message.chars().count() < 120, "{} characters", message.chars().count());
+        }
+        // Multi-byte characters are cut on a character boundary; short tokens stay whole.
+        let message = Table::parse(&format!("0 1 {} 0", "é".repeat(100)), None).unwrap_err().message().to_string();
+        assert!(message.contains(&format!("'{}…'", "é".repeat(40))), "{message}");
+        assert!(Table::parse("0 1 abc 0", None).unwrap_err().message().contains("'abc' is"));
     }
 
     proptest! {

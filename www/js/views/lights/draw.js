@@ -56,12 +56,16 @@ export function setUpCanvas(v, { activate, key }) {
   canvas.setAttribute('aria-roledescription', 'large Lights Out board');
   canvas.setAttribute('aria-describedby', 'status');
   canvas.addEventListener('click', (e) => {
-    const { spec } = v;
-    const rect = canvas.getBoundingClientRect();
-    const r = Math.min(spec.rows - 1, Math.floor(((e.clientY - rect.top) / rect.height) * spec.rows));
-    const c = Math.min(spec.cols - 1, Math.floor(((e.clientX - rect.left) / rect.width) * spec.cols));
-    v.cursor = r * spec.cols + c;
-    activate(v.cursor);
+    // Only a click on the drawn board presses a light; anything the press throws goes to the
+    // message line.
+    const index = lightAt(v, canvas.getBoundingClientRect(), e.clientX, e.clientY);
+    if (index === null) return;
+    v.cursor = index;
+    try {
+      activate(index);
+    } catch (err) {
+      v.ctx.showError(err);
+    }
   });
   canvas.addEventListener('keydown', (e) => {
     const { spec } = v;
@@ -80,6 +84,16 @@ export function setUpCanvas(v, { activate, key }) {
       e.preventDefault();
     }
   });
+}
+
+/** The light under a point of the canvas drawn at `rect`, or null when the point is off the
+ * drawn board (outside the rectangle, or a canvas not laid out). */
+export function lightAt(v, rect, x, y) {
+  const { rows, cols } = v.spec;
+  const fx = (x - rect.left) / rect.width;
+  const fy = (y - rect.top) / rect.height;
+  if (!(fx >= 0 && fx < 1 && fy >= 0 && fy < 1)) return null;
+  return Math.floor(fy * rows) * cols + Math.floor(fx * cols);
 }
 
 function drawCanvas(v) {

@@ -10,6 +10,8 @@ export function initialState() {
     lights: null,
     /** The seed while the lights are exactly the seeded puzzle (short links). */
     seed: null,
+    /** The core's link of the game as shown (seeded or not), until the lights change: asking
+     * again would encode a large board on the main thread. */
     seedLink: null,
     moves: 0,
     history: [],
@@ -27,7 +29,7 @@ export function setGame(v, game) {
   v.spec = game.spec;
   v.lights = game.lights;
   v.seed = game.seed;
-  v.seedLink = game.seed !== null ? game.link : null;
+  v.seedLink = game.link;
   v.moves = game.moves;
   v.history = [];
   v.future = [];
