@@ -111,19 +111,17 @@ function drawCanvas(v) {
   const on = 0xff3fd2ff;
   const press = 0xfffc3f8a;
   const quiet = 0xffd2a01e;
+  // One look-up a light (an 8192² board is 67 million), then the overlay's few marks on top.
   const k = spec.states;
-  for (let i = 0; i < lights.length; i++) {
-    let colour;
-    if (overlay.presses?.[i]) colour = press;
-    else if (overlay.quiet?.[i]) colour = quiet;
-    else if (!lights[i]) colour = off;
-    else if (k === 2) colour = on;
-    else {
-      const t = lights[i] / (k - 1);
-      colour = 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
-    }
-    px[i] = colour;
+  const palette = new Uint32Array(k);
+  palette[0] = off;
+  for (let s = 1; s < k; s++) {
+    const t = s / (k - 1);
+    palette[s] = k === 2 ? on : 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
   }
+  for (let i = 0; i < lights.length; i++) px[i] = palette[lights[i]];
+  paint(px, overlay.quiet, quiet);
+  paint(px, overlay.presses, press);
   if (overlay.hint >= 0) px[overlay.hint] = 0xff20c040;
   ctx.putImageData(img, 0, 0);
   canvas.setAttribute(
@@ -131,6 +129,12 @@ function drawCanvas(v) {
     `Lights Out board, ${spec.rows} by ${spec.cols}: ${litCount(v)} lights on. Arrows move, Space presses.`,
   );
   drawCursor(v);
+}
+
+/** Paints `colour` on every pixel whose mark (a press count, a quiet-pattern bit) is set. */
+function paint(px, marks, colour) {
+  if (!marks) return;
+  for (let i = 0; i < marks.length; i++) if (marks[i]) px[i] = colour;
 }
 
 /** Moves the canvas cursor mark to `v.cursor` and announces it in the status line. */

@@ -42,9 +42,15 @@ export function link(v) {
   return v.seedLink ?? v.core.lights_link(v.spec, v.lights, v.moves);
 }
 
-/** How many lights are on (the core's count). */
+/** How many lights are on (the core's count), asked once per version of the lights: a large
+ * board is megabytes to copy into the core. */
 export function litCount(v) {
-  return v.core.lights_lit(v.spec, v.lights);
+  if (v.litVersion !== v.version || v.litLights !== v.lights) {
+    v.lit = v.core.lights_lit(v.spec, v.lights);
+    v.litVersion = v.version;
+    v.litLights = v.lights;
+  }
+  return v.lit;
 }
 
 /** Presses (r, c) `times` times through the core, as one user move each. */
