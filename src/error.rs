@@ -14,14 +14,34 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     pub fn new(message: impl Into<String>) -> Self {
         let message: String = message.into();
-        // Keep the promise of one line even when a caller formats a multi-line value.
-        let message = message.lines().collect::<Vec<_>>().join(" ");
+        // Keep the promise of one line even when a caller formats a multi-line value, and
+        // keep it short when it quotes a hostile input: a word over 64 characters keeps only
+        // its ends.
+        let mut message = message.lines().flat_map(|l| l.split(' ')).map(shorten).collect::<Vec<_>>().join(" ");
+        if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+            message.truncate(cut);
+            message.push('…');
+        }
         Error { message }
     }
 
     pub fn message(&self) -> &str {
         &self.message
     }
+}
+
+/// Longest message kept: any reason fits, a hostile input quoted whole does not.
+const MAX_MESSAGE_CHARS: usize = 300;
+
+/// A word as an error quotes it: whole up to 64 characters, else its first 40 and last 8.
+fn shorten(word: &str) -> std::borrow::Cow<'_, str> {
+    let count = word.chars().count();
+    if count <= 64 {
+        return word.into();
+    }
+    let head: String = word.chars().take(40).collect();
+    let tail: String = word.chars().skip(count - 8).collect();
+    format!("{head}…{tail}").into()
 }
 
 impl fmt::Display for Error {
@@ -38,4 +58,20 @@ macro_rules! bail {
     ($($arg:tt)*) => {
         return Err($crate::Error::new(format!($($arg)*)))
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_one_short_line() {
+        assert_eq!(Error::new("a\nb  c").message(), "a b  c");
+        let token = format!("'{}'", "1".repeat(100_000));
+        let m = Error::new(format!("table line 1: {token} is not a square number"));
+        assert_eq!(m.message(), format!("table line 1: '{}…{}' is not a square number", "1".repeat(39), "1".repeat(7)));
+        let m = Error::new("0 ".repeat(50_000));
+        assert_eq!(m.message().chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(m.message().ends_with('…'));
+    }
 }

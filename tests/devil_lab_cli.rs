@@ -113,8 +113,14 @@ fn search_finds_powers_of_two_and_exhausts_the_others() {
         assert_eq!((v["found"].as_bool(), v["exhausted"].as_bool()), (Some(false), Some(true)), "{n}");
         assert!(v["nodes"].is_u64());
     }
-    let v = json(&["devil", "search", "--squares", "9", "--max-nodes", "100", "--json"]);
-    assert_eq!((v["found"].as_bool(), v["exhausted"].as_bool()), (Some(false), Some(false)));
+    // Stopped at the node limit: no conclusion, exit status 3 (issue 12 point 6).
+    let out = cli(&["devil", "search", "--squares", "9", "--max-nodes", "100", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["found"].as_bool(), v["exhausted"].as_bool(), v["nodes"].as_u64()),
+        (Some(false), Some(false), Some(100))
+    );
 }
 
 #[test]

@@ -245,9 +245,16 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>> {
 /// parser refuses longer games up front, with one message for the page and the CLI alike.
 pub const MAX_PLIES: usize = 20_000;
 
+/// Largest PGN text read: about 16,000 ordinary games, or one game of 20,000 plies many times
+/// over; parsing takes about ten times the text in memory, so a bigger file is refused unread.
+pub const MAX_PGN_BYTES: u64 = 16 << 20;
+
 /// Reads every game of a PGN text. Fails with the game number, line and move on any bad move,
 /// and on a game longer than [`MAX_PLIES`].
 pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
+    if text.len() as u64 > MAX_PGN_BYTES {
+        bail!("a PGN text is at most {MAX_PGN_BYTES} bytes; this one has {}", text.len());
+    }
     let tokens = tokenize(text)?;
     let mut games = Vec::new();
     let mut tags: Vec<(String, String)> = Vec::new();
@@ -255,21 +262,26 @@ pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
     let finish = |tags: &mut Vec<(String, String)>,
                   game: &mut Option<(Position, Position, Vec<Move>)>,
                   result: String,
-                  games: &mut Vec<Game>| {
+                  games: &mut Vec<Game>|
+     -> Result<()> {
         if let Some((start, _, moves)) = game.take() {
             games.push(Game { tags: std::mem::take(tags), start, moves, result });
         } else if !tags.is_empty() {
-            // Tags without moves: an empty game.
-            let start = start_of(tags).unwrap_or_default();
+            // Tags without moves: an empty game, whose FEN tag must still be a position.
+            let start = match start_of(tags) {
+                Ok(p) => p,
+                Err(e) => bail!("PGN game {}: bad FEN tag: {e}", games.len() + 1),
+            };
             games.push(Game { tags: std::mem::take(tags), start, moves: Vec::new(), result });
         }
+        Ok(())
     };
     for (tok, line) in tokens {
         match tok {
             Token::Tag(k, v) => {
                 if game.as_ref().is_some_and(|g| !g.2.is_empty()) {
                     // A new game starts without a result token after the previous one.
-                    finish(&mut tags, &mut game, "*".into(), &mut games);
+                    finish(&mut tags, &mut game, "*".into(), &mut games)?;
                 }
                 game = None;
                 tags.push((k, v));
@@ -301,11 +313,11 @@ pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
                     };
                     game = Some((start.clone(), start, Vec::new()));
                 }
-                finish(&mut tags, &mut game, r, &mut games);
+                finish(&mut tags, &mut game, r, &mut games)?;
             }
         }
     }
-    finish(&mut tags, &mut game, "*".into(), &mut games);
+    finish(&mut tags, &mut game, "*".into(), &mut games)?;
     if games.is_empty() {
         bail!("no game found in the PGN text");
     }

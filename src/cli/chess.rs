@@ -1,8 +1,9 @@
 //! `chessboard-puzzles chess …`: encode and decode positions, measure game codes, compute worst
 //! cases, and fit the move model.
 
-use super::{read_file, write_file_atomically, Output};
+use super::{read_file_within, write_file_atomically, Output};
 use crate::bits::from_base64url;
+use crate::chess::pgn::MAX_PGN_BYTES;
 use crate::chess::{fit, parse_pgn, GameScheme, Position, PositionScheme};
 use crate::{bail, Result};
 use clap::Subcommand;
@@ -89,7 +90,7 @@ pub fn run(cmd: Command) -> Result<Output> {
         }
         Command::Games { pgn, scheme, skip } => {
             let s = GameScheme::parse(&scheme)?;
-            let games = parse_pgn(&read_file(&pgn)?)?;
+            let games = parse_pgn(&read_file_within(&pgn, MAX_PGN_BYTES, "a PGN file")?)?;
             if skip >= games.len() {
                 bail!("--skip {skip} leaves none of the {} games", games.len());
             }
@@ -121,7 +122,7 @@ pub fn run(cmd: Command) -> Result<Output> {
             })
         }
         Command::Fit { pgn, games, epochs, out } => {
-            let all = parse_pgn(&read_file(&pgn)?)?;
+            let all = parse_pgn(&read_file_within(&pgn, MAX_PGN_BYTES, "a PGN file")?)?;
             if games == 0 || games >= all.len() {
                 bail!("--games must be between 1 and {} (some games must be held out)", all.len() - 1);
             }

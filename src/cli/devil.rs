@@ -1,10 +1,13 @@
 //! `chessboard-puzzles devil …`
 
-use super::{read_file, write_file_atomically, Output};
-use crate::devil::file::{board_to_text, BoardFile};
+use super::files::EditableFile;
+use super::{read_file_within, Output, Reply, EXIT_INCONCLUSIVE};
+use crate::devil::file::{board_to_text, BoardFile, MAX_BOARD_FILE_BYTES};
 use crate::devil::game::link_for;
 use crate::devil::lab::{self, Spec};
-use crate::devil::{count, search, Game, Layout, Mode, Params, View};
+use crate::devil::search::Conclusion;
+use crate::devil::table::MAX_TABLE_FILE_BYTES;
+use crate::devil::{count, search, Game, Mode, Params, View};
 use crate::progress::NoProgress;
 use crate::puzzle::Puzzle;
 use crate::Result;
@@ -15,6 +18,14 @@ use std::path::PathBuf;
 #[derive(Subcommand)]
 pub enum Command {
     /// Prisoner A: print the coin to flip so that the board names KEY, and flip it in the file.
+    ///
+    /// The file changes in place, by the one byte of that coin, and only after the answer has
+    /// been printed: if the answer cannot be written (`> /dev/full`) the file is not changed.
+    /// One byte is written atomically, so no temporary file is ever left beside the board, even
+    /// by `kill -9`. A symlink is followed to its target; the file keeps its mode, owner and
+    /// inode, so every hard link to it sees the flip. Refused, with the file unchanged: a file
+    /// with no write permission (`chmod a-w`; refused even for root, as editors do), one the
+    /// system will not let you write, and one over 64 KiB (checked before reading).
     Flip {
         /// Board file: rows of 0/1 or H/T (heads = 1 = H); spaces and blank lines are ignored.
         #[arg(long)]
@@ -45,11 +56,14 @@ pub enum Command {
         squares: usize,
     },
     /// Search for a strategy on N ≤ 16 squares, or prove by exhausting the search that none exists.
+    ///
+    /// Exit status 0 when the search found a strategy or proved there is none, 3 when it stopped
+    /// at --max-nodes without a conclusion (then run again with a larger --max-nodes).
     Search {
         #[arg(long)]
         squares: usize,
-        /// Give up after this many search-tree nodes (the search for 9 or more squares that are
-        /// not a power of two is far too big to finish).
+        /// Stop after trying this many search-tree nodes (the search for 9 or more squares that
+        /// are not a power of two is far too big to finish; 10 million nodes take ~13 s).
         #[arg(long, default_value_t = 10_000_000)]
         max_nodes: u64,
     },
@@ -94,7 +108,8 @@ pub struct StrategyArgs {
 
 impl StrategyArgs {
     fn spec(&self) -> Result<Spec> {
-        let text = self.table.as_ref().map(|p| read_file(p)).transpose()?;
+        let text =
+            self.table.as_ref().map(|p| read_file_within(p, MAX_TABLE_FILE_BYTES, "a table file")).transpose()?;
         if self.table.is_some() && self.strategy != "table" {
             crate::bail!("--table goes with --strategy table");
         }
@@ -106,49 +121,29 @@ impl StrategyArgs {
     }
 }
 
-pub fn run(cmd: Command) -> Result<Output> {
+pub fn run(cmd: Command) -> Result<Reply> {
     match cmd {
-        Command::Open(args) => super::links::devil_open(args),
+        Command::Open(args) => super::links::devil_open(args).map(Reply::from),
         Command::Flip { board, key, strategy } => {
             let spec = strategy.spec()?;
-            let text = read_file(&board)?;
-            let file = BoardFile::parse(&text).map_err(|e| in_file(&board, e))?;
-            let coins = file.board();
-            let layout = Layout::for_squares(coins.squares());
-            let key = layout.parse(&key)?;
-            let s = spec.build(coins.squares())?;
-            let Some(flip) = s.encode(&coins, key) else {
-                crate::bail!("the {} strategy has no flip that names square {key} on this board", s.name());
-            };
-            write_file_atomically(&board, &file.text_with_flip(flip))?;
-            let name = layout.name(flip);
-            Ok(Output { json: json!({"flip": name, "index": flip}), text: format!("flip {name} (index {flip})\n") })
+            let file = EditableFile::open(&board, MAX_BOARD_FILE_BYTES, "a board file")?;
+            let parsed = BoardFile::parse(&file.text).map_err(|e| in_file(&board, e))?;
+            let flip = parsed.flip_for(&key, &spec)?;
+            let output = Output { json: to_json(&flip)?, text: flip.summary() };
+            // The coin is turned over in the file only once the answer has been printed.
+            Ok(Reply { output, status: 0, then_write: Some(file.pending_byte(flip.offset, flip.byte)) })
         }
         Command::Find { board, strategy } => {
             let spec = strategy.spec()?;
-            let text = read_file(&board)?;
-            let coins = BoardFile::parse(&text).map_err(|e| in_file(&board, e))?.board();
-            let key = spec.build(coins.squares())?.decode(&coins);
-            let name = Layout::for_squares(coins.squares()).name(key);
-            Ok(Output { json: json!({"key": name, "index": key}), text: format!("key {name} (index {key})\n") })
+            let text = read_file_within(&board, MAX_BOARD_FILE_BYTES, "a board file")?;
+            let key = BoardFile::parse(&text).map_err(|e| in_file(&board, e))?.find(&spec)?;
+            Ok(Output { json: to_json(&key)?, text: key.summary() }.into())
         }
         Command::Link { squares, seed, mode } => {
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
-            let mut game = Game::random(&Params { squares }, seed)?;
-            let mode = match mode.as_str() {
-                "watch" => Mode::Watch,
-                "play-a" => Mode::PlayA,
-                "play-b" => Mode::PlayB,
-                "edit" => Mode::Edit,
-                other => crate::bail!("unknown mode '{other}': use watch, play-a, play-b or edit"),
-            };
-            if mode == Mode::PlayB {
-                // B's round starts after A's (hidden) flip.
-                let flip = game.solve()?[0];
-                game = game.apply(&flip)?;
-            }
-            let link = link_for(&View { game, mode, strategy: 0, step: 0 });
-            Ok(Output { json: json!({"link": link, "seed": seed}), text: format!("#{link}\n") })
+            let view = View::opening(Game::random(&Params { squares }, seed)?, Mode::parse(&mode)?)?;
+            let link = link_for(&view);
+            Ok(Output { json: json!({"link": link, "seed": seed}), text: format!("#{link}") }.into())
         }
         Command::Verify { squares, strategy } => {
             let spec = strategy.spec()?;
@@ -168,7 +163,7 @@ pub fn run(cmd: Command) -> Result<Output> {
             if let Some(ce) = &v.counterexample {
                 text.push_str(&format!("board (coin 0 first): {}\n", ce.board));
             }
-            Ok(Output { json, text })
+            Ok(Output { json, text }.into())
         }
         Command::Count { squares } => {
             let c = count::count(squares, &mut NoProgress)?;
@@ -180,27 +175,33 @@ pub fn run(cmd: Command) -> Result<Output> {
                 json: json!({"squares": c.squares, "strategies": c.strategies, "linear_strategies": c.linear_strategies,
                     "codes": c.codes, "partitions": c.partitions}),
                 text,
-            })
+            }
+            .into())
         }
         Command::Search { squares, max_nodes } => {
             let out = search::run(squares, false, max_nodes, &mut NoProgress)?;
-            let verdict = match (out.found, out.exhausted) {
-                (true, _) => "found a strategy".to_string(),
-                (false, true) => "no strategy exists: the search ran to its end".to_string(),
-                (false, false) => "gave up before the end of the search (no conclusion)".to_string(),
+            let json = json!({"squares": squares, "found": out.found, "nodes": out.nodes, "exhausted": out.exhausted,
+                "conclusion": out.conclusion()});
+            let mut text = out.summary();
+            let status = if out.conclusion() == Conclusion::Inconclusive {
+                text.push_str(&format!("; run again with --max-nodes above {max_nodes} to search further"));
+                EXIT_INCONCLUSIVE
+            } else {
+                0
             };
-            Ok(Output {
-                json: json!({"squares": squares, "found": out.found, "nodes": out.nodes, "exhausted": out.exhausted}),
-                text: format!("{squares} squares: {verdict} ({} nodes)\n", out.nodes),
-            })
+            Ok(Reply { output: Output { json, text }, status, then_write: None })
         }
         Command::Random { squares, seed } => {
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
             let game = Game::random(&Params { squares }, seed)?;
             let text = board_to_text(&game.board);
-            Ok(Output { json: json!({"squares": squares, "seed": seed, "board": text}), text })
+            Ok(Output { json: json!({"squares": squares, "seed": seed, "board": text}), text }.into())
         }
     }
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value> {
+    serde_json::to_value(value).map_err(|e| crate::Error::new(e.to_string()))
 }
 
 fn in_file(path: &std::path::Path, e: crate::Error) -> crate::Error {

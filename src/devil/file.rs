@@ -1,8 +1,50 @@
 //! Board files for the command line: rows of `0`/`1` or `H`/`T` (heads = `1` = `H`), spaces
 //! and blank lines ignored. A flip rewrites just the one character, so the file keeps its look.
 
-use super::board::{check_squares, Board};
+use super::board::{check_squares, Board, Layout};
+use super::lab::Spec;
 use crate::{bail, Result};
+use serde::Serialize;
+
+/// Largest board file read: the biggest board (4096 coins) written with a space after every
+/// coin and CRLF line ends takes about 8.3 KB, so 64 KiB leaves room for any layout while a
+/// 50 MB file is refused before it is read.
+pub const MAX_BOARD_FILE_BYTES: u64 = 64 << 10;
+
+/// Prisoner A's answer on a board file: the coin to flip, and the one byte of the file that
+/// turns it over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileFlip {
+    /// The square's name (`c5`, or its index on boards wider than 26 columns).
+    pub flip: String,
+    pub index: usize,
+    /// Where the coin's character stands in the file, in bytes.
+    #[serde(skip)]
+    pub offset: usize,
+    /// The character that replaces it.
+    #[serde(skip)]
+    pub byte: u8,
+}
+
+impl FileFlip {
+    pub fn summary(&self) -> String {
+        format!("flip {} (index {})", self.flip, self.index)
+    }
+}
+
+/// Prisoner B's answer on a board file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileKey {
+    /// The square's name (`c5`, or its index on boards wider than 26 columns).
+    pub key: String,
+    pub index: usize,
+}
+
+impl FileKey {
+    pub fn summary(&self) -> String {
+        format!("key {} (index {})", self.key, self.index)
+    }
+}
 
 /// A parsed board file: its text and where each coin's character stands in it.
 #[derive(Debug, Clone)]
@@ -13,6 +55,9 @@ pub struct BoardFile {
 
 impl BoardFile {
     pub fn parse(text: &str) -> Result<BoardFile> {
+        if text.len() as u64 > MAX_BOARD_FILE_BYTES {
+            bail!("a board file is at most {MAX_BOARD_FILE_BYTES} bytes; this one has {}", text.len());
+        }
         let mut coin_offsets = Vec::new();
         for (line_no, line) in text.split('\n').enumerate() {
             let line_start = line.as_ptr() as usize - text.as_ptr() as usize;
@@ -44,11 +89,11 @@ impl BoardFile {
         Board::from_coins(&coins).expect("parse checked the coin count")
     }
 
-    /// The file's text with coin `index` turned over (`0`↔`1`, `H`↔`T`, case kept).
-    pub fn text_with_flip(&self, index: usize) -> String {
-        let mut bytes = self.text.clone().into_bytes();
+    /// Where coin `index` stands in the text, and the character that turns it over
+    /// (`0`↔`1`, `H`↔`T`, case kept).
+    pub fn flip_byte(&self, index: usize) -> (usize, u8) {
         let o = self.coin_offsets[index];
-        bytes[o] = match bytes[o] {
+        let turned = match self.text.as_bytes()[o] {
             b'0' => b'1',
             b'1' => b'0',
             b'H' => b'T',
@@ -56,7 +101,35 @@ impl BoardFile {
             b'h' => b't',
             _ => b'h',
         };
+        (o, turned)
+    }
+
+    /// The file's text with coin `index` turned over.
+    pub fn text_with_flip(&self, index: usize) -> String {
+        let (o, byte) = self.flip_byte(index);
+        let mut bytes = self.text.clone().into_bytes();
+        bytes[o] = byte;
         String::from_utf8(bytes).expect("one ASCII byte replaced by another")
+    }
+
+    /// Prisoner A: the coin to flip so that `strategy` names `key` (an index or a coordinate).
+    pub fn flip_for(&self, key: &str, strategy: &Spec) -> Result<FileFlip> {
+        let coins = self.board();
+        let layout = Layout::for_squares(coins.squares());
+        let key = layout.parse(key)?;
+        let s = strategy.build(coins.squares())?;
+        let Some(index) = s.encode(&coins, key) else {
+            bail!("the {} strategy has no flip that names square {key} on this board", s.name());
+        };
+        let (offset, byte) = self.flip_byte(index);
+        Ok(FileFlip { flip: layout.name(index), index, offset, byte })
+    }
+
+    /// Prisoner B: the square `strategy` names for this board.
+    pub fn find(&self, strategy: &Spec) -> Result<FileKey> {
+        let coins = self.board();
+        let index = strategy.build(coins.squares())?.decode(&coins);
+        Ok(FileKey { key: Layout::for_squares(coins.squares()).name(index), index })
     }
 }
 
@@ -91,6 +164,30 @@ mod tests {
         assert!(BoardFile::parse("010\n").unwrap_err().message().contains("3 coins"));
         assert!(BoardFile::parse("01x0").unwrap_err().message().contains("line 1, column 3"));
         assert!(BoardFile::parse("\n \n").unwrap_err().message().contains("no coins"));
+    }
+
+    #[test]
+    fn flip_for_a_key_makes_the_board_name_it() {
+        // 0110 / 1000: heads at 1, 2, 4, so the XOR strategy's colour is 1 ^ 2 ^ 4 = 7.
+        let f = BoardFile::parse("0110\n1000\n\n0000\n0000\n").unwrap();
+        for key in 0..16 {
+            let flip = f.flip_for(&key.to_string(), &Spec::Xor).unwrap();
+            assert_eq!(flip.index, 7 ^ key);
+            let after = BoardFile::parse(&f.text_with_flip(flip.index)).unwrap();
+            assert_eq!(after.find(&Spec::Xor).unwrap().index, key);
+            assert_eq!(after.text.as_bytes()[flip.offset], flip.byte);
+        }
+        assert!(f.flip_for("16", &Spec::Xor).unwrap_err().message().contains("off the board"));
+        assert_eq!(f.find(&Spec::Xor).unwrap(), FileKey { key: "d3".into(), index: 7 });
+    }
+
+    #[test]
+    fn files_over_the_limit_are_refused() {
+        let big = "0".repeat(MAX_BOARD_FILE_BYTES as usize + 1);
+        assert!(BoardFile::parse(&big).unwrap_err().message().contains("at most"));
+        // The biggest board with a space after every coin and CRLF line ends fits.
+        let row = "0 ".repeat(64) + "\r\n";
+        assert!(BoardFile::parse(&row.repeat(64)).unwrap().board().squares() == 4096);
     }
 
     #[test]

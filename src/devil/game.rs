@@ -161,6 +161,34 @@ pub enum Mode {
 
 const MODES: [Mode; 4] = [Mode::Watch, Mode::PlayA, Mode::PlayB, Mode::Edit];
 
+impl Mode {
+    /// A mode by name: `watch`, `play-a`, `play-b` or `edit`.
+    pub fn parse(name: &str) -> Result<Mode> {
+        Ok(match name {
+            "watch" => Mode::Watch,
+            "play-a" => Mode::PlayA,
+            "play-b" => Mode::PlayB,
+            "edit" => Mode::Edit,
+            other => bail!("unknown mode '{other}': use watch, play-a, play-b or edit"),
+        })
+    }
+}
+
+impl View {
+    /// A round as it opens in `mode`, at its first step: B's round starts after A's (hidden)
+    /// flip by the XOR strategy.
+    pub fn opening(game: Game, mode: Mode) -> Result<View> {
+        let game = match mode {
+            Mode::PlayB => {
+                let flip = game.solve()?[0];
+                game.apply(&flip)?
+            }
+            _ => game,
+        };
+        Ok(View { game, mode, strategy: 0, step: 0 })
+    }
+}
+
 /// A round as the page shows it: everything a share link restores.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {

@@ -37,6 +37,38 @@ pub struct Outcome {
     pub table: Option<Vec<u16>>,
 }
 
+/// What a search established.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Conclusion {
+    /// A strategy was found.
+    Found,
+    /// The search ran to its end without one: a proof that none exists.
+    NoneExists,
+    /// The node limit stopped the search first: nothing is known.
+    Inconclusive,
+}
+
+impl Outcome {
+    pub fn conclusion(&self) -> Conclusion {
+        match (self.found, self.exhausted) {
+            (true, _) => Conclusion::Found,
+            (false, true) => Conclusion::NoneExists,
+            (false, false) => Conclusion::Inconclusive,
+        }
+    }
+
+    /// One line for people: the verdict and the nodes it took.
+    pub fn summary(&self) -> String {
+        let verdict = match self.conclusion() {
+            Conclusion::Found => "found a strategy",
+            Conclusion::NoneExists => "no strategy exists: the search ran to its end",
+            Conclusion::Inconclusive => "no conclusion: the search stopped at its node limit before its end",
+        };
+        format!("{} squares: {verdict} ({} nodes)", self.squares, self.nodes)
+    }
+}
+
 struct Engine {
     n: usize,
     /// Allowed colours of each even board (index = board >> 1).
@@ -252,12 +284,12 @@ pub fn run(n: usize, count_all: bool, node_limit: u64, progress: &mut dyn Progre
             let c = f.options.trailing_zeros() as usize;
             f.options &= f.options - 1;
             e.undo(mark);
+            if out.nodes >= node_limit {
+                return Ok(out);
+            }
             out.nodes += 1;
             if out.nodes.is_multiple_of(REPORT_EVERY) {
                 progress.report(fraction_done(&stack, SCALE), SCALE);
-            }
-            if out.nodes > node_limit {
-                return Ok(out);
             }
             ok = e.restrict(v, c) && e.propagate();
             if ok {
@@ -334,6 +366,20 @@ mod tests {
             let out = find(n, &mut NoProgress).unwrap();
             assert!(!out.found && out.exhausted, "n = {n}");
         }
+    }
+
+    #[test]
+    fn the_node_limit_is_the_number_of_nodes_tried() {
+        // 16 squares take 456 nodes to a strategy (README); any smaller limit stops exactly there.
+        let full = find(16, &mut NoProgress).unwrap();
+        for limit in [0, 1, 7, full.nodes - 1] {
+            let out = run(16, false, limit, &mut NoProgress).unwrap();
+            assert_eq!((out.nodes, out.conclusion()), (limit, Conclusion::Inconclusive), "limit {limit}");
+        }
+        let out = run(16, false, full.nodes, &mut NoProgress).unwrap();
+        assert_eq!(out.conclusion(), Conclusion::Found);
+        // 3 squares are settled by propagation alone, with no node at all.
+        assert_eq!(run(3, false, 0, &mut NoProgress).unwrap().conclusion(), Conclusion::NoneExists);
     }
 
     #[test]

@@ -1,0 +1,261 @@
+//! The command line under hostile use (issue 12, points 1–6): board files that are read-only,
+//! symlinked, hard-linked or someone else's; an unwritable standard output; huge inputs;
+//! missing arguments; a search that cannot finish. Each test states what a careful tool does
+//! (as `sed -i` and editors do) and checks the file system and the exit status directly.
+
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_chessboard-puzzles"))
+}
+
+fn cli(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+/// The process runs as root: root passes every permission check of the kernel.
+fn running_as_root() -> bool {
+    std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false)
+}
+
+/// An 8×8 board whose heads' indices XOR to 0 (rows 0 and 1 are all heads), so the XOR
+/// strategy flips exactly the key's own square.
+const BOARD: &str = "11111111\n11111111\n00000000\n00000000\n00000000\n00000000\n00000000\n00000000\n";
+
+fn board_in(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, BOARD).unwrap();
+    path
+}
+
+/// The board with the coin at `index` turned over, computed here from the file's own layout.
+fn flipped(index: usize) -> String {
+    let mut bytes = BOARD.as_bytes().to_vec();
+    let at = index / 8 * 9 + index % 8;
+    bytes[at] = if bytes[at] == b'1' { b'0' } else { b'1' };
+    String::from_utf8(bytes).unwrap()
+}
+
+fn one_line_error(out: &Output) -> String {
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    assert!(!out.status.success(), "should fail; stdout {}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    stderr
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    names
+}
+
+// Point 1: permissions, symlinks, hard links, owner and mode.
+
+#[test]
+fn a_read_only_board_is_refused_even_for_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let err = one_line_error(&cli(&["devil", "flip", "--board", path.to_str().unwrap(), "--key", "a1"]));
+    assert!(err.contains("read-only"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), BOARD);
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o444);
+}
+
+#[test]
+fn a_board_the_user_may_not_write_is_refused() {
+    if !running_as_root() {
+        eprintln!("skipped: needs root to run the tool as another user");
+        return;
+    }
+    // Root's board, mode 644, in a folder everyone may enter; the tool runs as `nobody`.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    let out = {
+        use std::os::unix::process::CommandExt;
+        bin().args(["devil", "flip", "--board", path.to_str().unwrap(), "--key", "a1"]).uid(65534).gid(65534).output()
+    }
+    .unwrap();
+    let err = one_line_error(&out);
+    assert!(err.contains("permission denied"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), BOARD);
+}
+
+#[test]
+fn a_symlink_is_followed_into_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = board_in(dir.path(), "target.txt");
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink("target.txt", &link).unwrap();
+    let out = cli(&["devil", "flip", "--board", link.to_str().unwrap(), "--key", "a1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a symlink");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), flipped(56), "a1 = index 56, flipped in the target");
+}
+
+#[test]
+fn hard_links_all_see_the_flip_and_the_inode_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    let other = dir.path().join("other-name.txt");
+    std::fs::hard_link(&path, &other).unwrap();
+    let inode = std::fs::metadata(&path).unwrap().ino();
+    let out = cli(&["devil", "flip", "--board", path.to_str().unwrap(), "--key", "c5"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let meta = std::fs::metadata(&path).unwrap();
+    assert_eq!((meta.ino(), meta.nlink()), (inode, 2));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), flipped(26), "c5 = index 26");
+}
+
+#[test]
+fn mode_and_owner_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let owner = if running_as_root() {
+        // Another user's board, flipped by root: it must stay theirs.
+        std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        (65534, 65534)
+    } else {
+        let m = std::fs::metadata(&path).unwrap();
+        (m.uid(), m.gid())
+    };
+    let out = cli(&["devil", "flip", "--board", path.to_str().unwrap(), "--key", "h8"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let meta = std::fs::metadata(&path).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), owner);
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), flipped(7), "h8 = index 7");
+}
+
+// Point 2: no temporary files, whatever happens.
+
+#[test]
+fn flips_and_refusals_change_the_file_where_it_is_and_leave_nothing_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    let p = path.to_str().unwrap();
+    // An open handle keeps the original inode alive, so its number cannot be reused.
+    let original = std::fs::File::open(&path).unwrap();
+    let inode = original.metadata().unwrap().ino();
+    for key in ["a1", "zz", "99"] {
+        cli(&["devil", "flip", "--board", p, "--key", key]);
+    }
+    assert_eq!(entries(dir.path()), ["b.txt"]);
+    // Changed in place, never replaced by a renamed copy: the handle opened before sees the flip.
+    assert_eq!(std::fs::metadata(&path).unwrap().ino(), inode);
+    assert_eq!(std::io::read_to_string(&original).unwrap(), flipped(56));
+}
+
+#[test]
+fn killed_before_its_answer_is_out_a_flip_changes_nothing_and_leaves_nothing() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    // A pipe nobody reads, filled up, so the answer cannot be written and the tool waits.
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    let child_stdout = writer.try_clone().unwrap();
+    let filler = std::thread::spawn(move || while writer.write_all(&[b'x'; 4096]).is_ok() {});
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut child = bin()
+        .args(["devil", "flip", "--board", path.to_str().unwrap(), "--key", "c5"])
+        .stdout(child_stdout)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), BOARD, "the answer was never printed");
+    assert_eq!(entries(dir.path()), ["b.txt"]);
+    drop(reader);
+    filler.join().unwrap();
+}
+
+// Point 3: the answer first, then the file.
+
+#[test]
+fn an_unwritable_standard_output_is_an_error_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = board_in(dir.path(), "b.txt");
+    let full = std::fs::File::options().write(true).open("/dev/full").unwrap();
+    let out = bin()
+        .args(["devil", "flip", "--board", path.to_str().unwrap(), "--key", "c5"])
+        .stdout(Stdio::from(full))
+        .output()
+        .unwrap();
+    let err = one_line_error(&out);
+    assert!(err.contains("standard output") && err.contains("not changed"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), BOARD);
+}
+
+// Point 4: sizes are refused before reading.
+
+#[test]
+fn huge_inputs_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    // A sparse 50 MB file: refusing it by its size reads none of it.
+    let big = dir.path().join("big.txt");
+    std::fs::File::create(&big).unwrap().set_len(50_000_000).unwrap();
+    for args in [
+        vec!["devil", "flip", "--board", big.to_str().unwrap(), "--key", "0"],
+        vec!["devil", "find", "--board", big.to_str().unwrap()],
+        vec!["chess", "games", "--pgn", big.to_str().unwrap()],
+        vec!["devil", "verify", "--squares", "4", "--strategy", "table", "--table", big.to_str().unwrap()],
+    ] {
+        let err = one_line_error(&cli(&args));
+        assert!(err.contains("refused unread"), "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::metadata(&big).unwrap().len(), 50_000_000);
+    // A file that does not know its size is cut off at the limit, not read to the end.
+    let err = one_line_error(&cli(&["devil", "find", "--board", "/dev/zero"]));
+    assert!(err.contains("refused unread"), "{err}");
+    // The biggest board, written loosely (a space after every coin, CRLF), is still read.
+    let loose = dir.path().join("loose.txt");
+    std::fs::write(&loose, ("0 ".repeat(64) + "\r\n").repeat(64)).unwrap();
+    let out = cli(&["devil", "find", "--board", loose.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+// Point 5: missing arguments are named.
+
+#[test]
+fn a_missing_argument_is_named_on_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["devil", "flip", "--board", "b.txt"], "--key"),
+        (&["table", "verify", "--coins", "4"], "--strategy"),
+        (&["chess", "encode"], "--fen"),
+        (&["devil"], "flip"),
+    ];
+    for (args, name) in cases {
+        let out = cli(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = one_line_error(&out);
+        assert!(err.contains(name), "{args:?}: {err}");
+    }
+}
+
+// Point 6: an inconclusive search has its own exit status.
+
+#[test]
+fn an_inconclusive_search_exits_3_and_says_how_to_go_further() {
+    let out = cli(&["devil", "search", "--squares", "9", "--max-nodes", "1000"]);
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("no conclusion") && text.contains("--max-nodes"), "{text}");
+    let out = cli(&["devil", "search", "--squares", "9", "--max-nodes", "0", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["nodes"].as_u64(), json["exhausted"].as_bool()), (Some(0), Some(false)));
+    // A conclusion either way is success: 4 squares have a strategy, 7 have none (README).
+    for (squares, found) in [("4", true), ("7", false)] {
+        let out = cli(&["devil", "search", "--squares", squares, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{squares}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!((json["found"].as_bool(), json["exhausted"].as_bool()), (Some(found), Some(!found)));
+    }
+}
