@@ -154,6 +154,27 @@ test('lights: clicks off the drawn canvas board press nothing and throw nothing'
   await context.close();
 });
 
+test('lights: a link pasted while the solution animates stops the animation (monkey seed 777)', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  // A 5×5 puzzle's link, then a 9×9 board to animate.
+  const small = await copiedLink(page);
+  await page.fill('#rows', '9');
+  await page.fill('#cols', '9');
+  await page.locator('#cols').blur();
+  await page.waitForFunction(() => /9×9/.test(document.getElementById('status').textContent));
+  await page.click('#animate');
+  await page.waitForFunction(() => /^Moves: [1-9]/.test(document.getElementById('status').textContent));
+  await paste(page, small);
+  await page.waitForFunction(() => /5×5/.test(document.getElementById('status').textContent));
+  const moves = await page.textContent('#status');
+  await page.waitForTimeout(1500);
+  // No press of the 9×9 solution reached the 5×5 board.
+  assert.equal(await page.textContent('#status'), moves);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('chess: a 36,000-ply PGN gets the one-line limit message and no half-loaded game', async () => {
   const { page, errors, context } = await open(browser, 'chess.html');
   await ready(page);

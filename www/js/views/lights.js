@@ -263,10 +263,15 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     if (step === undo) clearMessage();
   }
 
+  /** A click or key on light `index`; what the core refuses goes to the message line. */
   function activate(index) {
     if (v.busy) return;
-    v.cursor = index;
-    perform(actionAt(v, index));
+    try {
+      v.cursor = index;
+      perform(actionAt(v, index));
+    } catch (err) {
+      showError(err);
+    }
   }
 
   function setMode(mode) {
