@@ -100,6 +100,25 @@ for (const { path, name, change } of PAGES) {
   });
 }
 
+test('devil: a link naming a strategy the lab does not have is refused (monkey seed 1)', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  // The link format has room for 64 strategy numbers; the lab has fewer.
+  const bad = await page.evaluate(async () => {
+    const core = await (await import('./js/app.js')).loadCore('devil');
+    return core.devil_link({ game: core.devil_random(64, core.fresh_seed()), mode: 'watch', strategy: 34, step: 0 });
+  });
+  await paste(page, `#${bad}`);
+  await page.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
+  assert.match(await page.textContent('#message'), /strategy number 34 is not one of the lab's/);
+  assert.notEqual(await page.evaluate(() => location.hash), `#${bad}`);
+  // The fresh board plays: clicks and steps throw nothing.
+  await page.click('#board [role=gridcell] >> nth=5');
+  await page.click('#forward');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('lights: the 4096×4096 king-rule torus link and New puzzle at that size never freeze the page', { timeout: 600_000 }, async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);

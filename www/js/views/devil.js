@@ -116,7 +116,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     });
     await followLinks(ctx, {
       current: () => (view ? core.devil_link(view) : null),
-      open: (hash) => setView(core.devil_from_link(hash)),
+      open: (hash) => {
+        const next = core.devil_from_link(hash);
+        // A link may name any strategy number; only the lab's (and a pasted table) play.
+        core.devil_lab_check(next.strategy, next.game.board.length, tableFor(next.strategy));
+        setView(next);
+      },
       fresh: () => newRound(64),
       what: 'a fresh board',
     });
