@@ -1,6 +1,6 @@
 //! Chess codes: encode + decode time per position for each position scheme (on positions of
 //! the sample games), encode time per game for each game scheme, and the compact tables' first
-//! build. Bits per move and worst cases are printed once, for the README.
+//! build, and `compact` decode alone. Bits per move and worst cases are printed once, for the README.
 
 use chessboard_puzzles::chess::model_params::FIT_GAMES;
 use chessboard_puzzles::chess::{parse_pgn, GameScheme, Position, PositionScheme};
@@ -35,6 +35,53 @@ fn positions(c: &mut Criterion) {
     }
 }
 
+/// CPU time of this thread in nanoseconds (Linux `/proc/thread-self/schedstat`), so that
+/// figures on a machine shared with other builds are not wall time stretched by waiting.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// `compact` decode alone (the budget: 50 µs), on codes of every 10th held-out
+/// position; first the cold cost of a kind's tables (castling rights and en passant), then
+/// the steady state, as wall time (criterion) and as CPU time.
+fn compact_decode(c: &mut Criterion) {
+    let games = games();
+    let s = PositionScheme::Compact;
+    let (t0, c0) = (std::time::Instant::now(), cpu_ns());
+    // No castling rights, no en passant: the kind with the most material classes.
+    let _ = s.encode(&Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
+    let cpu = c0.and_then(|c0| Some(cpu_ns()? - c0));
+    println!(
+        "compact: first code of a kind builds its tables in {:.1} ms wall, {} CPU",
+        t0.elapsed().as_secs_f64() * 1e3,
+        cpu.map_or("?".into(), |n| format!("{:.1} ms", n as f64 / 1e6))
+    );
+    let codes: Vec<Vec<u8>> =
+        games[FIT_GAMES..].iter().flat_map(|g| g.positions()).step_by(10).map(|p| s.encode(&p).bytes).collect();
+    for code in &codes {
+        black_box(s.decode(code).unwrap()); // every kind's tables built
+    }
+    if let Some(c0) = cpu_ns() {
+        let rounds = 20;
+        for _ in 0..rounds {
+            for code in &codes {
+                black_box(s.decode(black_box(code)).unwrap());
+            }
+        }
+        let per = (cpu_ns().unwrap_or(c0) - c0) as f64 / (rounds * codes.len()) as f64 / 1e3;
+        println!("compact: decode {per:.1} µs CPU a code ({} codes × {rounds})", codes.len());
+    }
+    let mut i = 0;
+    c.bench_function("position/compact/decode", |b| {
+        b.iter(|| {
+            let code = &codes[i % codes.len()];
+            i += 1;
+            black_box(s.decode(black_box(code)).unwrap())
+        })
+    });
+}
+
 fn game_schemes(c: &mut Criterion) {
     let games = games();
     let held_out = &games[FIT_GAMES..];
@@ -60,6 +107,6 @@ fn game_schemes(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = positions, game_schemes
+    targets = compact_decode, positions, game_schemes
 }
 criterion_main!(benches);

@@ -67,10 +67,95 @@ fn edge_cases_round_trip() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         "NNNNkNNN/8/8/8/8/8/8/nnnnKnnn w - - 0 1",
+        // Nine queens against a bare king; nine queens and eight pawns of the other side.
+        "k7/8/8/8/8/2QQQQQQ/2QQQ3/4K3 b - - 0 1",
+        "4k3/pppppppp/8/8/8/8/QQQ3QQ/QQQ1K1Q1 w - - 0 1",
+        // Promoted pieces next to many pawns: a promotion paid by one capture, seven pawns
+        // a side on seven opposed files (the fewest the captures allow).
+        "rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPP1/RNBQKBNQ w Qkq - 0 1",
+        "rnbqkbnr/1ppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1",
+        "1nbqkbnr/1pppppp1/8/8/8/8/1PPPPPP1/QNBQKBNQ w k - 0 1",
+        // One capture, a doubled pawn: exactly the 7 opposed files the rule asks for.
+        "r1bqkbnr/pppppppp/8/8/8/3P4/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        // An en-passant capture that only one of two pawns can make (the other is pinned).
+        "8/b7/8/2PpP3/3K4/8/8/7k w - d6 0 1",
     ] {
         let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         round_trip(&pos);
     }
+}
+
+#[test]
+fn every_castling_and_en_passant_combination_round_trips() {
+    // Kings and rooks at home; for each en-passant file a black pawn that just moved two
+    // squares and a white pawn beside it (left or right), and a few more pawns; both sides to
+    // move (Black to move is the mirror image).
+    let mut n = 0;
+    for rights in 0..16u8 {
+        let castling: String =
+            ["K", "Q", "k", "q"].iter().enumerate().filter(|(i, _)| rights >> i & 1 != 0).map(|(_, c)| *c).collect();
+        let castling = if castling.is_empty() { "-".to_string() } else { castling };
+        for ep in [None, Some(0usize), Some(1), Some(3), Some(6), Some(7)] {
+            for beside in [-1i32, 1] {
+                let mut rank5 = [' '; 8];
+                let mut rank2 = ['P'; 8];
+                let mut rank7 = ['p'; 8];
+                let target = match ep {
+                    None => "-".to_string(),
+                    Some(f) => {
+                        let cf = f as i32 + beside;
+                        if !(0..8).contains(&cf) {
+                            continue;
+                        }
+                        rank5[f] = 'p';
+                        rank7[f] = ' ';
+                        rank5[cf as usize] = 'P';
+                        rank2[cf as usize] = ' ';
+                        format!("{}6", (b'a' + f as u8) as char)
+                    }
+                };
+                let row = |r: [char; 8]| -> String {
+                    let mut out = String::new();
+                    let mut gap = 0;
+                    for c in r {
+                        if c == ' ' {
+                            gap += 1;
+                        } else {
+                            if gap > 0 {
+                                out += &gap.to_string();
+                                gap = 0;
+                            }
+                            out.push(c);
+                        }
+                    }
+                    if gap > 0 {
+                        out += &gap.to_string();
+                    }
+                    out
+                };
+                let fen =
+                    format!("r3k2r/{}/8/{}/8/8/{}/R3K2R w {castling} {target} 0 2", row(rank7), row(rank5), row(rank2));
+                let pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+                assert_eq!(pos.en_passant().is_some(), ep.is_some(), "{fen}");
+                round_trip(&pos);
+                round_trip(&pos.mirrored());
+                n += 2;
+            }
+        }
+    }
+    assert!(n > 300, "{n}");
+}
+
+#[test]
+fn pawns_that_could_not_have_passed_each_other_are_refused() {
+    // All 32 men on the board (no capture) but the pawns have swapped sides: no pawn can pass
+    // the enemy pawn of its file without a capture, so the position is illegal.
+    let e = Position::from_fen("rnbqkbnr/8/PPPPPPPP/8/8/pppppppp/8/RNBQKBNR w - - 0 1").unwrap_err();
+    assert!(e.message().contains("below a black pawn"), "{e}");
+    // One capture (a black knight is gone) frees one pair, not two.
+    assert!(Position::from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_ok());
+    let e = Position::from_fen("r1bqkbnr/2pppppp/8/8/PP6/pp6/2PPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+    assert!(e.message().contains("below a black pawn"), "{e}");
 }
 
 #[test]
@@ -112,12 +197,18 @@ fn worst_cases() {
     assert_eq!(w("base13"), 237 + 9);
     assert_eq!(w("base13-pawns"), 233 + 9);
     assert_eq!(w("bitboard"), 192);
-    // The compact count, checked against an independent count (a Python script that sums the
-    // multinomials class by class, written separately from this code): 28065929456836820121976577792788929353220940413
-    // positions with White to move, so 155 bits + 1 for the side to move.
-    assert_eq!(compact::count().to_string(), "28065929456836820121976577792788929353220940413");
-    assert_eq!(w("compact"), 156);
-    assert!(w("compact") <= 160);
+    // The compact count, checked against an independent count: tests/data/compact_count.py,
+    // written separately from this code, places the pieces by a falling power over factorials
+    // (Tromp's formula) and the pawns by per-file polynomials multiplied out, with
+    // inclusion-exclusion for the en-passant capturer. It gives
+    // 4302524815921052591727530968707373540166327273 positions with White to move:
+    // log2 = 151.59, so 152 bits + 1 for the side to move.
+    assert_eq!(compact::count().to_string(), "4302524815921052591727530968707373540166327273");
+    assert_eq!(w("compact"), 153);
+    // Both sides to move: fewer than Tromp's published 8726713169886222032347729969256422370854716254
+    // urpositions (his ranking counts some positions several times; ours once).
+    let tromp = num_bigint::BigUint::parse_bytes(b"8726713169886222032347729969256422370854716254", 10).unwrap();
+    assert!(compact::count() * 2u8 < tromp);
     // The Huffman worst case is more than the start position's board, and every scheme's
     // worst case bounds the sample positions (checked in the round-trip test).
     assert!(w("huffman") > 164 + 9);
@@ -127,10 +218,10 @@ fn worst_cases() {
 fn compact_rejects_numbers_past_the_count_and_illegal_positions() {
     let all_ones = vec![0xffu8; 20];
     assert!(PositionScheme::Compact.decode(&all_ones).is_err());
-    // Side to move bit 0, then 155 one bits (past the count), then zero padding.
+    // Side to move bit 0, then 152 one bits (past the count), then zero padding.
     let mut bytes = vec![0xffu8; 20];
     bytes[0] = 0x7f;
-    bytes[19] = 0xf0;
+    bytes[19] = 0x80;
     let e = PositionScheme::Compact.decode(&bytes).unwrap_err();
     assert!(e.message().contains("larger"), "{e}");
 }
@@ -140,7 +231,7 @@ fn compact_rank_zero_and_neighbours_decode_or_explain() {
     // Small ranks decode to some position or to a one-line reason, never a panic.
     for last in 0..=255u8 {
         let mut bytes = vec![0u8; 20];
-        bytes[19] = last & 0xf0;
+        bytes[19] = last & 0x80;
         bytes[18] = last;
         let _ = PositionScheme::Compact.decode(&bytes);
     }
@@ -178,6 +269,19 @@ proptest! {
                 let again = s.decode(&s.encode(&pos).bytes).unwrap();
                 prop_assert_eq!(again, pos);
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn compact_random_ranks_decode_to_their_own_code(mut bytes in proptest::collection::vec(any::<u8>(), 20)) {
+        // Any 153-bit number decodes to a position whose code is that number, or to an error.
+        bytes[19] &= 0x80;
+        if let Ok(pos) = compact::decode(&bytes) {
+            prop_assert_eq!(compact::encode(&pos).bytes, bytes);
         }
     }
 }

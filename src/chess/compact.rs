@@ -1,22 +1,25 @@
 //! `compact`: one number for the whole position — its rank in an enumeration of every
-//! position whose material can arise in a game (Tromp's counting rules: promotions bounded by
-//! missing pawns and by captures, pawns off ranks 1 and 8). The code is a fixed-length
-//! integer, so its length *is* its worst case, and that length is computed from the exact
-//! count of the enumeration: 1 bit for the side to move + ⌈log2 N⌉.
+//! position that keeps the rules of John Tromp's position count (ChessPositionRanking):
+//! material that can arise in a game (promotions bounded by missing pawns and by captures),
+//! pawns off ranks 1 and 8 with enough *opposed files* for the captures (see
+//! [`super::material`]), castling king and rook at home, and an en-passant pawn with a pawn
+//! beside it to take it. Unlike Tromp's ranking, which counts some positions several times,
+//! every position has exactly one rank. The code is a fixed-length integer, so its length *is*
+//! its worst case, computed from the exact count: 1 bit for the side to move + ⌈log2 N⌉.
 //!
 //! Layout of the number (Black to move is mirrored to White to move first):
 //! 1. the *case*: which castling rights (a castling king and rook are fixed on their home
-//!    squares) and which en-passant file (the pawn that just moved is fixed, the two squares it
-//!    passed are empty);
+//!    squares) and which en-passant file (the two squares its pawn passed are empty);
 //! 2. the *material classes* of both sides (pawns, other pieces, promotions), only pairs that
-//!    pass the counting rules;
-//! 3. the placement, as a mixed-radix number: the white pawns' squares (a combination of the
-//!    48 pawn squares), the black pawns', the kings', the set of squares of White's other
-//!    pieces and of Black's, and which piece stands on each square of those sets (the
-//!    signature of the side plus a permutation rank).
+//!    pass the material rules;
+//! 3. the placement, as a mixed-radix number: the pawns (ranked file by file among the
+//!    placements with enough opposed files, [`super::pawn_files`]), the kings, the set of
+//!    squares of White's other pieces and of Black's, and which piece stands on each square
+//!    of those sets (the signature of the side plus a permutation rank).
 
 use super::codes::{bits_for, read_big, CodeWriter};
 use super::material::{self, Counts};
+use super::pawn_files;
 use super::{Code, Position};
 use crate::bits::BitReader;
 use crate::{bail, Result};
@@ -107,23 +110,48 @@ fn classes(fixed: u8) -> &'static [Class] {
     &C.get_or_init(|| [build_classes(0), build_classes(1), build_classes(2)])[fixed as usize]
 }
 
-/// The geometry of a case kind: fixed rooks per side, whether kings are fixed, en passant.
+/// Where the en-passant file is, as far as the count cares: none, on the edge (one file
+/// beside it for the capturing pawn) or inside (two).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EpKind {
+    None,
+    Edge,
+    Inside,
+}
+
+/// The geometry of a case kind: fixed rooks per side (a fixed rook fixes its king too) and
+/// the en-passant file's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Kind {
     wr: u8,
     br: u8,
-    ep: bool,
+    ep: EpKind,
 }
 
 impl Kind {
+    const COUNT: usize = 27;
+
     fn index(self) -> usize {
-        (self.wr as usize * 3 + self.br as usize) * 2 + self.ep as usize
+        (self.wr as usize * 3 + self.br as usize) * 3 + self.ep as usize
     }
-    fn pawn_squares(self) -> i64 {
-        48 - 3 * self.ep as i64
+    #[cfg(test)]
+    fn all() -> impl Iterator<Item = Kind> {
+        (0..3u8).flat_map(|wr| {
+            (0..3u8).flat_map(move |br| [EpKind::None, EpKind::Edge, EpKind::Inside].map(move |ep| Kind { wr, br, ep }))
+        })
     }
+    /// A file with this kind's pawn count (files of one kind count alike).
+    fn ep_file(self) -> Option<File> {
+        match self.ep {
+            EpKind::None => None,
+            EpKind::Edge => Some(File::A),
+            EpKind::Inside => Some(File::B),
+        }
+    }
+    /// Squares for the kings and pieces before pawns: all but the fixed men and the two
+    /// squares the en-passant pawn passed.
     fn all_squares(self) -> i64 {
-        64 - 3 * self.ep as i64 - self.fixed_men()
+        64 - 2 * (self.ep != EpKind::None) as i64 - self.fixed_men()
     }
     fn fixed_men(self) -> i64 {
         (self.wr + self.br) as i64 + (self.wr > 0) as i64 + (self.br > 0) as i64
@@ -133,6 +161,16 @@ impl Kind {
     }
 }
 
+/// (pawns, men, promotions) of a class, for the material rules.
+fn army(kind_fixed_rooks: u8, c: &Class) -> (u8, u8, u8) {
+    (c.pawns, c.pawns + c.free + kind_fixed_rooks + 1, c.proms)
+}
+
+/// Opposed files the pawns need for this pair of classes; `None` when the pair is not allowed.
+fn need(kind: Kind, w: &Class, b: &Class) -> Option<u8> {
+    material::opposed_files_needed(army(kind.wr, w), army(kind.br, b))
+}
+
 /// Per-kind tables: for each white class, the number of positions of all earlier white
 /// classes (so the offset of a class is a lookup), and the kind's total.
 struct KindTable {
@@ -140,95 +178,30 @@ struct KindTable {
     cum_white: Vec<BigUint>,
 }
 
-/// Highest black promotion count allowed with this white class and black (pawns, free);
-/// `None` when no black class of that group is allowed.
-fn black_prom_limit(kind: Kind, w: &Class, bp: u8, bfree: u8) -> Option<u8> {
-    let men_w = w.pawns as i64 + w.free as i64 + kind.wr as i64 + 1;
-    let men_b = bp as i64 + bfree as i64 + kind.br as i64 + 1;
-    let caps = 32 - men_w - men_b;
-    let w_pawns_captured = 8 - w.pawns as i64 - w.proms as i64;
-    // Black promotions <= captures + white pawns captured; white promotions <= captures +
-    // black pawns captured = captures + 8 - bp - black promotions.
-    let limit = (caps + w_pawns_captured).min(caps + 8 - bp as i64 - w.proms as i64);
-    if limit < 0 || caps < 0 {
-        None
-    } else {
-        Some(limit.min(8) as u8)
-    }
+/// Pawn placements P of a pair of classes; zero when the pair is not allowed. The pair's
+/// positions per arrangement of their signatures are P times Q ([`qways`]).
+fn pawn_ways(kind: Kind, w: &Class, b: &Class) -> u64 {
+    let Some(need) = need(kind, w, b) else { return 0 };
+    pawn_files::count(kind.ep_file(), w.pawns as usize, b.pawns as usize, need as usize)
 }
 
-/// Pawn and square ways for a pair of classes: P (pawn placements) times Q (kings and the
-/// sets of squares of the other pieces). Zero when the men do not fit.
-fn placement_ways(kind: Kind, wp: u8, wfree: u8, bp: u8, bfree: u8) -> BigUint {
-    let bpf = bp as i64 - kind.ep as i64;
-    let wp = wp as i64;
-    if bpf < 0 {
-        return BigUint::default();
-    }
-    let ps = kind.pawn_squares();
-    let p = binom(ps, wp) * binom(ps - wp, bpf);
-    let m = kind.all_squares() - wp - bpf;
-    let kf = kind.free_kings();
-    let (k1, k2) = (wfree as i64, bfree as i64);
-    if p == 0 || kf + k1 + k2 > m {
-        return BigUint::default();
-    }
-    let mut kings: u128 = 1;
-    for i in 0..kf {
-        kings *= (m - i) as u128;
-    }
-    let q = kings * binom(m - kf, k1);
-    BigUint::from(p) * BigUint::from(q) * BigUint::from(binom(m - kf - k1, k2))
-}
-
-/// Groups of black classes with the same (pawns, free pieces), in class order, with the
-/// cumulative class totals by promotion count (index = promotions).
-struct BlackGroup {
-    pawns: u8,
-    free: u8,
-    first: usize,
-    /// cum[t] = sum of totals of the group's classes with promotions < t (t = 0..=9).
-    cum: [u64; 10],
-}
-
-fn black_groups(fixed: u8) -> &'static [BlackGroup] {
-    static G: OnceLock<[Vec<BlackGroup>; 3]> = OnceLock::new();
-    &G.get_or_init(|| {
-        let make = |f: u8| {
-            let cls = classes(f);
-            let mut groups: Vec<BlackGroup> = Vec::new();
-            for (i, c) in cls.iter().enumerate() {
-                if groups.last().is_none_or(|g| (g.pawns, g.free) != (c.pawns, c.free)) {
-                    groups.push(BlackGroup { pawns: c.pawns, free: c.free, first: i, cum: [0; 10] });
-                }
-                let g = groups.last_mut().expect("just pushed");
-                for t in (c.proms as usize + 1)..10 {
-                    g.cum[t] += c.total;
-                }
-            }
-            groups
-        };
-        [make(0), make(1), make(2)]
-    })[fixed as usize]
-}
-
-/// For a white class: prefix[g] = positions (per white signature arrangement) of the black
-/// groups before group g — built once per (kind, white class) when first needed, so that a
+/// For a white class: prefix[j] = positions (per white signature arrangement) of the black
+/// classes before class j — built once per (kind, white class) when first needed, so that a
 /// rank costs a lookup and a decode a binary search.
-fn group_prefix(kind: Kind, wi: usize) -> &'static [BigUint] {
+fn black_prefix(kind: Kind, wi: usize) -> &'static [BigUint] {
     static P: OnceLock<Vec<OnceLock<Vec<BigUint>>>> = OnceLock::new();
-    let all = P.get_or_init(|| (0..18 * classes(0).len()).map(|_| OnceLock::new()).collect());
+    let all = P.get_or_init(|| (0..Kind::COUNT * classes(0).len()).map(|_| OnceLock::new()).collect());
     all[kind.index() * classes(0).len() + wi].get_or_init(|| {
         let w = &classes(kind.wr)[wi];
-        let groups = black_groups(kind.br);
-        let mut out = Vec::with_capacity(groups.len() + 1);
+        let blacks = classes(kind.br);
+        let mut out = Vec::with_capacity(blacks.len() + 1);
         let mut sum = BigUint::default();
-        for g in groups {
+        for b in blacks {
             out.push(sum.clone());
-            let Some(limit) = black_prom_limit(kind, w, g.pawns, g.free) else { continue };
-            let s = g.cum[limit as usize + 1];
-            if s != 0 {
-                sum += placement_ways(kind, w.pawns, w.free, g.pawns, g.free) * s;
+            let p = pawn_ways(kind, w, b);
+            if p != 0 {
+                // P·total < 2^55·4^15 and Q < 3^62·62^2 both fit in u128.
+                sum += BigUint::from(qways(kind, w, b)) * BigUint::from(p as u128 * b.total as u128);
             }
         }
         out.push(sum);
@@ -236,18 +209,18 @@ fn group_prefix(kind: Kind, wi: usize) -> &'static [BigUint] {
     })
 }
 
-/// Positions of the white class `wi` combined with the black groups before `upto` (all when
+/// Positions of the white class `wi` combined with the black classes before `upto` (all when
 /// `None`).
 fn white_class_block(kind: Kind, wi: usize, upto: Option<usize>) -> BigUint {
-    let prefix = group_prefix(kind, wi);
+    let prefix = black_prefix(kind, wi);
     let end = upto.unwrap_or(prefix.len() - 1);
     &prefix[end] * classes(kind.wr)[wi].total
 }
 
-/// The per-kind table, built on first use of that kind only (a few milliseconds).
+/// The per-kind table, built on first use of that kind only.
 fn kind_table(kind: Kind) -> &'static KindTable {
     static T: OnceLock<Vec<OnceLock<KindTable>>> = OnceLock::new();
-    let all = T.get_or_init(|| (0..18).map(|_| OnceLock::new()).collect());
+    let all = T.get_or_init(|| (0..Kind::COUNT).map(|_| OnceLock::new()).collect());
     all[kind.index()].get_or_init(|| {
         let mut cum = Vec::new();
         let mut acc = BigUint::default();
@@ -261,26 +234,35 @@ fn kind_table(kind: Kind) -> &'static KindTable {
 }
 
 /// Every kind's total, in [`Kind::index`] order. Stored so that a case's offset does not
-/// need all 18 tables; the test `kind_totals_match_the_enumeration` recomputes each one.
-const KIND_TOTALS: [&str; 18] = [
-    "24639467089379915386890365075260915223928803040",
-    "416488318863415766164512964654568344219144680",
-    "20233751036460655214288872550387224395507714",
-    "364395790942512451037129607316562944291077",
-    "777444034734707835857090837321923053844269",
-    "14019575937684368901417640599052644206598",
-    "20233751036460655214288872550387224395507714",
-    "370106528744258470640364266999535568675827",
-    "17666299972778976558973072897319171010687",
-    "345520830307059763561122549465776019561",
-    "694166275006201731005319241389016001928",
-    "13621334299946682442448228055117807744",
-    "777444034734707835857090837321923053844269",
-    "14594878420061852125372495106007657690351",
-    "694166275006201731005319241389016001928",
-    "13956308172557934822272106904282407633",
-    "27386578583849254125018652540642389999",
-    "552999644272182609413303368075012755",
+/// need all 27 tables; the test `kind_totals_match_the_enumeration` recomputes each one.
+const KIND_TOTALS: [&str; Kind::COUNT] = [
+    "4257746766135666317867459983073019633234774240",
+    "2230504551398730566178042507244326392135932",
+    "4378461261889319559824438839661660517611548",
+    "3414460311960389462513720028805613902105074",
+    "1898390108545923280264805975829750281226",
+    "3725701254789409289087176973003831250229",
+    "134888549862692629049143019928978839831349",
+    "72373256476265947608368735044472731663",
+    "142070800903751602219216255536005286048",
+    "3414460311960389462513720028805613902105074",
+    "1893773180754494826776748187711529180946",
+    "3719066803897516043065993918554367485677",
+    "2897581359275141794272963135013110858087",
+    "1712444893933548767163432627355563839",
+    "3362177312754095558098418417910991725",
+    "116587582485049127056407763110127342920",
+    "66555603965670492870697023530458349",
+    "130704739084487706085999965024988817",
+    "134888549862692629049143019928978839831349",
+    "71915024456972747633139137537469869059",
+    "141407588919664670884769373522486528182",
+    "116587582485049127056407763110127342920",
+    "66293216801607893060495487019463413",
+    "130324060064189565007910404665451797",
+    "4680169709978209454739858469684417695",
+    "2567870760130488331211040954708707",
+    "5049279637848652137145321279139473",
 ];
 
 fn kind_total(kind: Kind) -> BigUint {
@@ -297,7 +279,12 @@ struct Case {
 
 impl Case {
     fn kind(self) -> Kind {
-        Kind { wr: self.wmask.count_ones() as u8, br: self.bmask.count_ones() as u8, ep: self.ep.is_some() }
+        let ep = match self.ep {
+            None => EpKind::None,
+            Some(File::A | File::H) => EpKind::Edge,
+            Some(_) => EpKind::Inside,
+        };
+        Kind { wr: self.wmask.count_ones() as u8, br: self.bmask.count_ones() as u8, ep }
     }
     fn all() -> impl Iterator<Item = Case> {
         (0..4u8).flat_map(|wmask| {
@@ -306,7 +293,8 @@ impl Case {
             })
         })
     }
-    /// Squares whose contents the case fixes (men and the en-passant pawn's empty trail).
+    /// Squares whose contents the case fixes: castling men and the empty squares the
+    /// en-passant pawn passed (the pawn itself is placed with the other pawns).
     fn fixed(self) -> Vec<(Square, Option<(Piece, Color)>)> {
         let mut v = Vec::new();
         if self.wmask != 0 {
@@ -328,7 +316,6 @@ impl Case {
             v.push((Square::A8, Some((Piece::Rook, Color::Black))));
         }
         if let Some(f) = self.ep {
-            v.push((Square::new(f, Rank::Fifth), Some((Piece::Pawn, Color::Black))));
             v.push((Square::new(f, Rank::Sixth), None));
             v.push((Square::new(f, Rank::Seventh), None));
         }
@@ -458,35 +445,15 @@ fn rank_white_to_move(pos: &Position) -> BigUint {
     let bi = bcls.iter().position(|k| (k.pawns, k.free, k.proms) == key(&bc, kind.br)).expect("legal material");
     let (w, b) = (&wcls[wi], &bcls[bi]);
     // Offset of the class pair inside the case.
-    let groups = black_groups(kind.br);
-    let gi = groups.iter().position(|g| (g.pawns, g.free) == (b.pawns, b.free)).expect("group");
-    let mut offset = kind_table(kind).cum_white[wi].clone() + white_class_block(kind, wi, Some(gi));
-    let before_in_group: u64 = groups[gi].cum[b.proms as usize];
-    offset += placement_ways(kind, w.pawns, w.free, b.pawns, b.free) * before_in_group * w.total;
+    let offset = kind_table(kind).cum_white[wi].clone() + white_class_block(kind, wi, Some(bi));
 
-    // Placement inside the block.
+    // Placement inside the block: the pawns first.
     let fixed = case.fixed();
     let is_fixed = |sq: Square| fixed.iter().any(|&(s, _)| s == sq);
-    let pawn_sq: Vec<Square> = Square::ALL
-        .iter()
-        .copied()
-        .filter(|&s| !matches!(s.rank(), Rank::First | Rank::Eighth) && !is_fixed(s))
-        .collect();
-    let wp: Vec<usize> = pawn_sq
-        .iter()
-        .enumerate()
-        .filter(|(_, &s)| pos.piece_at(s) == Some((Piece::Pawn, Color::White)))
-        .map(|(i, _)| i)
-        .collect();
-    let rest: Vec<Square> =
-        pawn_sq.iter().copied().filter(|&s| pos.piece_at(s) != Some((Piece::Pawn, Color::White))).collect();
-    let bp: Vec<usize> = rest
-        .iter()
-        .enumerate()
-        .filter(|(_, &s)| pos.piece_at(s) == Some((Piece::Pawn, Color::Black)))
-        .map(|(i, _)| i)
-        .collect();
-    let x = comb_rank(&wp) * binom(rest.len() as i64, bp.len() as i64) + comb_rank(&bp);
+    let need = need(kind, w, b).expect("legal material") as usize;
+    let board = pos.board();
+    let pawns = |c: Color| board.colored_pieces(c, Piece::Pawn).0;
+    let x = pawn_files::rank(case.ep, pawns(Color::White), pawns(Color::Black), need).expect("legal pawns");
 
     let mut free: Vec<Square> = Square::ALL
         .iter()
@@ -544,16 +511,19 @@ fn rank_white_to_move(pos: &Position) -> BigUint {
     case_offsets().0[case_index].clone() + offset + inner
 }
 
-/// Q of [`placement_ways`] alone (kings and piece-square sets).
-fn qways(kind: Kind, w: &Class, b: &Class) -> BigUint {
-    let bpf = b.pawns as i64 - kind.ep as i64;
-    let m = kind.all_squares() - w.pawns as i64 - bpf;
+/// Q: the squares of the free kings and the sets of squares of each side's pieces, among the
+/// squares left by the fixed men and the pawns (at most 3^62·62^2 < 2^111).
+fn qways(kind: Kind, w: &Class, b: &Class) -> u128 {
+    let m = kind.all_squares() - w.pawns as i64 - b.pawns as i64;
     let kf = kind.free_kings();
+    if kf + (w.free + b.free) as i64 > m {
+        return 0;
+    }
     let mut kings: u128 = 1;
     for i in 0..kf {
         kings *= (m - i) as u128;
     }
-    BigUint::from(kings * binom(m - kf, w.free as i64)) * BigUint::from(binom(m - kf - w.free as i64, b.free as i64))
+    kings * binom(m - kf, w.free as i64) * binom(m - kf - w.free as i64, b.free as i64)
 }
 
 fn divrem(n: &BigUint, d: &BigUint) -> (BigUint, BigUint) {
@@ -581,36 +551,20 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let wi = table.cum_white.partition_point(|o| o <= &rem) - 1;
     let w = &classes(kind.wr)[wi];
     rem -= &table.cum_white[wi];
-    // Find the black group, then the black class.
-    let groups = black_groups(kind.br);
-    let prefix = group_prefix(kind, wi);
+    // The black class: a binary search in the white class's prefix sums.
+    let prefix = black_prefix(kind, wi);
     let q = &rem / w.total;
-    let gi = prefix.partition_point(|p| p <= &q) - 1;
-    if gi >= groups.len() {
+    let bi = prefix.partition_point(|p| p <= &q) - 1;
+    if bi >= prefix.len() - 1 {
         bail!("the number falls outside every material class");
     }
-    rem -= &prefix[gi] * w.total;
-    let unit = placement_ways(kind, w.pawns, w.free, groups[gi].pawns, groups[gi].free) * w.total;
-    let g = &groups[gi];
+    rem -= &prefix[bi] * w.total;
     let bcls = classes(kind.br);
-    let mut bi = g.first;
-    loop {
-        let b = &bcls[bi];
-        if (b.pawns, b.free) != (g.pawns, g.free) {
-            bail!("the number falls outside every material class");
-        }
-        let block = &unit * b.total;
-        if rem < block {
-            break;
-        }
-        rem -= block;
-        bi += 1;
-    }
     let b = &bcls[bi];
     // Inner mixed radix: ((x·Q + y)·Sw + zw)·Sb + zb.
     let (rest, zb) = divrem(&rem, &BigUint::from(b.total));
     let (rest, zw) = divrem(&rest, &BigUint::from(w.total));
-    let (x, y) = divrem(&rest, &qways(kind, w, b));
+    let (x, y) = divrem(&rest, &BigUint::from(qways(kind, w, b)));
     let (x, mut y) = (small(&x), small(&y));
     let (zw, zb) = (small(&zw) as u64, small(&zb) as u64);
 
@@ -620,22 +574,15 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         squares[s as usize] = man;
     }
     let is_fixed = |sq: Square| fixed.iter().any(|&(s, _)| s == sq);
-    let pawn_sq: Vec<Square> = Square::ALL
-        .iter()
-        .copied()
-        .filter(|&s| !matches!(s.rank(), Rank::First | Rank::Eighth) && !is_fixed(s))
-        .collect();
-    let bpf = b.pawns as usize - kind.ep as usize;
-    let rest_len = pawn_sq.len() - w.pawns as usize;
-    let cb = binom(rest_len as i64, bpf as i64);
-    let (xw, xb) = (x / cb, x % cb);
-    let wp = comb_unrank(xw, w.pawns as usize, pawn_sq.len());
-    for &i in &wp {
-        squares[pawn_sq[i] as usize] = Some((Piece::Pawn, Color::White));
-    }
-    let rest: Vec<Square> = pawn_sq.iter().copied().filter(|&s| squares[s as usize].is_none()).collect();
-    for i in comb_unrank(xb, bpf, rest.len()) {
-        squares[rest[i] as usize] = Some((Piece::Pawn, Color::Black));
+    let need = need(kind, w, b).expect("a counted pair") as usize;
+    let (wbb, bbb) = pawn_files::unrank(case.ep, x as u64, w.pawns as usize, b.pawns as usize, need);
+    for sq in Square::ALL {
+        if wbb >> sq as usize & 1 != 0 {
+            squares[sq as usize] = Some((Piece::Pawn, Color::White));
+        }
+        if bbb >> sq as usize & 1 != 0 {
+            squares[sq as usize] = Some((Piece::Pawn, Color::Black));
+        }
     }
     let mut free: Vec<Square> =
         Square::ALL.iter().copied().filter(|&s| !is_fixed(s) && squares[s as usize].is_none()).collect();
@@ -698,13 +645,8 @@ mod tests {
 
     #[test]
     fn kind_totals_match_the_enumeration() {
-        for wr in 0..3u8 {
-            for br in 0..3u8 {
-                for ep in [false, true] {
-                    let k = Kind { wr, br, ep };
-                    assert_eq!(kind_table(k).cum_white.last(), Some(&kind_total(k)), "{k:?}");
-                }
-            }
+        for k in Kind::all() {
+            assert_eq!(kind_table(k).cum_white.last(), Some(&kind_total(k)), "{k:?}");
         }
     }
 }

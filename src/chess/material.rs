@@ -1,9 +1,20 @@
 //! Material: how many men of each kind a side has, and which material can arise in a game.
 //!
-//! Two rules bound promotions (the same ones as Tromp's position count, `CountChess.hs`):
-//! a side cannot have more promoted pieces than missing pawns, and every promotion needs the
-//! pawn to get past the enemy pawn on its file — by a capture, or because that enemy pawn was
-//! captured — so `promotions <= captures + enemy pawns captured`.
+//! The rules are those of John Tromp's position count (`CountChess.hs` in
+//! ChessPositionRanking). A side cannot have more promoted pieces than missing pawns. And the
+//! pawns of a file start white below black, and neither can pass the other: a white pawn
+//! that has promoted, or is no longer below a black pawn on its file, is paid for by a capture
+//! (its own or the black pawn's, which then left the file) or by the black pawn of its file
+//! having been captured. Pair the sixteen pawns by starting file: a pair where neither pawn
+//! captured nor was captured is still a white pawn below a black pawn on its file (an
+//! *opposed* file). Every other pair used up a pawn capture or a captured pawn, so
+//!
+//! `8 − opposed files ≤ captures + white pawns captured + black pawns captured`,
+//!
+//! with pawns captured = 8 − pawns − promotions of that side. A pawn that promoted was not
+//! captured, so its pair used a capture or the enemy pawn's capture:
+//! `promotions ≤ captures + enemy pawns captured`. Promotions are the fewest that explain
+//! the pieces, which only weakens both bounds, so every legal position keeps them.
 
 use crate::{bail, Result};
 use cozy_chess::{Board, Color, Piece};
@@ -47,6 +58,11 @@ impl Counts {
         c
     }
 
+    /// (pawns, men, promotions): what the rules between two sides look at.
+    pub fn army(&self) -> (u8, u8, u8) {
+        (self.pawns, self.men(), self.promotions())
+    }
+
     /// Pieces other than pawns and the king.
     pub fn pieces(&self) -> u8 {
         self.knights + self.bishops + self.rooks + self.queens
@@ -80,6 +96,46 @@ impl Counts {
 /// Whether a side's own counts are possible (promotions bounded by its missing pawns).
 pub fn side_ok(c: &Counts) -> bool {
     c.pawns <= 8 && c.pawns + c.promotions() <= 8
+}
+
+/// What the rules ask of the pawns for two sides' material: the least number of opposed files
+/// (a white pawn below a black pawn), or `None` when the material cannot arise at all. Each
+/// side is given as (pawns, men including the king, promotions).
+pub fn opposed_files_needed(w: (u8, u8, u8), b: (u8, u8, u8)) -> Option<u8> {
+    let captures = 32 - i32::from(w.1) - i32::from(b.1);
+    let captured = |s: (u8, u8, u8)| 8 - i32::from(s.0) - i32::from(s.2);
+    if captures < 0
+        || i32::from(w.2) > captures + captured(b)
+        || i32::from(b.2) > captures + captured(w)
+        || w.0 + w.2 > 8
+        || b.0 + b.2 > 8
+    {
+        return None;
+    }
+    Some((8 - captures - captured(w) - captured(b)).max(0) as u8)
+}
+
+/// Number of files with a white pawn below a black pawn.
+pub fn opposed_files(squares: &super::position::Squares) -> u8 {
+    let pawn_at = |file: usize, rank: usize, color: Color| squares[rank * 8 + file] == Some((Piece::Pawn, color));
+    (0..8)
+        .filter(|&f| {
+            (1..7).any(|rw| pawn_at(f, rw, Color::White) && (rw + 1..7).any(|rb| pawn_at(f, rb, Color::Black)))
+        })
+        .count() as u8
+}
+
+/// Whether a board's pawns keep the opposed-files rule for its material; `Err` says why not.
+pub fn check_pawns(squares: &super::position::Squares) -> Result<()> {
+    let [w, b] = [Color::White, Color::Black].map(|c| Counts::of_squares(squares, c));
+    let Some(need) = opposed_files_needed(w.army(), b.army()) else { return check(&w, &b) };
+    let have = opposed_files(squares);
+    if have < need {
+        let captures = (32 - i32::from(w.men()) - i32::from(b.men())).max(0);
+        let plural = if captures == 1 { "" } else { "s" };
+        bail!("only {have} files have a white pawn below a black pawn; with {captures} capture{plural} at least {need} must");
+    }
+    Ok(())
 }
 
 /// Whether both sides' material together can arise in a game; `Err` says why not.
@@ -164,6 +220,24 @@ mod tests {
         assert!(check(&nine_queens, &black).is_ok());
         let three_queens = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 3 };
         assert!(check(&three_queens, &start).unwrap_err().message().contains("missing pawns"));
+    }
+
+    #[test]
+    fn opposed_files_needed_by_hand() {
+        let start = Counts { pawns: 8, knights: 2, bishops: 2, rooks: 2, queens: 1 };
+        // No capture: every file still has its white pawn below its black pawn.
+        assert_eq!(opposed_files_needed(start.army(), start.army()), Some(8));
+        // A knight taken: one pair may be undone (say exd3), seven files stay opposed.
+        let knight_less = Counts { knights: 1, ..start };
+        assert_eq!(opposed_files_needed(start.army(), knight_less.army()), Some(7));
+        // A pawn taken by a piece: its file and one capture, two pairs: six files.
+        let pawn_less = Counts { pawns: 7, ..start };
+        assert_eq!(opposed_files_needed(start.army(), pawn_less.army()), Some(6));
+        // A promotion with no capture at all is impossible.
+        let queen_more = Counts { pawns: 7, queens: 2, ..start };
+        assert_eq!(opposed_files_needed(queen_more.army(), start.army()), None);
+        // Bare kings: nothing to ask.
+        assert_eq!(opposed_files_needed(Counts::default().army(), Counts::default().army()), Some(0));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod material;
 pub mod model;
 pub mod model_params;
 pub mod nibble;
+pub mod pawn_files;
 pub mod pgn;
 pub mod piece_list;
 pub mod position;

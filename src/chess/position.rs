@@ -221,6 +221,7 @@ impl Position {
         }
         let counts = [Counts::of_squares(squares, Color::White), Counts::of_squares(squares, Color::Black)];
         material::check(&counts[0], &counts[1])?;
+        material::check_pawns(squares)?;
 
         let mut builder = BoardBuilder::empty();
         builder.board = *squares;

@@ -206,5 +206,4 @@ mod tests {
         assert!(after_presses(&game.board, &presses).unwrap().is_dark());
         assert_eq!(after_presses(&game.board, &presses[1..]).unwrap_err().message(), "24 presses for 25 lights");
     }
-
 }

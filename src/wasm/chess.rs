@@ -61,7 +61,7 @@ pub fn chess_code_with_counters(fen: &str, scheme: &str) -> Result<JsValue, JsEr
     to_js(&view::with_counters(fen, scheme).map_err(js_err)?)
 }
 
-/// The position of a share-link fragment `#chess/v1/…`.
+/// The position of a share-link fragment `#chess/v2/…`.
 #[wasm_bindgen]
 pub fn chess_from_link(fragment: &str) -> Result<JsValue, JsError> {
     let pos = share::from_link(fragment).map_err(js_err)?;

@@ -30,8 +30,8 @@ test('the page loads with the start position and the source figures', async () =
   const b = await bars(page);
   assert.equal(b.huffman, 164 + 6); // the source's 164 bits, + side to move, castling, en-passant flag
   assert.equal(b.nibble, 257);
-  assert.ok(b.compact <= 160);
-  assert.match(await page.url(), /#chess\/v1\/[A-Za-z0-9_-]{27}$/);
+  assert.equal(b.compact, 153);
+  assert.match(await page.url(), /#chess\/v2\/[A-Za-z0-9_-]{27}$/);
   await screenshot(page, 'chess-start');
   assert.deepEqual(errors, []);
   await context.close();
@@ -120,7 +120,7 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   await page.click('#load-fen');
   await page.click('#copy-link');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(link, /chess\.html#chess\/v1\/[A-Za-z0-9_-]{27}$/);
+  assert.match(link, /chess\.html#chess\/v2\/[A-Za-z0-9_-]{27}$/);
   const again = await context.newPage();
   await again.goto(link);
   await ready(again);
@@ -128,7 +128,7 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   const bad = await context.newPage();
   const badErrors = [];
   bad.on('pageerror', (e) => badErrors.push(String(e)));
-  await bad.goto(link.replace('/v1/', '/v9/'));
+  await bad.goto(link.replace('/v2/', '/v9/'));
   await ready(bad);
   assert.match(await bad.textContent('#message'), /could not be opened: .*version 9/);
   assert.equal(await bad.inputValue('#fen'), START);

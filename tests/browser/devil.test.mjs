@@ -28,7 +28,7 @@ async function message(page) {
 
 test('the server sends wasm as application/wasm', async () => {
   const { page, context } = await open(browser, 'index.html');
-  const res = await page.request.get(`${BASE_URL}/pkg/chessboard_puzzles_bg.wasm`);
+  const res = await page.request.get(`${BASE_URL}/pkg/devil_bg.wasm`);
   assert.equal(res.headers()['content-type'], 'application/wasm');
   assert.equal((await page.request.get(`${BASE_URL}/../Cargo.toml`)).status(), 404);
   await context.close();

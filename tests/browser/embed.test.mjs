@@ -13,7 +13,7 @@ after(() => browser.close());
 
 const DEVIL = `${BASE_URL}/devil.html#devil/v1/RAAAC3cI`; // 4×4, play as A
 const LIGHTS = `${BASE_URL}/lights.html#lights/v2/AEAEAAAAAAFjYAAB9hcNAA`;
-const CHESS = '#chess/v1/TqhRHOAiZA_B76_cWbhRIV7mLEA'; // a bare fragment: resolved against embed.js
+const CHESS = '#chess/v2/YHdIBOkqMizjbKJ4_tuwBCeA1gA'; // a bare fragment: resolved against embed.js
 
 /** The blog post: its own (hostile) styles, one script tag, the elements. */
 const POST = `<!doctype html>

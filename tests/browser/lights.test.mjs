@@ -4,7 +4,9 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, screenshot, ready } from './harness.mjs';
-import core from '../node/core.mjs';
+import { load } from '../node/core.mjs';
+
+const core = await load('lights');
 
 const browser = await launch();
 after(() => browser.close());

@@ -1,6 +1,9 @@
 // Timing of the wasm core under Node (not a test: `node tests/node/bench.mjs` after
 // `cargo xtask build`). Prints the mean time per call of what the page calls.
-import core from './core.mjs';
+import { load } from './core.mjs';
+
+const devilCore = await load('devil');
+const lightsCore = await load('lights');
 
 function time(label, fn, iterations) {
   for (let i = 0; i < Math.min(iterations, 100); i++) fn();
@@ -10,17 +13,17 @@ function time(label, fn, iterations) {
   console.log(`${label}: ${ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : `${(ns / 1e3).toFixed(2)} µs`}`);
 }
 
-const game = core.devil_random(4096, '1');
-time('devil_solve, 4096 squares (with the board crossing from JS)', () => core.devil_solve(game), 2000);
-time('devil_lab_decode (XOR), 4096 squares', () => core.devil_lab_decode(0, game), 2000);
+const game = devilCore.devil_random(4096, '1');
+time('devil_solve, 4096 squares (with the board crossing from JS)', () => devilCore.devil_solve(game), 2000);
+time('devil_lab_decode (XOR), 4096 squares', () => devilCore.devil_lab_decode(0, game), 2000);
 
 // Lights Out: the large-board solver (random solvable pattern, one byte a light in and out),
 // nullity by polynomials, and a minimal 5×5 solution.
 const classic = (n) => ({ rows: n, cols: n, rule: 'plus', torus: false, states: 2 });
 for (const n of [1000, 2000, 4000]) {
-  const lights = core.lights_random(classic(n), '1').lights;
-  time(`lights_solve ${n}×${n} random`, () => core.lights_solve(classic(n), lights, false, () => {}), n === 4000 ? 3 : 10);
+  const lights = lightsCore.lights_random(classic(n), '1').lights;
+  time(`lights_solve ${n}×${n} random`, () => lightsCore.lights_solve(classic(n), lights, false, () => {}), n === 4000 ? 3 : 10);
 }
-for (const n of [10000, 100000]) time(`lights_rank ${n}×${n} (polynomial gcd)`, () => core.lights_rank(classic(n), () => {}), 3);
-const five = core.lights_random(classic(5), '2').lights;
-time('lights_solve 5×5 minimal', () => core.lights_solve(classic(5), five, true, () => {}), 2000);
+for (const n of [10000, 100000]) time(`lights_rank ${n}×${n} (polynomial gcd)`, () => lightsCore.lights_rank(classic(n), () => {}), 3);
+const five = lightsCore.lights_random(classic(5), '2').lights;
+time('lights_solve 5×5 minimal', () => lightsCore.lights_solve(classic(5), five, true, () => {}), 2000);

@@ -1,11 +1,18 @@
-// Loads the wasm core built by `cargo xtask build` (www/pkg/) synchronously under Node.
+// Loads a wasm module built by `cargo xtask build` (www/pkg/, named in www/pkg/modules.js)
+// synchronously under Node: `const core = await load('lights')`.
 import { readFileSync } from 'node:fs';
-import * as core from '../../www/pkg/chessboard_puzzles.js';
+import modules from '../../www/pkg/modules.js';
 
-const bytes = readFileSync(new URL('../../www/pkg/chessboard_puzzles_bg.wasm', import.meta.url));
-core.initSync({ module: bytes });
+const PKG = new URL('../../www/pkg/', import.meta.url);
 
-export default core;
+/** The initialised exports of wasm module `name` (devil, lab, lights, table, chess). */
+export async function load(name) {
+  const files = modules[name];
+  if (!files) throw new Error(`no wasm module named ${name}`);
+  const core = await import(new URL(files.js, PKG).href);
+  core.initSync({ module: readFileSync(new URL(files.wasm, PKG)) });
+  return core;
+}
 
 /** Asserts that `fn` throws an Error whose message matches `pattern` (never a panic/trap). */
 export function throwsWith(assert, fn, pattern) {

@@ -2,7 +2,9 @@
 // against the XOR definition computed here, bad input met with Errors, never traps.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import core, { throwsWith } from './core.mjs';
+import { load, throwsWith } from './core.mjs';
+
+const core = await load('devil');
 
 const xorOfHeads = (coins) => [...coins].reduce((acc, c, i) => (c === '1' ? acc ^ i : acc), 0);
 

@@ -2,7 +2,9 @@
 // here (validity of a table by its definition, hand counts), bad input met with Errors.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import core, { throwsWith } from './core.mjs';
+import { load, throwsWith } from './core.mjs';
+
+const core = await load('lab');
 
 const none = () => {};
 

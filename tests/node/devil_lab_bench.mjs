@@ -1,6 +1,8 @@
 // Timing of the strategy lab's heavy jobs in the wasm core under Node (not a test: run
 // `node tests/node/devil_lab_bench.mjs` after `cargo xtask build`).
-import core from './core.mjs';
+import { load } from './core.mjs';
+
+const core = await load('lab');
 
 const none = () => {};
 

@@ -3,7 +3,9 @@
 // and the 5×5 figures against the source text (rank 23, the light-chasing table).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import core, { throwsWith } from './core.mjs';
+import { load, throwsWith } from './core.mjs';
+
+const core = await load('lights');
 
 const classic = (rows, cols) => ({ rows, cols, rule: 'plus', torus: false, states: 2 });
 const noProgress = () => {};

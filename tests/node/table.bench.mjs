@@ -1,6 +1,8 @@
 // Timing of the rotating table's wasm under Node (not a test: `node tests/node/table.bench.mjs`
 // after `cargo xtask build`).
-import core from './core.mjs';
+import { load } from './core.mjs';
+
+const core = await load('table');
 
 function time(label, fn, iterations) {
   fn();

@@ -1,18 +1,46 @@
-// What every page shares: loading the wasm core, the message line where errors show,
+// What every page shares: loading the page's wasm module, the message line where errors show,
 // embed mode and motion preferences. Views import from here; no rules live here.
+// The manifest is imported statically (a few hundred bytes, no wasm) so that it downloads with
+// this file rather than one round trip later.
+import modules from '../pkg/modules.js';
 import { drawSiteHeader } from './components/site-header.js';
 
-let wasmPromise = null;
+/** Per module name, the promise of `{ core, module, glueUrl }`: each is fetched and compiled once. */
+const loaded = new Map();
 
-/** Loads and initialises the wasm core once; resolves to its exports. */
-export function loadCore() {
-  if (!wasmPromise) {
-    wasmPromise = import('../pkg/chessboard_puzzles.js').then(async (mod) => {
-      await mod.default();
-      return mod;
-    });
+/**
+ * Loads, compiles and initialises the wasm module `name` (see www/pkg/modules.js) once per
+ * page; resolves to its exports. URLs resolve against this file, not the page, so a page on
+ * another origin that imports app.js gets the modules from app.js's own site.
+ */
+export function loadCore(name) {
+  return compiled(name).then((m) => m.core);
+}
+
+/** The compiled `WebAssembly.Module` of `name` and the URL of its glue, for a Worker. */
+export function compiled(name) {
+  if (!loaded.has(name)) loaded.set(name, instantiate(name));
+  return loaded.get(name);
+}
+
+async function instantiate(name) {
+  const pkg = new URL('../pkg/', import.meta.url);
+  const files = modules[name];
+  if (!files) throw new Error(`no wasm module named ${name}`);
+  const glueUrl = new URL(files.js, pkg).href;
+  const [glue, module] = await Promise.all([import(glueUrl), compile(new URL(files.wasm, pkg))]);
+  await glue.default({ module_or_path: module });
+  return { core: glue, module, glueUrl };
+}
+
+/** Compiles while downloading; a host that sends wasm with another type gets compiled from bytes. */
+async function compile(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot load ${url.pathname}: HTTP ${response.status}`);
+  if (response.headers.get('content-type')?.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
   }
-  return wasmPromise;
+  return WebAssembly.compile(await response.arrayBuffer());
 }
 
 /** The message of anything thrown by the core (a JsError) or the page. */

@@ -8,7 +8,7 @@ let buildPanel;
 
 async function main() {
   initPage();
-  core = await loadCore();
+  core = await loadCore('lab');
   for (let r = 2; r <= 12; r++) $('r').add(new Option(String(r), String(r)));
   $('r').value = '3';
   $('correct').addEventListener('click', correct);
@@ -96,7 +96,7 @@ async function build() {
     $('build-job').append(buildPanel);
   }
   try {
-    const res = await runJob('codes_vasilev', [$('vf').value], buildPanel).promise;
+    const res = await runJob('codes_vasilev', [$('vf').value], buildPanel, 'lab').promise;
     const list = reportFacts(res.report);
     list.push(['First words', res.sample.join(' ')]);
     list.push(['Its coset strategy (16 squares)', `${res.coset_strategy.valid ? 'valid' : 'NOT valid'}: ${res.coset_strategy.explanation}`]);
@@ -113,7 +113,7 @@ async function build31() {
     $('build-job').append(buildPanel);
   }
   try {
-    const res = await runJob('codes_vasilev31', [$('vf').value, 20000], buildPanel).promise;
+    const res = await runJob('codes_vasilev31', [$('vf').value, 20000], buildPanel, 'lab').promise;
     const list = [
       ['Words', `2^${res.words_log2} of length 31`],
       ['Random words within distance 1 of exactly one codeword', `${res.covered_once} of ${res.samples} (random test, not a proof; perfect by construction)`],

@@ -14,7 +14,7 @@ function job(name, fn, args) {
     panels[name] = jobPanel(`${name} progress`);
     $(`${name}-job`).append(panels[name]);
   }
-  return runJob(fn, args, panels[name]).promise;
+  return runJob(fn, args, panels[name], 'lab').promise;
 }
 
 /** The strategy chosen in section 1, as the core reads it. */
@@ -31,7 +31,7 @@ const colourOf = (c, n) => `hsl(${Math.round((360 * c) / Math.max(n, 1))} 70% 55
 
 async function main() {
   initPage();
-  core = await loadCore();
+  core = await loadCore('lab');
   for (const [value, label] of [['xor', 'XOR'], ['coset', 'Coset of a perfect code'], ['vasilev', "Vasil'ev (half and half)"], ['search', 'Found by search']]) {
     $('strategy').add(new Option(label, value));
   }

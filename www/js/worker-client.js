@@ -1,23 +1,60 @@
 // Runs long core functions in a Web Worker so the page never freezes, with a progress bar
-// and a cancel button. Use: `const job = runJob('lights_solve', [args], panel)`.
+// and a cancel button. Use: `const job = runJob('lights_solve', [args], panel, 'lights')`.
+import { compiled } from './app.js';
+
+/** Per module name, workers that finished a job and wait for the next one. */
+const idle = new Map();
 
 /**
- * Starts `fn(...args, progress)` in a fresh worker. `panel` (optional) is an element made by
- * `jobPanel()`: it shows progress and a cancel button while the job runs.
- * Returns `{ promise, cancel }`; the promise rejects with `Error('cancelled')` on cancel.
+ * A worker for module `name`: an idle one, or a new one (started only when a job comes) that
+ * gets the page's compiled `WebAssembly.Module`, so the wasm is never downloaded twice.
  */
-export function runJob(fn, args, panel = null) {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+async function takeWorker(name) {
+  const waiting = idle.get(name);
+  if (waiting?.length) return waiting.pop();
+  const { module, glueUrl } = await compiled(name);
+  const worker = startWorker();
+  worker.postMessage({ type: 'init', module, glueUrl });
+  return worker;
+}
+
+/**
+ * A module Worker running worker.js. A page may not start a Worker from another origin's URL,
+ * so a page that embeds a board from this site (a blog post) starts one from a blob of its own
+ * that imports worker.js from here (the site sends scripts with CORS).
+ */
+function startWorker() {
+  const url = new URL('./worker.js', import.meta.url);
+  if (url.origin === location.origin) return new Worker(url, { type: 'module' });
+  const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(shim), { type: 'module' });
+}
+
+function release(name, worker) {
+  if (!idle.has(name)) idle.set(name, []);
+  idle.get(name).push(worker);
+}
+
+/**
+ * Starts `fn(...args, progress)` of wasm module `module` in a worker. `panel` (optional) is an
+ * element made by `jobPanel()`: it shows progress and a cancel button while the job runs.
+ * Returns `{ promise, cancel }`; the promise rejects with `Error('cancelled')` on cancel, which
+ * terminates the worker (the next job starts a fresh one from the same compiled module).
+ */
+export function runJob(fn, args, panel, module) {
   let settle;
+  let worker = null;
+  let cancelled = false;
   const promise = new Promise((resolve, reject) => {
     settle = { resolve, reject };
   });
-  const finish = () => {
-    worker.terminate();
+  const hidePanel = () => {
     if (panel) panel.hidden = true;
   };
   const cancel = () => {
-    finish();
+    cancelled = true;
+    if (worker) worker.terminate();
+    hidePanel();
     settle.reject(new Error('cancelled'));
   };
   if (panel) {
@@ -27,27 +64,44 @@ export function runJob(fn, args, panel = null) {
     panel.querySelector('.job-text').textContent = 'Working…';
     panel.querySelector('button').onclick = cancel;
   }
-  worker.onmessage = ({ data }) => {
-    if (data.type === 'progress') {
-      if (panel && data.total > 0) {
-        const bar = panel.querySelector('progress');
-        bar.max = data.total;
-        bar.value = data.done;
-        panel.querySelector('.job-text').textContent = `${Math.floor((100 * data.done) / data.total)}%`;
+  takeWorker(module).then(
+    (w) => {
+      if (cancelled) {
+        release(module, w);
+        return;
       }
-    } else if (data.type === 'done') {
-      finish();
-      settle.resolve(data.result);
-    } else {
-      finish();
-      settle.reject(new Error(data.message));
-    }
-  };
-  worker.onerror = (e) => {
-    finish();
-    settle.reject(new Error(e.message || 'the worker failed'));
-  };
-  worker.postMessage({ fn, args });
+      worker = w;
+      worker.onmessage = ({ data }) => {
+        if (data.type === 'progress') {
+          if (panel && data.total > 0) {
+            const bar = panel.querySelector('progress');
+            bar.max = data.total;
+            bar.value = data.done;
+            panel.querySelector('.job-text').textContent = `${Math.floor((100 * data.done) / data.total)}%`;
+          }
+          return;
+        }
+        hidePanel();
+        if (data.type === 'done') {
+          release(module, worker);
+          settle.resolve(data.result);
+        } else {
+          worker.terminate(); // an instance that failed is not trusted with the next job
+          settle.reject(new Error(data.message));
+        }
+      };
+      worker.onerror = (e) => {
+        worker.terminate();
+        hidePanel();
+        settle.reject(new Error(e.message || 'the worker failed'));
+      };
+      worker.postMessage({ fn, args });
+    },
+    (err) => {
+      hidePanel();
+      settle.reject(err);
+    },
+  );
   return { promise, cancel };
 }
 

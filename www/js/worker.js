@@ -1,14 +1,23 @@
-// A generic Web Worker host: runs one exported wasm function by name with the given
-// arguments and a progress callback, then posts the result. The page cancels by terminating
-// the worker, so the core never has to poll for cancellation.
-import init, * as core from '../pkg/chessboard_puzzles.js';
+// A generic Web Worker host: runs one exported wasm function by name with the given arguments
+// and a progress callback, then posts the result. The page sends the module it compiled
+// first (`init`), so the worker never downloads the wasm; the page cancels by terminating the
+// worker, so the core never has to poll for cancellation.
 
-const ready = init();
+let ready = Promise.reject(new Error('the worker got a job before its module'));
+ready.catch(() => {});
 
-self.onmessage = async (event) => {
-  const { fn, args } = event.data;
+self.onmessage = async ({ data }) => {
+  if (data.type === 'init') {
+    ready = import(data.glueUrl).then(async (glue) => {
+      await glue.default({ module_or_path: data.module });
+      return glue;
+    });
+    ready.catch(() => {});
+    return;
+  }
+  const { fn, args } = data;
   try {
-    await ready;
+    const core = await ready;
     if (typeof core[fn] !== 'function') throw new Error(`no such core function: ${fn}`);
     const progress = (done, total) => self.postMessage({ type: 'progress', done, total });
     const result = core[fn](...args, progress);

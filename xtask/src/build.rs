@@ -1,43 +1,150 @@
-//! Builds the crate for wasm32 in release, runs wasm-bindgen (as a library, pinned to the
-//! crate's wasm-bindgen version) and wasm-opt, and writes www/pkg/. Each stage is skipped when
-//! its output is newer than its input, so a rebuild after an edit redoes only what changed.
+//! Builds one wasm module per puzzle into www/pkg/: for each, the crate for wasm32 in release
+//! with only that puzzle's cargo feature, then wasm-bindgen (as a library, pinned to the crate's
+//! wasm-bindgen version), then wasm-opt; and the manifest `www/pkg/modules.js` the pages read.
+//! Each stage is skipped when its output is newer than its input, so a rebuild after an edit
+//! redoes only what changed.
 
 use crate::setup::{self, is_newer, run, WASM_TARGET};
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::SystemTime;
 
-pub const PKG_NAME: &str = "chessboard_puzzles";
+/// The wasm modules, each the crate built with the cargo feature of the same name. `devil` is
+/// the Devil's chessboard page; `lab` its strategy and codes labs; the others one page each.
+pub const MODULES: [&str; 5] = ["devil", "lab", "lights", "table", "chess"];
 
-/// Builds www/pkg/ and returns the path of the final .wasm.
-pub fn wasm() -> Result<PathBuf> {
+const CRATE_ARTIFACT: &str = "chessboard_puzzles.wasm";
+
+/// The files of one built module in www/pkg/ (or in a dist folder, under hashed names).
+pub struct ModuleFiles {
+    pub name: &'static str,
+    pub js: String,
+    pub wasm: String,
+}
+
+/// Builds every module into www/pkg/ and writes its manifest.
+pub fn wasm() -> Result<Vec<ModuleFiles>> {
     setup::wasm_target()?;
     setup::node_modules()?;
     let root = crate::root();
-    run(Command::new(env!("CARGO"))
-        .args(["build", "--release", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET])
-        .current_dir(&root))?;
-    let input = crate::target_dir().join(WASM_TARGET).join("release").join(format!("{PKG_NAME}.wasm"));
     let pkg = root.join("www/pkg");
-    let output = pkg.join(format!("{PKG_NAME}_bg.wasm"));
-    if !is_newer(&output, &input) {
-        eprintln!("xtask: wasm-bindgen → www/pkg/");
+    std::fs::create_dir_all(&pkg)?;
+    let mut built = Vec::new();
+    for name in MODULES {
+        built.push(module(name, &pkg)?);
+    }
+    write_manifest(&pkg, &built)?;
+    remove_stale(&pkg, &built)?;
+    Ok(built)
+}
+
+/// Removes files of www/pkg/ that no module wrote (e.g. the one-module build of before), so
+/// nothing can load them by mistake.
+fn remove_stale(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
+    for entry in std::fs::read_dir(pkg)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let known = name == "modules.js" || built.iter().any(|m| m.js == name || m.wasm == name);
+        if !known && entry.path().is_file() {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
+fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
+    let root = crate::root();
+    let raw = raw_wasm(name)?;
+    let (js, wasm) = (format!("{name}.js"), format!("{name}_bg.wasm"));
+    let output = pkg.join(&wasm);
+    if !is_newer(&output, &raw) {
+        eprintln!("xtask: wasm-bindgen {name} → www/pkg/");
         wasm_bindgen_cli_support::Bindgen::new()
-            .input_path(&input)
+            .input_path(&raw)
+            .out_name(name)
             .web(true)?
             .typescript(false)
             .omit_default_module_path(false)
-            .generate(&pkg)
-            .context("wasm-bindgen failed")?;
-        eprintln!("xtask: wasm-opt -O3");
+            .generate(pkg)
+            .with_context(|| format!("wasm-bindgen failed on the {name} module"))?;
+        let level = std::env::var("WASM_OPT_LEVEL").unwrap_or_else(|_| WASM_OPT_LEVEL.to_string());
+        eprintln!("xtask: wasm-opt {level} {name}");
         let wasm_opt = root.join("tests/node_modules/.bin/wasm-opt");
         run(Command::new(wasm_opt)
             .arg(&output)
-            .args(["-O3", "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
+            .args([level.as_str(), "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
             .args(["--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "-o"])
             .arg(&output))?;
     }
     let size = std::fs::metadata(&output)?.len();
-    eprintln!("xtask: {} ({} KiB)", output.strip_prefix(&root).unwrap_or(&output).display(), size / 1024);
-    Ok(output)
+    eprintln!("xtask: www/pkg/{wasm} ({} KiB)", size / 1024);
+    Ok(ModuleFiles { name, js, wasm })
+}
+
+/// wasm-opt's level (the environment variable WASM_OPT_LEVEL overrides it, for measuring):
+/// see the README ("How it is built") for the measurements behind it.
+const WASM_OPT_LEVEL: &str = "-O3";
+
+/// The crate built for wasm32 with only `name`'s feature, copied to target/wasm-modules/.
+///
+/// Cargo writes every feature set's cdylib to the same file and keeps one fingerprint for
+/// the crate (a wasm cdylib's file names carry no hash), so switching features recompiles it:
+/// the build is skipped here instead when the copy is newer than every source file.
+fn raw_wasm(name: &str) -> Result<PathBuf> {
+    let root = crate::root();
+    let copies = crate::target_dir().join("wasm-modules");
+    std::fs::create_dir_all(&copies)?;
+    let copy = copies.join(format!("{name}.wasm"));
+    if modified(&copy).is_some_and(|built| newest_source(&root).is_some_and(|source| built >= source)) {
+        return Ok(copy);
+    }
+    eprintln!("xtask: cargo build, wasm module {name}");
+    run(Command::new(env!("CARGO"))
+        .args(["build", "--release", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET])
+        .args(["--no-default-features", "--features", name])
+        .current_dir(&root))?;
+    let artifact = crate::target_dir().join(WASM_TARGET).join("release").join(CRATE_ARTIFACT);
+    std::fs::copy(&artifact, &copy).with_context(|| format!("cannot copy {}", artifact.display()))?;
+    Ok(copy)
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// The latest change to anything the wasm build reads: src/, Cargo.toml, Cargo.lock.
+fn newest_source(root: &Path) -> Option<SystemTime> {
+    let mut newest = [root.join("Cargo.toml"), root.join("Cargo.lock")].iter().filter_map(|p| modified(p)).max()?;
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        newest = newest.max(modified(&dir)?);
+        for entry in std::fs::read_dir(&dir).ok()?.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                newest = newest.max(modified(&path)?);
+            }
+        }
+    }
+    Some(newest)
+}
+
+/// Writes `modules.js`, which maps each module's name to its glue and wasm files (relative to
+/// the manifest), so the pages find content-hashed names in a dist build without changes.
+pub fn write_manifest(pkg: &Path, modules: &[ModuleFiles]) -> Result<()> {
+    let mut text = String::from(
+        "// Generated by `cargo xtask build` / `cargo xtask dist`: each wasm module's glue and wasm\n\
+         // files, relative to this file. Read by www/js/app.js and tests/node/core.mjs.\n\
+         export default {\n",
+    );
+    for m in modules {
+        text.push_str(&format!("  {}: {{ js: '{}', wasm: '{}' }},\n", m.name, m.js, m.wasm));
+    }
+    text.push_str("};\n");
+    let path = pkg.join("modules.js");
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(&path, text)?;
+    }
+    Ok(())
 }

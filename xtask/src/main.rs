@@ -3,6 +3,7 @@
 //! the whole story.
 
 mod build;
+mod dist;
 mod serve;
 mod setup;
 mod test;
@@ -10,13 +11,14 @@ mod test;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | test>";
+const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] | test>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => parse_port(&args[1..]).and_then(serve::run),
         Some("build") => build::wasm().map(|_| ()),
+        Some("dist") => parse_out(&args[1..]).and_then(dist::run),
         Some("test") => test::run(),
         _ => {
             eprintln!("{USAGE}");
@@ -38,6 +40,14 @@ fn parse_port(args: &[String]) -> anyhow::Result<u16> {
         [flag, port] if flag == "--port" => {
             port.parse().map_err(|_| anyhow::anyhow!("--port takes a number from 0 to 65535, not '{port}'"))
         }
+        _ => anyhow::bail!("{USAGE}"),
+    }
+}
+
+fn parse_out(args: &[String]) -> anyhow::Result<Option<PathBuf>> {
+    match args {
+        [] => Ok(None),
+        [flag, dir] if flag == "--out" => Ok(Some(PathBuf::from(dir))),
         _ => anyhow::bail!("{USAGE}"),
     }
 }

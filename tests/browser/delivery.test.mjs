@@ -1,0 +1,145 @@
+// What each page downloads, counted from the browser's own network events: every puzzle page
+// fetches its one wasm module exactly once (also when a Worker runs a job, also after a
+// cancelled job), the landing page none, the blog example one download per puzzle shown; and
+// the `cargo xtask dist` build works from a sub-path under a plain static server (Python's).
+import test, { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, open, ready } from './harness.mjs';
+
+const browser = await launch();
+after(() => browser.close());
+
+/** Which wasm module each page needs (www/pkg/modules.js names). */
+const PAGES = {
+  'index.html': null,
+  'devil.html': 'devil',
+  'devil-lab.html': 'lab',
+  'codes.html': 'lab',
+  'lights.html': 'lights',
+  'table.html': 'table',
+  'chess.html': 'chess',
+};
+
+/** Records every wasm request of a page (frames and workers included) with its body size. */
+function recordWasm(page) {
+  const wasm = [];
+  page.on('requestfinished', async (request) => {
+    if (!new URL(request.url()).pathname.endsWith('.wasm')) return;
+    const sizes = await request.sizes();
+    wasm.push({ path: new URL(request.url()).pathname, body: sizes.responseBodySize });
+  });
+  return wasm;
+}
+
+/** The module a wasm file belongs to: `devil_bg.wasm` or `devil_bg.1a2b3c4d.wasm` → devil. */
+const moduleOf = (path) => path.split('/').pop().split('_bg')[0];
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+}
+
+for (const [path, module] of Object.entries(PAGES)) {
+  test(`${path} fetches ${module ? `the ${module} module once` : 'no wasm'}`, async () => {
+    const { page, errors, context } = await open(browser, 'index.html');
+    const wasm = recordWasm(page);
+    await page.goto(new URL(path, `${page.url()}`).href);
+    if (module) await ready(page);
+    if (path === 'lights.html') await page.waitForSelector('#chart svg'); // a Worker job at load
+    if (path === 'devil-lab.html') {
+      await page.click('#verify'); // a Worker job on demand
+      await page.waitForFunction(() => document.querySelector('#verdict').textContent.length > 0);
+    }
+    await settle(page);
+    assert.deepEqual(wasm.map((w) => moduleOf(w.path)), module ? [module] : [], JSON.stringify(wasm));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a cancelled Worker job and the next one do not fetch the wasm again', async () => {
+  const { page, errors, context } = await open(browser, 'index.html');
+  const wasm = recordWasm(page);
+  await page.goto(new URL('table.html', page.url()).href);
+  await ready(page);
+  const result = await page.evaluate(async () => {
+    const { runJob } = await import('./js/worker-client.js');
+    const first = runJob('table_verify', [8, 2], null, 'table');
+    first.cancel();
+    const cancelled = await first.promise.catch((e) => e.message);
+    const second = await runJob('table_verify', [8, 2], null, 'table').promise;
+    const third = await runJob('table_verify', [8, 2], null, 'table').promise;
+    return { cancelled, same: JSON.stringify(second) === JSON.stringify(third), ok: second != null };
+  });
+  assert.equal(result.cancelled, 'cancelled');
+  assert.ok(result.ok && result.same);
+  await settle(page);
+  assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['table']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the blog example downloads each puzzle module once, however many boards show it', async () => {
+  const { page, errors, context } = await open(browser, 'index.html');
+  const wasm = recordWasm(page);
+  await page.goto(new URL('examples/blog-post.html', page.url()).href);
+  await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
+  await settle(page);
+  // Two Devil boards, Lights Out and a chess position: three modules, each downloaded once.
+  const downloads = wasm.filter((w) => w.body > 0);
+  assert.deepEqual(downloads.map((w) => moduleOf(w.path)).sort(), ['chess', 'devil', 'lights'], JSON.stringify(wasm));
+  assert.equal(wasm.length, 3, JSON.stringify(wasm));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The dist build: DIST_DIR from `cargo xtask test`, else built here. */
+function distDir() {
+  if (process.env.DIST_DIR && existsSync(join(process.env.DIST_DIR, 'pkg/modules.js'))) return process.env.DIST_DIR;
+  const out = join(mkdtempSync(join(tmpdir(), 'dist-')), 'dist');
+  execFileSync('cargo', ['xtask', 'dist', '--out', out], { stdio: 'inherit' });
+  return out;
+}
+
+/** `python3 -m http.server` in a folder whose `puzzles/` is the dist build; resolves to its URL. */
+function pythonServer(dist) {
+  const parent = mkdtempSync(join(tmpdir(), 'host-'));
+  symlinkSync(dist, join(parent, 'puzzles'));
+  const server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '0'], { cwd: parent });
+  after(() => server.kill());
+  return new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.stdout.on('data', (chunk) => {
+      const port = /port (\d+)/.exec(String(chunk));
+      if (port) resolve(`http://127.0.0.1:${port[1]}`);
+    });
+  });
+}
+
+test('the dist build works from a sub-path under a plain static server', async () => {
+  const origin = await pythonServer(distDir());
+  for (const path of [...Object.keys(PAGES), 'examples/blog-post.html']) {
+    const { page, errors, context } = await open(browser, 'index.html');
+    const failed = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    const wasm = recordWasm(page);
+    await page.goto(`${origin}/puzzles/${path}`);
+    if (path.startsWith('examples/')) {
+      await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
+    } else if (PAGES[path]) {
+      await ready(page);
+    }
+    if (path === 'lights.html') await page.waitForSelector('#chart svg'); // the Worker, from dist
+    await settle(page);
+    assert.deepEqual(failed, [], path);
+    assert.deepEqual(errors, [], path);
+    assert.ok(wasm.every((w) => /^\/puzzles\/pkg\/[a-z]+_bg\.[0-9a-f]{8}\.wasm$/.test(w.path)), JSON.stringify(wasm));
+    await context.close();
+  }
+});

@@ -1,0 +1,162 @@
+//! `cargo xtask dist [--out DIR]`: the site as a self-contained folder for any static host.
+//! Every file of www/ as it is, except the wasm modules and their glue, which get content-hashed
+//! names (cacheable forever) listed in a rewritten `pkg/modules.js`; a `.gz` beside every
+//! compressible file of 1 KiB or more, for hosts that serve precompressed files. All URLs in
+//! the site are relative, so it works from a sub-path too.
+
+use crate::build::{self, ModuleFiles};
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// Files at least this large get a precompressed `.gz` neighbour.
+const MIN_GZIP: u64 = 1024;
+
+pub fn run(out: Option<PathBuf>) -> Result<()> {
+    let modules = build::wasm()?;
+    let root = crate::root();
+    let out = out.unwrap_or_else(|| root.join("dist"));
+    prepare(&out)?;
+    let www = root.join("www");
+    copy_tree(&www, &out, &www.join("pkg"))?;
+    let pkg = out.join("pkg");
+    std::fs::create_dir_all(&pkg)?;
+    let mut hashed = Vec::new();
+    for m in &modules {
+        hashed.push(ModuleFiles {
+            name: m.name,
+            js: copy_hashed(&www.join("pkg").join(&m.js), &pkg)?,
+            wasm: copy_hashed(&www.join("pkg").join(&m.wasm), &pkg)?,
+        });
+    }
+    build::write_manifest(&pkg, &hashed)?;
+    let gz = precompress(&out)?;
+    eprintln!("xtask: wrote {} ({gz} precompressed .gz files)", out.display());
+    for m in &hashed {
+        let size = std::fs::metadata(pkg.join(&m.wasm))?.len();
+        eprintln!("xtask:   pkg/{} {} KiB", m.wasm, size / 1024);
+    }
+    Ok(())
+}
+
+/// Empties `out` if it is an earlier dist; refuses any other folder that is not empty.
+fn prepare(out: &Path) -> Result<()> {
+    if out.exists() {
+        let empty = std::fs::read_dir(out)?.next().is_none();
+        if !empty && !out.join("pkg/modules.js").is_file() {
+            bail!("{} is not empty and not an earlier dist: choose another --out", out.display());
+        }
+        std::fs::remove_dir_all(out).with_context(|| format!("cannot empty {}", out.display()))?;
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))
+}
+
+/// Copies every file under `from` to `to`, leaving out the folder `skip`.
+fn copy_tree(from: &Path, to: &Path, skip: &Path) -> Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)?.flatten() {
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path == skip {
+            continue;
+        }
+        if path.is_dir() {
+            copy_tree(&path, &target, skip)?;
+        } else {
+            std::fs::copy(&path, &target).with_context(|| format!("cannot copy {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies `file` into `dir` as `<stem>.<hash>.<ext>`; returns the new name.
+fn copy_hashed(file: &Path, dir: &Path) -> Result<String> {
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let name = hashed_name(file, &bytes);
+    std::fs::write(dir.join(&name), bytes)?;
+    Ok(name)
+}
+
+/// `devil_bg.wasm` → `devil_bg.<8 hex digits of the content's CRC-32>.wasm`.
+pub fn hashed_name(file: &Path, bytes: &[u8]) -> String {
+    let mut crc = flate2::Crc::new();
+    crc.update(bytes);
+    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+    let ext = file.extension().and_then(|s| s.to_str()).unwrap_or("bin");
+    format!("{stem}.{:08x}.{ext}", crc.sum())
+}
+
+/// Writes `<file>.gz` beside every compressible file of at least MIN_GZIP bytes; returns how many.
+fn precompress(dir: &Path) -> Result<usize> {
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir)?.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            count += precompress(&path)?;
+            continue;
+        }
+        let size = entry.metadata()?.len();
+        if size >= MIN_GZIP && crate::serve::compressible(crate::serve::content_type(&path)) {
+            let mut gz = path.as_os_str().to_owned();
+            gz.push(".gz");
+            std::fs::write(PathBuf::from(gz), crate::serve::gzip(&std::fs::read(&path)?)?)?;
+            count += 1;
+        }
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-dist-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn hashed_names_change_with_the_content_and_are_cached_forever_by_the_server() {
+        let a = hashed_name(Path::new("pkg/devil_bg.wasm"), b"one");
+        let b = hashed_name(Path::new("pkg/devil_bg.wasm"), b"two");
+        assert_ne!(a, b);
+        assert_eq!(a, hashed_name(Path::new("devil_bg.wasm"), b"one"));
+        // CRC-32 of "one", from Python's zlib.crc32(b"one").
+        assert_eq!(a, "devil_bg.7a6c86f1.wasm");
+        assert!(crate::serve::is_content_hashed(Path::new(&a)));
+        assert!(!crate::serve::is_content_hashed(Path::new("devil_bg.wasm")));
+        assert!(!crate::serve::is_content_hashed(Path::new("chess-sample.pgn")));
+    }
+
+    #[test]
+    fn a_folder_that_is_not_an_earlier_dist_is_left_alone() {
+        let dir = scratch("refuse");
+        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+        assert!(prepare(&dir).is_err());
+        assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
+
+        let earlier = scratch("earlier");
+        std::fs::create_dir_all(earlier.join("pkg")).unwrap();
+        std::fs::write(earlier.join("pkg/modules.js"), "export default {};").unwrap();
+        std::fs::write(earlier.join("old.html"), "old").unwrap();
+        prepare(&earlier).unwrap();
+        assert_eq!(std::fs::read_dir(&earlier).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn large_text_and_wasm_get_a_gz_that_decodes_to_them() {
+        let dir = scratch("gz");
+        let text = "let x = 1;\n".repeat(200);
+        std::fs::write(dir.join("big.js"), &text).unwrap();
+        std::fs::write(dir.join("small.css"), "a{}").unwrap();
+        std::fs::write(dir.join("photo.png"), vec![7u8; 5000]).unwrap();
+        assert_eq!(precompress(&dir).unwrap(), 1);
+        let mut unzipped = String::new();
+        let gz = std::fs::read(dir.join("big.js.gz")).unwrap();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_string(&mut unzipped).unwrap();
+        assert_eq!(unzipped, text);
+        assert!(!dir.join("small.css.gz").exists() && !dir.join("photo.png.gz").exists());
+    }
+}
