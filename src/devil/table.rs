@@ -200,6 +200,19 @@ mod tests {
         assert!(Table::parse("", None).is_err());
     }
 
+    /// A pasted megabyte of junk is quoted by its ends (the error's rule), not whole.
+    #[test]
+    fn long_bad_tokens_are_cut_short() {
+        let junk = "x".repeat(5_000_000);
+        for text in [format!("0 1 {junk} 0"), format!("00 0\n11 {junk}\n")] {
+            let message = Table::parse(&text, None).unwrap_err().message().to_string();
+            assert!(message.starts_with("table line "), "{message}");
+            assert!(message.contains(&format!("'{}…{}'", "x".repeat(39), "x".repeat(7))), "{message}");
+            assert!(message.chars().count() < 120, "{} characters", message.chars().count());
+        }
+        assert!(Table::parse("0 1 abc 0", None).unwrap_err().message().contains("'abc' is"));
+    }
+
     proptest! {
         #[test]
         fn parse_never_panics(text in "[01 ,\\n#x2-9]{0,80}") {

@@ -33,6 +33,14 @@ pub fn from_link(fragment: &str) -> Result<Game> {
     }
 }
 
+/// The board a fragment opens, read from its header alone: cheap, so a page can decide to
+/// decode a large board off its main thread. Errors as [`from_link`] gives them for the header.
+pub fn link_spec(fragment: &str) -> Result<Spec> {
+    let (_, payload) = link::versioned_payload(fragment, Game::NAME, &[1, VERSION])?;
+    let bytes = from_base64url(payload).map_err(garbled)?;
+    Ok(read_header(&mut BitReader::new(&bytes))?.0)
+}
+
 /// The lights as a pattern file (rows of digits, what `lights-out solve --pattern-file` reads);
 /// the name says the rule, edges and states, which the file itself does not hold.
 pub fn file_for(game: &Game) -> StateFile {
@@ -242,6 +250,25 @@ mod tests {
         assert!(from_link("#lights/v2/@@").unwrap_err().message().contains("garbled"));
         let l = link_for(&played).unwrap();
         assert!(from_link(&l[..l.len() - 3]).is_err());
+    }
+
+    /// The header alone gives the board of every link `from_link` opens, and refuses bad ones.
+    #[test]
+    fn link_spec_reads_the_header() {
+        for spec in [
+            Spec { rows: 7, cols: 5, rule: Rule::King, torus: true, states: 5 },
+            Spec { rows: 300, cols: 200, rule: Rule::Plus, torus: false, states: 2 },
+        ] {
+            let game = Game { board: random_board(&spec, 11).unwrap(), seed: Some(11), moves: 0 };
+            let link = link_for(&game).unwrap();
+            assert_eq!(link_spec(&link).unwrap(), spec);
+        }
+        // The 4096×4096 king-rule torus with 9 states, a v1 link.
+        let spec = link_spec("#lights/v1/_____AAAIAAAAAAABgcg").unwrap();
+        assert_eq!((spec.rows, spec.cols, spec.rule, spec.torus, spec.states), (4096, 4096, Rule::King, true, 9));
+        assert!(link_spec("#lights/v2/@@").is_err());
+        assert!(link_spec("#lights/v2/AA").unwrap_err().message().contains("truncated"));
+        assert!(link_spec("#devil/v1/AAAA").is_err());
     }
 
     #[test]

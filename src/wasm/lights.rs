@@ -7,7 +7,7 @@ use super::{adapter, from_js, js_err, to_js, JsProgress};
 use crate::lights::board::MAX_SIDE;
 use crate::lights::chase::{chase, table};
 use crate::lights::game::{after_presses, pressed, Move, Settings};
-use crate::lights::link::{from_link, link_for};
+use crate::lights::link::{from_link, link_for, link_spec};
 use crate::lights::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, solve, Board, Game, Spec};
 use js_sys::{Function, Object, Reflect, Uint8Array};
@@ -72,6 +72,13 @@ pub fn lights_link(spec: JsValue, lights: &[u8], moves: u32) -> Result<Option<St
 #[wasm_bindgen]
 pub fn lights_from_link(fragment: &str) -> Result<JsValue, JsError> {
     game_view(&from_link(fragment).map_err(js_err)?)
+}
+
+/// The board `{rows, cols, rule, torus, states}` a link opens, from its header alone (the page
+/// opens large boards in the Worker).
+#[wasm_bindgen]
+pub fn lights_link_spec(fragment: &str) -> Result<JsValue, JsError> {
+    to_js(&link_spec(fragment).map_err(js_err)?)
 }
 
 /// The lights after pressing (row, col) `times` times (the rule, edges and states decide).

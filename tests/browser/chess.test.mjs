@@ -130,12 +130,12 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   bad.on('pageerror', (e) => badErrors.push(String(e)));
   await bad.goto(link.replace('/v2/', '/v9/'));
   await ready(bad);
-  assert.match(await bad.textContent('#message'), /cannot be opened: .*version 9/);
+  assert.match(await bad.textContent('#message'), /could not be opened: .*version 9/);
   assert.equal(await bad.inputValue('#fen'), START);
   await bad.goto(link.slice(0, -5));
   await bad.reload();
   await ready(bad);
-  assert.match(await bad.textContent('#message'), /cannot be opened/);
+  assert.match(await bad.textContent('#message'), /could not be opened/);
   assert.deepEqual(badErrors, []);
   assert.deepEqual(errors, []);
   await context.close();

@@ -86,8 +86,16 @@ function verdictText(v) {
   return `${v.valid ? '✔ Valid' : '✘ Not valid'} (${method}): ${v.explanation}.`;
 }
 
+/** Empties a verdict line, so a verdict never outlives the input it was about. */
+function clearVerdict(id) {
+  $(id).textContent = '';
+  $(id).className = '';
+}
+
 async function verifyStrategy() {
   clearMessage();
+  clearVerdict('verdict');
+  clearVerdict('coset-verdict');
   const n = Number($('squares').value);
   try {
     const t0 = performance.now();
@@ -155,6 +163,7 @@ let counterBoard;
 
 async function verifyTable() {
   clearMessage();
+  clearVerdict('table-verdict');
   $('counter-board').hidden = true;
   const text = $('table').value;
   try {

@@ -7,6 +7,7 @@ import { runJob, jobPanel } from '../worker-client.js';
 import { viewContext, drawTemplate, SITE } from '../view.js';
 import { SHARE_BAR, wireShareBar, enableShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
+import { followLinks } from '../share-link.js';
 
 export const PAGE = 'chess.html';
 export const STYLES = ['css/site.css', 'css/chess.css'];
@@ -161,18 +162,18 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('scheme').value = shown;
     $('decode-scheme').value = 'compact';
     drawTree(core.chess_huffman_tree());
-    let start = null;
-    if (ctx.link.startsWith('#chess/')) {
-      try {
-        start = core.chess_from_link(ctx.link);
-      } catch (err) {
-        showError(`This link cannot be opened: ${errorText(err)}. Showing the start position.`);
-      }
-    } else if (ctx.link.length > 1) {
-      showError('This link is not a chess link (expected #chess/v2/…). Showing the start position.');
-    }
-    parts = (start ?? core.chess_analyze_fen(START)).parts;
-    update();
+    await followLinks(ctx, {
+      current: () => analysis?.position?.link ?? null,
+      open: (hash) => {
+        parts = core.chess_from_link(hash).parts;
+        update();
+      },
+      fresh: () => {
+        parts = core.chess_analyze_fen(START).parts;
+        update();
+      },
+      what: 'the start position',
+    });
     ctx.ready();
   }
 
@@ -258,7 +259,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('g-start').addEventListener('click', () => goToPly(0));
     $('g-back').addEventListener('click', () => goToPly(ply - 1));
     $('g-forward').addEventListener('click', () => goToPly(ply + 1));
-    $('g-end').addEventListener('click', () => goToPly(game.sans.length));
+    $('g-end').addEventListener('click', () => goToPly(game?.sans.length ?? 0));
     $('move-chart').addEventListener('keydown', (e) => {
       const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: game?.sans.length ?? 0 }[e.key];
       if (to !== undefined && game) {

@@ -6,6 +6,7 @@ import { GridBoard } from '../board.js';
 import { viewContext, drawTemplate, scrollToEnd } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
+import { followLinks } from '../share-link.js';
 
 /** The view's page, for share links. */
 export const PAGE = 'devil.html';
@@ -113,22 +114,18 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         return { width: 460, height: Math.round(440 * (rows / cols)) + 240 };
       },
     });
-    ctx.onLinkChange(openLink);
-    if (ctx.link.length > 1) openLink(ctx.link);
-    else newRound(64);
+    await followLinks(ctx, {
+      current: () => (view ? core.devil_link(view) : null),
+      open: (hash) => {
+        const next = core.devil_from_link(hash);
+        // A link may name any strategy number; only the lab's (and a pasted table) play.
+        core.devil_lab_check(next.strategy, next.game.board.length, tableFor(next.strategy));
+        setView(next);
+      },
+      fresh: () => newRound(64),
+      what: 'a fresh board',
+    });
     ctx.ready();
-  }
-
-  /** Opens a share link; a bad one leaves a message and a fresh board, never a blank page. */
-  function openLink(hash) {
-    if (view && hash.slice(1) === core.devil_link(view)) return;
-    try {
-      setView(core.devil_from_link(hash));
-      clearMessage();
-    } catch (err) {
-      newRound(64);
-      showMessage(`That link could not be opened: ${err.message}. Here is a fresh board.`, 'error');
-    }
   }
 
   function newRound(squares) {

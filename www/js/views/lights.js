@@ -7,6 +7,7 @@ import { jobPanel } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
+import { followLinks } from '../share-link.js';
 import { initialState, setGame, link, litCount, doAction, undo, redo, actionAt } from './lights/state.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
@@ -18,6 +19,8 @@ export const PAGE = 'lights.html';
 export const STYLES = ['css/site.css', 'css/lights.css'];
 export const CORE = 'lights';
 
+/** Boards with more lights than this are made and decoded in the Worker. */
+const BIG = 250000;
 const CLASSIC = { rows: 5, cols: 5, rule: 'plus', torus: false, states: 2 };
 const STATES = Array.from({ length: 8 }, (_, i) => `<option value="${i + 2}">${i + 2}</option>`).join('');
 
@@ -150,9 +153,12 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
       e.preventDefault();
     }
   });
-  ctx.onLinkChange(openLink);
-  if (ctx.link.length > 1) await openLink(ctx.link);
-  else await newPuzzle(CLASSIC);
+  await followLinks(ctx, {
+    current: () => (v.spec ? link(v) : null),
+    open: openLink,
+    fresh: () => newPuzzle(CLASSIC),
+    what: 'a fresh puzzle',
+  });
   if (!embed) {
     drawChart(v, (spec) => {
       newPuzzle(spec);
@@ -189,7 +195,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
       return;
     }
     try {
-      const game = s.rows * s.cols > 250000 ? await inWorker(v, 'lights_random', [s, '']) : v.core.lights_random(s, '');
+      const game = s.rows * s.cols > BIG ? await inWorker(v, 'lights_random', [s, '']) : v.core.lights_random(s, '');
       show(game);
       clearMessage();
       if (!embed) explore(v);
@@ -221,17 +227,13 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     changed();
   }
 
-  /** Opens a share link; a bad one leaves a message and a fresh puzzle, never a blank board. */
+  /** Opens a share link (../share-link.js says what a bad one does): the header says how
+   * large the board is, and a large board is decoded in the Worker. */
   async function openLink(hash) {
-    try {
-      if (v.spec && hash.slice(1) === link(v)) return;
-      show(v.core.lights_from_link(hash));
-      clearMessage();
-      if (!embed) explore(v);
-    } catch (err) {
-      await newPuzzle(CLASSIC);
-      showMessage(`That link could not be opened: ${errorText(err)}. Here is a fresh puzzle.`, 'error');
-    }
+    const spec = v.core.lights_link_spec(hash);
+    const game = spec.rows * spec.cols > BIG ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
+    show(game);
+    if (!embed) explore(v);
   }
 
   // ---- playing ----
@@ -261,10 +263,15 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     if (step === undo) clearMessage();
   }
 
+  /** A click or key on light `index`; what the core refuses goes to the message line. */
   function activate(index) {
     if (v.busy) return;
-    v.cursor = index;
-    perform(actionAt(v, index));
+    try {
+      v.cursor = index;
+      perform(actionAt(v, index));
+    } catch (err) {
+      showError(err);
+    }
   }
 
   function setMode(mode) {

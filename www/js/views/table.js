@@ -7,6 +7,7 @@ import { runJob } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
+import { followLinks } from '../share-link.js';
 import { drawPositions, drawTable, turnTable } from './table/draw.js';
 import { drawStrategy, drawBelief } from './table/belief.js';
 import { search, verify, randomCheck, jobSlot } from './table/checks.js';
@@ -130,22 +131,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     frameSize: () => ({ width: 460, height: 760 }),
     linkNote: 'this table',
   });
-  ctx.onLinkChange(openLink);
-  if (ctx.link.length > 1) openLink(ctx.link);
-  else newGame({ following: true });
+  await followLinks(ctx, {
+    current: () => v.view?.link ?? null,
+    open: (hash) => setView(v.core.table_from_link(hash), { fresh: true }),
+    fresh: () => newGame({ following: true }),
+    what: 'a fresh table',
+  });
   ctx.ready();
-
-  /** Opens a share link; a bad one leaves a message and a fresh table, never a blank page. */
-  function openLink(hash) {
-    if (v.view && hash.slice(1) === v.view.link) return;
-    try {
-      setView(v.core.table_from_link(hash), { fresh: true });
-      clearMessage();
-    } catch (err) {
-      newGame({ following: true });
-      showMessage(`That link could not be opened: ${err.message}. Here is a fresh table.`, 'error');
-    }
-  }
 
   function settings() {
     const sighted = ctx.slot.querySelector('[data-sight="sighted"]').getAttribute('aria-pressed') !== 'false';

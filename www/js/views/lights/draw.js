@@ -56,12 +56,16 @@ export function setUpCanvas(v, { activate, key }) {
   canvas.setAttribute('aria-roledescription', 'large Lights Out board');
   canvas.setAttribute('aria-describedby', 'status');
   canvas.addEventListener('click', (e) => {
-    const { spec } = v;
-    const rect = canvas.getBoundingClientRect();
-    const r = Math.min(spec.rows - 1, Math.floor(((e.clientY - rect.top) / rect.height) * spec.rows));
-    const c = Math.min(spec.cols - 1, Math.floor(((e.clientX - rect.left) / rect.width) * spec.cols));
-    v.cursor = r * spec.cols + c;
-    activate(v.cursor);
+    // Only a click on the drawn board presses a light; anything the press throws goes to the
+    // message line.
+    const index = lightAt(v, canvas.getBoundingClientRect(), e.clientX, e.clientY);
+    if (index === null) return;
+    v.cursor = index;
+    try {
+      activate(index);
+    } catch (err) {
+      v.ctx.showError(err);
+    }
   });
   canvas.addEventListener('keydown', (e) => {
     const { spec } = v;
@@ -82,6 +86,16 @@ export function setUpCanvas(v, { activate, key }) {
   });
 }
 
+/** The light under a point of the canvas drawn at `rect`, or null when the point is off the
+ * drawn board (outside the rectangle, or a canvas not laid out). */
+export function lightAt(v, rect, x, y) {
+  const { rows, cols } = v.spec;
+  const fx = (x - rect.left) / rect.width;
+  const fy = (y - rect.top) / rect.height;
+  if (!(fx >= 0 && fx < 1 && fy >= 0 && fy < 1)) return null;
+  return Math.floor(fy * rows) * cols + Math.floor(fx * cols);
+}
+
 function drawCanvas(v) {
   const { spec, lights, overlay } = v;
   const canvas = v.ctx.$('canvas');
@@ -97,19 +111,17 @@ function drawCanvas(v) {
   const on = 0xff3fd2ff;
   const press = 0xfffc3f8a;
   const quiet = 0xffd2a01e;
+  // One look-up a light (an 8192² board is 67 million), then the overlay's few marks on top.
   const k = spec.states;
-  for (let i = 0; i < lights.length; i++) {
-    let colour;
-    if (overlay.presses?.[i]) colour = press;
-    else if (overlay.quiet?.[i]) colour = quiet;
-    else if (!lights[i]) colour = off;
-    else if (k === 2) colour = on;
-    else {
-      const t = lights[i] / (k - 1);
-      colour = 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
-    }
-    px[i] = colour;
+  const palette = new Uint32Array(k);
+  palette[0] = off;
+  for (let s = 1; s < k; s++) {
+    const t = s / (k - 1);
+    palette[s] = k === 2 ? on : 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
   }
+  for (let i = 0; i < lights.length; i++) px[i] = palette[lights[i]];
+  paint(px, overlay.quiet, quiet);
+  paint(px, overlay.presses, press);
   if (overlay.hint >= 0) px[overlay.hint] = 0xff20c040;
   ctx.putImageData(img, 0, 0);
   canvas.setAttribute(
@@ -117,6 +129,12 @@ function drawCanvas(v) {
     `Lights Out board, ${spec.rows} by ${spec.cols}: ${litCount(v)} lights on. Arrows move, Space presses.`,
   );
   drawCursor(v);
+}
+
+/** Paints `colour` on every pixel whose mark (a press count, a quiet-pattern bit) is set. */
+function paint(px, marks, colour) {
+  if (!marks) return;
+  for (let i = 0; i < marks.length; i++) if (marks[i]) px[i] = colour;
 }
 
 /** Moves the canvas cursor mark to `v.cursor` and announces it in the status line. */

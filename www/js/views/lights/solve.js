@@ -41,8 +41,12 @@ async function solution(v, minimal) {
 
 async function withSolution(v, minimal, then) {
   if (v.busy) return;
+  const version = v.version;
   try {
-    then(await solution(v, minimal));
+    const s = await solution(v, minimal);
+    // The lights changed while the Worker solved (a link, a new puzzle): the answer is stale.
+    if (v.version !== version) return;
+    await then(s);
   } catch (err) {
     if (errorText(err) === 'cancelled') v.ctx.showMessage('Solving cancelled.');
     else v.ctx.showError(err);
@@ -138,11 +142,17 @@ export function animate(v) {
       return v.ctx.showMessage(`Applied all ${s.press_count} presses at once (large board): ${litCount(v) === 0 ? 'the board is dark.' : ''}`, 'win');
     }
     v.busy = true;
+    // The animation plays this board's solution: it stops when anything else changes the
+    // board meanwhile (a link pasted, a new puzzle), whose lights the presses are not for.
+    const spec = v.spec;
+    let version = v.version;
     try {
       const delay = Math.max(60, Math.min(350, 4000 / Math.max(1, s.press_count)));
       for (let i = 0; i < s.presses.length; i++) {
         for (let t = 0; t < s.presses[i]; t++) {
-          v.perform({ kind: 'press', r: Math.floor(i / v.spec.cols), c: i % v.spec.cols });
+          if (v.spec !== spec || v.version !== version) return;
+          v.perform({ kind: 'press', r: Math.floor(i / spec.cols), c: i % spec.cols });
+          version = v.version;
           v.overlay.hint = i;
           render(v);
           await v.ctx.pause(delay);

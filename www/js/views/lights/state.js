@@ -10,6 +10,8 @@ export function initialState() {
     lights: null,
     /** The seed while the lights are exactly the seeded puzzle (short links). */
     seed: null,
+    /** The core's link of the game as shown (seeded or not), until the lights change: asking
+     * again would encode a large board on the main thread. */
     seedLink: null,
     moves: 0,
     history: [],
@@ -27,7 +29,7 @@ export function setGame(v, game) {
   v.spec = game.spec;
   v.lights = game.lights;
   v.seed = game.seed;
-  v.seedLink = game.seed !== null ? game.link : null;
+  v.seedLink = game.link;
   v.moves = game.moves;
   v.history = [];
   v.future = [];
@@ -40,9 +42,15 @@ export function link(v) {
   return v.seedLink ?? v.core.lights_link(v.spec, v.lights, v.moves);
 }
 
-/** How many lights are on (the core's count). */
+/** How many lights are on (the core's count), asked once per version of the lights: a large
+ * board is megabytes to copy into the core. */
 export function litCount(v) {
-  return v.core.lights_lit(v.spec, v.lights);
+  if (v.litVersion !== v.version || v.litLights !== v.lights) {
+    v.lit = v.core.lights_lit(v.spec, v.lights);
+    v.litVersion = v.version;
+    v.litLights = v.lights;
+  }
+  return v.lit;
 }
 
 /** Presses (r, c) `times` times through the core, as one user move each. */
