@@ -246,6 +246,11 @@ impl Board {
         self.lights.iter().all(|&v| v == 0)
     }
 
+    /// How many lights are on (in any state but 0): the count a player sees.
+    pub fn lit(&self) -> usize {
+        self.lights.iter().filter(|&&v| v != 0).count()
+    }
+
     /// Whether pressing `presses` turns every light off: the check every solver's answer passes.
     pub fn cleared_by(&self, presses: &[u8]) -> bool {
         let mut b = self.clone();
@@ -301,5 +306,16 @@ mod tests {
         k.press(1, 1);
         k.press(1, 1);
         assert_eq!(k.to_text(), "222\n222\n222\n");
+        assert_eq!(k.lit(), 9);
+    }
+
+    #[test]
+    fn lit_counts_the_lights_that_are_on() {
+        let b = Board::parse("1020/0001", Rule::Plus, false, 3).unwrap();
+        assert_eq!(b.lit(), 3);
+        assert!(!b.is_dark());
+        let dark = Board::new(Spec::classic(4, 5)).unwrap();
+        assert_eq!((dark.lit(), dark.is_dark()), (0, true));
+        assert_eq!(Board::all_on(Spec::classic(4, 5)).unwrap().lit(), 20);
     }
 }

@@ -136,3 +136,9 @@ pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
 pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsValue, JsError> {
     Ok(bytes(&after_presses(&board_from(spec, lights)?, presses).map_err(js_err)?.lights))
 }
+
+/// How many lights are on: the page's count, and its win test (0 is a dark board).
+#[wasm_bindgen]
+pub fn lights_lit(spec: JsValue, lights: &[u8]) -> Result<u32, JsError> {
+    Ok(board_from(spec, lights)?.lit() as u32)
+}

@@ -235,12 +235,15 @@ test('edit: click turns a coin, K and the key tool move the key', async () => {
   await context.close();
 });
 
-test('embed mode shows only the board and its controls; the embed button gives an iframe', async () => {
+test('embed mode shows only the board and its controls; the embed button gives the element and an iframe', async () => {
   const { page, errors, context } = await open(browser, 'devil.html');
   await ready(page);
   await page.click('#embed');
   const snippet = await page.inputValue('#share-output');
-  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1#devil\/v1\/[\w-]+"/);
+  const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
+  assert.equal(snippet, `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`);
+  const frame = await page.inputValue('#share-iframe');
+  assert.match(frame, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1#devil\/v1\/[\w-]+"/);
   const embedded = await open(browser, 'devil.html?embed=1', { viewport: { width: 460, height: 700 } });
   await ready(embedded.page);
   assert.equal(await embedded.page.isVisible('header.site-header'), false);
@@ -253,21 +256,21 @@ test('embed mode shows only the board and its controls; the embed button gives a
   await context.close();
 });
 
-test('the blog-post example shows two working boards', async () => {
+test('the blog-post example embeds its boards inline, and the small one plays', async () => {
   const { page, errors, context } = await open(browser, 'examples/blog-post.html');
-  await page.waitForLoadState('load');
-  const frames = page.frames().filter((f) => f.url().includes('devil.html'));
-  assert.equal(frames.length, 2);
-  const sizes = [];
-  for (const f of frames) {
-    await f.waitForSelector('body[data-ready=true]');
-    sizes.push(await f.locator(CELLS).count());
-  }
-  assert.deepEqual(sizes.sort((a, b) => a - b), [16, 64]);
-  const small = frames.find((f) => f.url().includes('RAAAC3cI'));
-  const { heads, key } = await drawn(page, small);
-  await small.click(`${CELLS}[data-index="${xorOfHeads(heads) ^ key}"]`);
-  assert.equal(await small.locator('#message').getAttribute('data-kind'), 'win');
+  await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
+  assert.equal(await page.locator('chessboard-puzzle').count(), 4);
+  assert.equal(page.frames().length, 1);
+  const small = 'chessboard-puzzle[link*="RAAAC3cI"]';
+  const cells = `${small} [role=gridcell]`;
+  assert.equal(await page.locator(cells).count(), 16);
+  assert.equal(await page.locator('chessboard-puzzle[link*="YAAAFerl"] [role=gridcell]').count(), 64);
+  const { heads, key } = await page.$$eval(cells, (list) => ({
+    heads: list.map((c) => c.getAttribute('aria-label').split(', ')[1] === 'heads'),
+    key: list.findIndex((c) => c.getAttribute('aria-label').split(', ').includes('key')),
+  }));
+  await page.locator(`${cells}[data-index="${xorOfHeads(heads) ^ key}"]`).click();
+  assert.equal(await page.locator(`${small} #message`).getAttribute('data-kind'), 'win');
   await screenshot(page, 'blog-post');
   assert.deepEqual(errors, []);
   await context.close();

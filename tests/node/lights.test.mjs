@@ -186,3 +186,13 @@ test('a large board solves quickly enough to time (printed, not asserted)', () =
     console.log(`wasm lights_solve ${n}×${n} random solvable: ${ms.toFixed(0)} ms (Node, with 1 byte a light in and out)`);
   }
 });
+
+test('lights_lit counts the lit lights (the page\'s count and win test)', () => {
+  const spec = { rows: 3, cols: 4, rule: 'king', torus: false, states: 3 };
+  const lights = Uint8Array.from([0, 1, 2, 0, 0, 0, 1, 0, 2, 2, 0, 0]);
+  assert.equal(core.lights_lit(spec, lights), 5);
+  assert.equal(core.lights_lit(spec, new Uint8Array(12)), 0);
+  const game = core.lights_random(classic(6, 6), '11');
+  assert.equal(core.lights_lit(game.spec, game.lights), game.lights.filter((v) => v !== 0).length);
+  throwsWith(assert, () => core.lights_lit(spec, new Uint8Array(5)), /5 lights given/);
+});

@@ -1,8 +1,9 @@
 // What every page shares: loading the page's wasm module, the message line where errors show,
-// share links, embed mode and motion preferences. Views import from here; no rules live here.
+// embed mode and motion preferences. Views import from here; no rules live here.
 // The manifest is imported statically (a few hundred bytes, no wasm) so that it downloads with
 // this file rather than one round trip later.
 import modules from '../pkg/modules.js';
+import { drawSiteHeader } from './components/site-header.js';
 
 /** Per module name, the promise of `{ core, module, glueUrl }`: each is fetched and compiled once. */
 const loaded = new Map();
@@ -75,20 +76,6 @@ export function prefersReducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** The full URL of this page with a share fragment. */
-export function shareUrl(fragment, { embed = false } = {}) {
-  const url = new URL(location.href);
-  url.search = embed ? '?embed=1' : '';
-  url.hash = fragment;
-  return url.toString();
-}
-
-/** An <iframe> snippet that embeds this page at `fragment`. */
-export function embedSnippet(fragment, title, width = 420, height = 520) {
-  const src = shareUrl(fragment, { embed: true });
-  return `<iframe src="${src}" width="${width}" height="${height}" title="${title}" style="border:0" loading="lazy"></iframe>`;
-}
-
 /** Copies text to the clipboard, falling back to a selected text box the user can copy. */
 export async function copyText(text, output) {
   if (output) {
@@ -104,35 +91,12 @@ export async function copyText(text, output) {
   }
 }
 
-/** The site's pages, in the order of the header's navigation. */
-export const PAGES = [
-  ['index.html', 'Home'],
-  ['devil.html', "Devil's chessboard"],
-  ['devil-lab.html', 'Strategy lab'],
-  ['codes.html', 'Codes lab'],
-  ['lights.html', 'Lights Out'],
-  ['table.html', 'Rotating table'],
-  ['chess.html', 'Chess codes'],
-];
-
 /** Fills the site header, marks the body for embed mode and routes uncaught errors to the
  * message line. Call once per page. */
 export function initPage() {
   if (isEmbedded()) document.body.classList.add('embed');
   const header = document.querySelector('header.site-header');
-  if (header) {
-    const here = location.pathname.split('/').pop() || 'index.html';
-    const links = PAGES.map(([href, name]) => {
-      const current = href === here ? ' aria-current="page"' : '';
-      return `<a href="${href}"${current}>${name}</a>`;
-    }).join('');
-    header.innerHTML = `<a class="brand" href="index.html">Chessboard Puzzles</a><nav aria-label="Puzzles">${links}</nav>`;
-  }
+  if (header) drawSiteHeader(header, location.pathname.split('/').pop() || 'index.html');
   window.addEventListener('error', (e) => showError(e.message));
   window.addEventListener('unhandledrejection', (e) => showError(e.reason));
-}
-
-/** Sleeps, for animations; resolves at once when motion is reduced. */
-export function pause(ms) {
-  return new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
 }

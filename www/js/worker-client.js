@@ -13,9 +13,21 @@ async function takeWorker(name) {
   const waiting = idle.get(name);
   if (waiting?.length) return waiting.pop();
   const { module, glueUrl } = await compiled(name);
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const worker = startWorker();
   worker.postMessage({ type: 'init', module, glueUrl });
   return worker;
+}
+
+/**
+ * A module Worker running worker.js. A page may not start a Worker from another origin's URL,
+ * so a page that embeds a board from this site (a blog post) starts one from a blob of its own
+ * that imports worker.js from here (the site sends scripts with CORS).
+ */
+function startWorker() {
+  const url = new URL('./worker.js', import.meta.url);
+  if (url.origin === location.origin) return new Worker(url, { type: 'module' });
+  const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(shim), { type: 'module' });
 }
 
 function release(name, worker) {

@@ -1,0 +1,63 @@
+// The share toolbar every puzzle view has: "Copy link" and "Embed". Embed gives the one-tag
+// snippet (`<chessboard-puzzle>` + embed.js) for the current state, and an <iframe> snippet as
+// a fallback for hosts that strip scripts.
+import { copyText } from '../app.js';
+import { SITE } from '../view.js';
+
+/** The toolbar's markup (ids are looked up in the view's root). */
+export const SHARE_BAR = `
+  <div class="toolbar share-bar">
+    <button type="button" id="copy-link">Copy link</button>
+    <button type="button" id="embed">Embed</button>
+  </div>
+  <textarea class="share" id="share-output" rows="3" readonly hidden aria-label="Link or embed code"></textarea>
+  <div id="iframe-fallback" hidden>
+    <label for="share-iframe" class="note">If your site strips scripts, embed a frame instead:</label>
+    <textarea class="share" id="share-iframe" rows="3" readonly aria-label="Frame embed code"></textarea>
+  </div>`;
+
+/** The snippet a blogger pastes: embed.js once, then one element per board. */
+export function elementSnippet(shareUrl) {
+  const script = new URL('embed.js', SITE).toString();
+  return `<script type="module" src="${script}"></script>\n<chessboard-puzzle link="${shareUrl}"></chessboard-puzzle>`;
+}
+
+/** An <iframe> of the page's embed view, for hosts that strip scripts. */
+export function frameSnippet(frameUrl, title, width, height) {
+  return `<iframe src="${frameUrl}" width="${width}" height="${height}" title="${title}" style="border:0" loading="lazy"></iframe>`;
+}
+
+/**
+ * Wires the toolbar.
+ * @param ctx  the view context
+ * @param {object} options
+ *   link(): the current state's share fragment (null when there is nothing to share)
+ *   title: the frame's title
+ *   frameSize(): {width, height} of the iframe fallback
+ *   linkNote: what "Copy link" says the link restores
+ */
+export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this board' }) {
+  const { $ } = ctx;
+  $('copy-link').addEventListener('click', async () => {
+    const fragment = link();
+    if (fragment === null) return;
+    $('iframe-fallback').hidden = true;
+    const ok = await copyText(ctx.shareUrl(fragment), $('share-output'));
+    ctx.showMessage(ok ? `Link copied. Opening it restores exactly ${linkNote}.` : 'Copy the link from the box below.');
+  });
+  $('embed').addEventListener('click', async () => {
+    const fragment = link();
+    if (fragment === null) return;
+    const { width, height } = frameSize();
+    $('share-iframe').value = frameSnippet(ctx.frameUrl(fragment), title, width, height);
+    $('iframe-fallback').hidden = false;
+    const ok = await copyText(elementSnippet(ctx.shareUrl(fragment)), $('share-output'));
+    ctx.showMessage(ok ? 'Embed code copied: paste it into a blog post or web page.' : 'Copy the embed code from the box below.');
+  });
+}
+
+/** Enables or disables the toolbar (nothing to share, e.g. an illegal chess position). */
+export function enableShareBar(ctx, enabled) {
+  ctx.$('copy-link').disabled = !enabled;
+  ctx.$('embed').disabled = !enabled;
+}

@@ -1,0 +1,297 @@
+// The Lights Out view: settings, the board, play/edit, undo and the solving tools; on the page
+// also the explore panel and the nullity chart. The core owns every rule (presses, solving,
+// chasing, links, the win test); the parts of the view live in ./lights/.
+import { loadCore, errorText } from '../app.js';
+import { GridBoard } from '../board.js';
+import { jobPanel } from '../worker-client.js';
+import { viewContext, drawTemplate } from '../view.js';
+import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
+import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
+import { initialState, setGame, link, litCount, doAction, undo, redo, actionAt } from './lights/state.js';
+import { render, drawStatus, setUpCanvas } from './lights/draw.js';
+import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
+import { chase } from './lights/chase.js';
+import { explore } from './lights/explore.js';
+import { drawChart } from './lights/chart.js';
+
+export const PAGE = 'lights.html';
+export const STYLES = ['css/site.css', 'css/lights.css'];
+export const CORE = 'lights';
+
+const CLASSIC = { rows: 5, cols: 5, rule: 'plus', torus: false, states: 2 };
+const STATES = Array.from({ length: 8 }, (_, i) => `<option value="${i + 2}">${i + 2}</option>`).join('');
+
+/** The board and its controls; the explore section is the page's (`.no-embed`). */
+export const TEMPLATE = `
+<div id="message" hidden></div>
+<div class="toolbar" id="settings">
+  <label>Rows <input id="rows" type="number" min="1" max="4096" value="5" aria-label="Rows"></label>
+  <label>Columns <input id="cols" type="number" min="1" max="4096" value="5" aria-label="Columns"></label>
+  <label>Press changes <select id="rule" aria-label="Rule">
+    <option value="plus">self and 4 neighbours (classic)</option>
+    <option value="neighbours">the 4 neighbours only</option>
+    <option value="x">self and 4 diagonals</option>
+    <option value="king">self and all 8 around</option>
+  </select></label>
+  <label>Edges <select id="edges" aria-label="Edges">
+    <option value="bounded">bounded</option>
+    <option value="torus">torus (wrap around)</option>
+  </select></label>
+  <label>States <select id="states" aria-label="Light states">${STATES}</select></label>
+  <button type="button" id="new-puzzle" class="primary">New puzzle</button>
+  <button type="button" id="all-on">All on</button>
+</div>
+<div class="play-area">
+  <div>
+    <div id="board"></div>
+    <div id="canvas-wrap" class="canvas-wrap" hidden><canvas id="canvas" tabindex="0"></canvas><div id="canvas-cursor" class="canvas-cursor"></div></div>
+    <p class="legend no-embed" aria-hidden="true"><span class="l-on">on</span><span class="l-off">off</span>
+      <span class="l-press">press (solution)</span><span class="l-hint">hint</span><span class="l-quiet">quiet pattern</span></p>
+  </div>
+  <div class="panel" id="side">
+    ${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}
+    <p id="status" aria-live="polite"></p>
+    <div class="step-controls">
+      <button type="button" id="undo" aria-label="Undo" aria-keyshortcuts="Control+Z">↶ Undo</button>
+      <button type="button" id="redo" aria-label="Redo" aria-keyshortcuts="Control+Y">↷ Redo</button>
+      <button type="button" id="hint">Hint</button>
+      <button type="button" id="show-solution" aria-pressed="false">Show solution</button>
+      <button type="button" id="animate">Animate solution</button>
+      <button type="button" id="chase">Light chasing</button>
+      <button type="button" id="check">Solvable?</button>
+    </div>
+    <label class="minimal-toggle"><input type="checkbox" id="minimal" checked> fewest presses (exact up to nullity 24)</label>
+    <div id="job-slot"></div>
+    <p id="verdict" aria-live="polite"></p>
+    <ol class="step-log" id="log"></ol>
+    <p class="no-embed"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
+      U undo, R redo.</small></p>
+    ${SHARE_BAR}
+  </div>
+</div>
+<section class="explore no-embed" aria-labelledby="explore-title">
+  <h2 id="explore-title">Explore this board</h2>
+  <p id="counts"></p>
+  <div id="table-wrap" hidden>
+    <h3>Light-chasing fix-up table</h3>
+    <p class="muted">Left on the last row after chasing → first-row lights to press (leftmost free buttons left
+      alone), then chase again. <span id="table-note"></span></p>
+    <table id="fixup-table" class="mono"><thead><tr><th scope="col">last row</th><th scope="col">press on first row</th></tr></thead><tbody></tbody></table>
+  </div>
+  <h3>Quiet patterns <small class="muted" id="quiet-note"></small></h3>
+  <div id="gallery" class="gallery"></div>
+  <h3>Nullity of n×n boards</h3>
+  <p class="muted">Classic rule, n = 1 … 200: how many independent quiet patterns the board has (0 means every
+    pattern has exactly one solution). Click a point to open that board.</p>
+  <div id="chart-slot"></div>
+  <figure id="chart" class="chart"></figure>
+</section>
+`;
+
+/**
+ * Draws the view into `root` and starts it.
+ * @param {Document|ShadowRoot} root
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ */
+export async function mount(root, { embed = false, link: fragment = '', host = null } = {}) {
+  drawTemplate(root, TEMPLATE, { embed, name: 'lights' });
+  const ctx = viewContext(root, { page: PAGE, embed, link: fragment, host });
+  const { $, showMessage, showError, clearMessage } = ctx;
+  /** The view: the game (./lights/state.js) plus what the parts share. */
+  const v = {
+    ...initialState(),
+    ctx,
+    core: await loadCore(CORE),
+    grid: null,
+    job: jobPanel('Working'),
+    solved: null, // {version, minimal, result}
+    overlay: { presses: null, hint: -1, quiet: null, row: -1 },
+    showSolution: false,
+    busy: false,
+    pendingNew: false,
+    changed,
+    perform,
+    newPuzzle,
+  };
+
+  v.grid = new GridBoard($('board'), { label: 'Lights Out board', onActivate: activate, onKey: key });
+  $('board').classList.add('lights');
+  setUpCanvas(v, { activate, key });
+  $('job-slot').append(v.job);
+  $('new-puzzle').addEventListener('click', () => newPuzzle());
+  $('all-on').addEventListener('click', allOn);
+  for (const id of ['rows', 'cols', 'rule', 'edges', 'states']) {
+    // Only a real change of settings makes a new puzzle (a blur after typing fires change too).
+    $(id).addEventListener('change', () => JSON.stringify(readSpec()) !== JSON.stringify(v.spec) && newPuzzle());
+  }
+  onSegmented(ctx, 'mode', setMode);
+  markSegmented(ctx, 'mode', v.mode);
+  $('undo').addEventListener('click', () => act(undo));
+  $('redo').addEventListener('click', () => act(redo));
+  $('hint').addEventListener('click', () => hint(v));
+  $('show-solution').addEventListener('click', () => toggleSolution(v));
+  $('animate').addEventListener('click', () => animate(v));
+  $('chase').addEventListener('click', () => chase(v));
+  $('check').addEventListener('click', () => check(v));
+  wireShareBar(ctx, {
+    link: () => link(v),
+    title: 'Lights Out',
+    frameSize: () => ({ width: 460, height: Math.round(440 * Math.min(2, v.spec.rows / v.spec.cols)) + 260 }),
+  });
+  // Ctrl+Z / Ctrl+Y anywhere on the page; in an embed, while the focus is inside it.
+  (ctx.isPage ? document : ctx.slot).addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.target.matches('input, select, textarea')) return;
+    if (e.key === 'z') {
+      act(undo);
+      e.preventDefault();
+    }
+    if (e.key === 'y') {
+      act(redo);
+      e.preventDefault();
+    }
+  });
+  ctx.onLinkChange(openLink);
+  if (ctx.link.length > 1) await openLink(ctx.link);
+  else await newPuzzle(CLASSIC);
+  if (!embed) {
+    drawChart(v, (spec) => {
+      newPuzzle(spec);
+      window.scrollTo({ top: 0 });
+    });
+  }
+  ctx.ready();
+
+  // ---- settings, new boards, links ----
+
+  function readSpec() {
+    return {
+      rows: Number($('rows').value),
+      cols: Number($('cols').value),
+      rule: $('rule').value,
+      torus: $('edges').value === 'torus',
+      states: Number($('states').value),
+    };
+  }
+
+  function writeSpec(s) {
+    $('rows').value = s.rows;
+    $('cols').value = s.cols;
+    $('rule').value = s.rule;
+    $('edges').value = s.torus ? 'torus' : 'bounded';
+    $('states').value = String(s.states);
+  }
+
+  /** A random solvable puzzle for the settings (or `s`), in the Worker when it is large. */
+  async function newPuzzle(s = readSpec()) {
+    if (v.busy) {
+      // Settings changed while the Worker runs: make the new puzzle once it is done.
+      v.pendingNew = true;
+      return;
+    }
+    try {
+      const game = s.rows * s.cols > 250000 ? await inWorker(v, 'lights_random', [s, '']) : v.core.lights_random(s, '');
+      show(game);
+      clearMessage();
+      if (!embed) explore(v);
+    } catch (err) {
+      if (v.spec) writeSpec(v.spec);
+      if (errorText(err) === 'cancelled') showMessage('New puzzle cancelled.');
+      else showError(err);
+    }
+  }
+
+  function allOn() {
+    if (v.busy) return;
+    try {
+      const s = readSpec();
+      show(v.core.lights_game(s, new Uint8Array(s.rows * s.cols).fill(1), 0));
+      clearMessage();
+      if (!embed) explore(v);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  /** Shows a game from the core: a new puzzle, a link, all on. */
+  function show(game) {
+    setGame(v, game);
+    v.showSolution = false;
+    $('show-solution').setAttribute('aria-pressed', 'false');
+    if (!v.pendingNew) writeSpec(v.spec); // settings changed meanwhile stay for the pending puzzle
+    changed();
+  }
+
+  /** Opens a share link; a bad one leaves a message and a fresh puzzle, never a blank board. */
+  async function openLink(hash) {
+    try {
+      if (v.spec && hash.slice(1) === link(v)) return;
+      show(v.core.lights_from_link(hash));
+      clearMessage();
+      if (!embed) explore(v);
+    } catch (err) {
+      await newPuzzle(CLASSIC);
+      showMessage(`That link could not be opened: ${errorText(err)}. Here is a fresh puzzle.`, 'error');
+    }
+  }
+
+  // ---- playing ----
+
+  /** After any change of the lights: drop stale marks and answers, redraw. */
+  function changed() {
+    v.version++;
+    v.overlay = { presses: null, hint: -1, quiet: null, row: -1 };
+    $('verdict').textContent = '';
+    render(v);
+    drawStatus(v);
+    if (v.showSolution) refreshSolution(v);
+  }
+
+  /** Does a user action (recorded for undo) and says so when it darkens the board. */
+  function perform(a) {
+    doAction(v, a);
+    v.future = [];
+    changed();
+    if (a.kind === 'press' && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
+  }
+
+  /** Undo or redo (`step`), then redraw. */
+  function act(step) {
+    if (v.busy || !step(v)) return;
+    changed();
+    if (step === undo) clearMessage();
+  }
+
+  function activate(index) {
+    if (v.busy) return;
+    v.cursor = index;
+    perform(actionAt(v, index));
+  }
+
+  function setMode(mode) {
+    v.mode = mode;
+    markSegmented(ctx, 'mode', mode);
+    showMessage(mode === 'edit' ? 'Edit mode: clicking a light changes its state. Then ask “Solvable?”.' : 'Play mode: pressing a light switches it and its neighbours.');
+  }
+
+  function key(index, e) {
+    const k = e.key.toLowerCase();
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (k === ' ' || k === 'enter') {
+      activate(index);
+      return true;
+    }
+    if (k === 'h') {
+      hint(v);
+      return true;
+    }
+    if (k === 'u') {
+      act(undo);
+      return true;
+    }
+    if (k === 'r') {
+      act(redo);
+      return true;
+    }
+    return false;
+  }
+}

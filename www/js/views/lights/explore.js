@@ -1,0 +1,91 @@
+// Lights Out: the "Explore this board" panel (page only): rank and nullity, the light-chasing
+// fix-up table, and the gallery of quiet patterns. Long counts run in the Worker.
+import { errorText } from '../../app.js';
+import { render } from './draw.js';
+import { chaser, heavyRank, heavySolve, inWorker } from './solve.js';
+
+export async function explore(v) {
+  const { $ } = v.ctx;
+  const s = { ...v.spec };
+  const same = () => JSON.stringify(s) === JSON.stringify(v.spec);
+  $('counts').textContent = 'Counting…';
+  $('gallery').replaceChildren();
+  $('quiet-note').textContent = '';
+  $('table-wrap').hidden = true;
+  try {
+    const r = heavyRank(s) ? await inWorker(v, 'lights_rank', [s]) : v.core.lights_rank(s, () => {});
+    if (!same()) return;
+    const n = s.rows * s.cols;
+    if (s.states === 2) {
+      const share = 100 / 2 ** r.nullity;
+      $('counts').textContent =
+        `Rank ${r.rank}, nullity ${r.nullity}: 2^${r.rank} of the 2^${n} patterns are solvable ` +
+        `(${share >= 0.01 ? share.toFixed(share < 1 ? 3 : 0) : share.toExponential(2)}%), each with 2^${r.nullity} solutions.`;
+    } else {
+      const q = r.quiet_log2;
+      $('counts').textContent =
+        `${s.states}^${n} patterns; ${q === 0 ? 'every one is solvable, in exactly one way' : `${fmtPow(q)} quiet patterns, so 1 pattern in ${fmtPow(q)} is solvable`} ` +
+        `(nullity ${r.nullity}).`;
+    }
+    if (chaser(s) && s.cols <= 12 && s.rows * s.cols * s.cols <= 1 << 24) showTable(v, v.core.lights_table(s));
+    if (r.nullity === 0) {
+      $('quiet-note').textContent = '— none: only pressing nothing changes nothing.';
+      return;
+    }
+    const zero = new Uint8Array(n);
+    const sol = heavySolve(s) ? await inWorker(v, 'lights_solve', [s, zero, false]) : v.core.lights_solve(s, zero, false, () => {});
+    if (!same()) return;
+    $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
+    sol.quiet.forEach((q, i) => $('gallery').append(thumbnail(v, q, i)));
+  } catch (err) {
+    if (!same()) return;
+    $('counts').textContent = errorText(err) === 'cancelled' ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`;
+  }
+}
+
+function fmtPow(log2) {
+  return Number.isInteger(log2) ? `2^${log2}` : `${2 ** log2 < 1e15 ? Math.round(2 ** log2) : `2^${log2.toFixed(2)}`}`;
+}
+
+/** The fix-up table: only the last rows a solvable pattern can leave (the others never occur). */
+function showTable(v, rows) {
+  const { $ } = v.ctx;
+  const body = $('fixup-table').querySelector('tbody');
+  body.replaceChildren();
+  const bits = (row) => Array.from(row).join('');
+  const fixable = rows.filter((row) => row.press);
+  for (const row of fixable.slice(0, 64)) {
+    const tr = document.createElement('tr');
+    tr.innerHTML = `<td>${bits(row.leftover)}</td><td>${bits(row.press)}</td>`;
+    body.append(tr);
+  }
+  $('table-note').textContent =
+    `${fixable.length} of the ${rows.length} possible last rows can be fixed${fixable.length > 64 ? ' (first 64 shown)' : ''}; ` +
+    `the other ${rows.length - fixable.length} never occur for a solvable pattern.`;
+  $('table-wrap').hidden = false;
+}
+
+function thumbnail(v, q, i) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'thumb';
+  const count = q.reduce((a, x) => a + x, 0);
+  b.setAttribute('aria-label', `Quiet pattern ${i + 1}: ${count} presses that change nothing`);
+  const canvas = document.createElement('canvas');
+  canvas.width = v.spec.cols;
+  canvas.height = v.spec.rows;
+  const ctx = canvas.getContext('2d');
+  const img = ctx.createImageData(v.spec.cols, v.spec.rows);
+  const px = new Uint32Array(img.data.buffer);
+  for (let j = 0; j < q.length; j++) px[j] = q[j] ? 0xffd2a01e : 0xfff0ebe4;
+  ctx.putImageData(img, 0, 0);
+  const label = document.createElement('span');
+  label.textContent = `#${i + 1} · ${count}`;
+  b.append(canvas, label);
+  b.addEventListener('click', () => {
+    v.overlay.quiet = q;
+    render(v);
+    v.ctx.showMessage(`Quiet pattern ${i + 1}: pressing these ${count} lights changes nothing at all.`);
+  });
+  return b;
+}

@@ -1,0 +1,155 @@
+// Lights Out: asking the core for solutions — in a Web Worker with progress and cancel when the
+// board is large — and what the view does with them: hint, show, check, animate.
+import { errorText } from '../../app.js';
+import { runJob } from '../../worker-client.js';
+import { GRID_MAX, cells, render, drawCursor } from './draw.js';
+import { litCount } from './state.js';
+
+/** Whether the board has the light-chasing shortcut (plain 0/1 lights, bounded, plus-like rule). */
+export const chaser = (s) => s.states === 2 && !s.torus && (s.rule === 'plus' || s.rule === 'neighbours');
+/** Whether solving this board can take more than ~50 ms in the browser. */
+export const heavySolve = (s) => s.rows * s.cols > (chaser(s) ? 40000 : 400);
+export const heavyRank = (s) => (chaser(s) ? false : s.rows * s.cols > 400);
+
+/** Runs a core function in the Worker with the progress panel; rejects with 'cancelled'. */
+export async function inWorker(v, fn, args) {
+  v.busy = true;
+  try {
+    return await runJob(fn, args, v.job, 'lights').promise;
+  } finally {
+    v.busy = false;
+    // After the caller has used the result (so it keeps the settings typed meanwhile).
+    setTimeout(() => {
+      if (v.pendingNew && !v.busy) {
+        v.pendingNew = false;
+        v.newPuzzle();
+      }
+    }, 0);
+  }
+}
+
+/** The solution of the current lights (cached until they change). */
+async function solution(v, minimal) {
+  const { solved } = v;
+  if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
+  const version = v.version;
+  const args = [v.spec, v.lights, minimal];
+  const result = heavySolve(v.spec) ? await inWorker(v, 'lights_solve', args) : v.core.lights_solve(...args, () => {});
+  if (version === v.version) v.solved = { version, minimal, result };
+  return result;
+}
+
+async function withSolution(v, minimal, then) {
+  if (v.busy) return;
+  try {
+    then(await solution(v, minimal));
+  } catch (err) {
+    if (errorText(err) === 'cancelled') v.ctx.showMessage('Solving cancelled.');
+    else v.ctx.showError(err);
+  }
+}
+
+const wantMinimal = (v) => v.ctx.$('minimal').checked;
+
+/** Shows why the lights cannot be cleared: a quiet pattern that overlaps them oddly. */
+function explainUnsolvable(v, s) {
+  v.overlay.quiet = s.witness;
+  render(v);
+  const cover = s.witness ? s.witness.reduce((n, q, i) => n + (q && v.lights[i] ? 1 : 0), 0) : 0;
+  const k = v.spec.states;
+  v.ctx.$('verdict').textContent =
+    k === 2
+      ? `Not solvable. The highlighted quiet pattern (pressing all of it changes nothing) covers ${cover} lit light${cover === 1 ? '' : 's'}, ` +
+        'an odd number. Every press changes that count by an even number, and a dark board has 0 — so ' +
+        'no sequence of presses can clear this pattern.'
+      : `Not solvable. The highlighted quiet pattern, weighted by its press counts, overlaps the lights with a sum ` +
+        `that is not a multiple of ${k}; no press changes that sum mod ${k}, and a dark board has sum 0.`;
+  v.ctx.showMessage('This pattern cannot be cleared — see why below.', 'lose');
+}
+
+/** Marks one light of a minimal solution, near the cursor when it can. */
+export function hint(v) {
+  withSolution(v, true, (s) => {
+    if (!s.solvable) return explainUnsolvable(v, s);
+    const presses = s.presses;
+    let i = presses.findIndex((p, j) => p && j === v.cursor);
+    if (i < 0) i = presses.findIndex((p) => p > 0);
+    if (i < 0) return v.ctx.showMessage('Nothing to press: the board is dark.', 'win');
+    v.overlay.hint = i;
+    render(v);
+    const r = Math.floor(i / v.spec.cols);
+    const c = i % v.spec.cols;
+    v.ctx.showMessage(`Hint: press row ${r + 1}, column ${c + 1} (part of a ${s.minimal ? 'minimal' : 'short'} solution of ${s.press_count} presses).`);
+    if (cells(v) <= GRID_MAX) v.grid.focusCell(i);
+    else {
+      v.cursor = i;
+      drawCursor(v);
+    }
+  });
+}
+
+export function toggleSolution(v) {
+  v.showSolution = !v.showSolution;
+  v.ctx.$('show-solution').setAttribute('aria-pressed', String(v.showSolution));
+  if (v.showSolution) refreshSolution(v);
+  else {
+    v.overlay.presses = null;
+    render(v);
+  }
+}
+
+/** Marks the solution's presses on the board (while "Show solution" is on). */
+export function refreshSolution(v) {
+  withSolution(v, wantMinimal(v), (s) => {
+    if (!s.solvable) {
+      v.showSolution = false;
+      v.ctx.$('show-solution').setAttribute('aria-pressed', 'false');
+      return explainUnsolvable(v, s);
+    }
+    v.overlay.presses = s.presses;
+    render(v);
+    v.ctx.$('verdict').textContent = `Solution: press the marked lights — ${s.press_count} presses${s.minimal ? ', the fewest possible' : ''}.`;
+  });
+}
+
+/** Says whether the lights can be cleared, in how many presses and in how many ways. */
+export function check(v) {
+  withSolution(v, wantMinimal(v), (s) => {
+    if (!s.solvable) return explainUnsolvable(v, s);
+    const proof = s.minimal ? 'the fewest possible' : wantMinimal(v) ? 'best found, not proven minimal' : 'not minimised';
+    const many = s.nullity ? ` The board has nullity ${s.nullity}, so there are ${s.nullity <= 30 ? 2 ** s.nullity : `2^${s.nullity}`} solutions.` : ' It is the only solution.';
+    v.ctx.$('verdict').textContent = `Solvable: ${s.press_count} presses (${proof}).${v.spec.states === 2 ? many : ''}`;
+    v.ctx.showMessage('This pattern can be cleared.', 'win');
+  });
+}
+
+/** Plays the solution press by press (or all at once on a large board). */
+export function animate(v) {
+  withSolution(v, wantMinimal(v), async (s) => {
+    if (!s.solvable) return explainUnsolvable(v, s);
+    if (cells(v) > GRID_MAX) {
+      v.lights = v.core.lights_apply(v.spec, v.lights, s.presses);
+      v.moves += s.press_count;
+      v.seed = null;
+      v.seedLink = null;
+      v.history = [];
+      v.future = [];
+      v.changed();
+      return v.ctx.showMessage(`Applied all ${s.press_count} presses at once (large board): ${litCount(v) === 0 ? 'the board is dark.' : ''}`, 'win');
+    }
+    v.busy = true;
+    try {
+      const delay = Math.max(60, Math.min(350, 4000 / Math.max(1, s.press_count)));
+      for (let i = 0; i < s.presses.length; i++) {
+        for (let t = 0; t < s.presses[i]; t++) {
+          v.perform({ kind: 'press', r: Math.floor(i / v.spec.cols), c: i % v.spec.cols });
+          v.overlay.hint = i;
+          render(v);
+          await v.ctx.pause(delay);
+        }
+      }
+    } finally {
+      v.busy = false;
+    }
+  });
+}
