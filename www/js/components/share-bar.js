@@ -1,8 +1,10 @@
-// The share toolbar every puzzle view has: "Copy link" and "Embed". Embed gives the one-tag
+// The share toolbar every puzzle view has: "Copy link" ("Share" where the browser has a share
+// sheet) and "Embed". Embed gives the one-tag
 // snippet (`<chessboard-puzzle>` + embed.js) for the current state, and an <iframe> snippet as
 // a fallback for hosts that strip scripts.
 import { copyText } from '../app.js';
 import { SITE } from '../view.js';
+import { shareLink, shareFeedback, canShare } from '../share.js';
 
 /** The toolbar's markup (ids are looked up in the view's root). */
 export const SHARE_BAR = `
@@ -42,9 +44,10 @@ export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this boa
     const fragment = link();
     if (fragment === null) return;
     $('iframe-fallback').hidden = true;
-    const ok = await copyText(ctx.shareUrl(fragment), $('share-output'));
-    ctx.showMessage(ok ? `Link copied. Opening it restores exactly ${linkNote}.` : 'Copy the link from the box below.');
+    const result = await shareLink(ctx.shareUrl(fragment), document.title, $('share-output'));
+    ctx.showMessage(shareFeedback(result, linkNote));
   });
+  if (canShare()) $('copy-link').textContent = 'Share';
   $('embed').addEventListener('click', async () => {
     const fragment = link();
     if (fragment === null) return;
