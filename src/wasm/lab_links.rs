@@ -45,7 +45,9 @@ pub fn codes_link(state: JsValue) -> Result<JsValue, JsError> {
     let state: CodesState = from_js(state, "codes state")?;
     to_js(&match codes_link_core::link_for(&state) {
         Ok(fragment) => Shared { fragment: Some(fragment), too_large: None, file: None },
-        Err(e) => Shared { fragment: None, too_large: Some(e.to_string()), file: Some(codes_link_core::file_for(&state)) },
+        Err(e) => {
+            Shared { fragment: None, too_large: Some(e.to_string()), file: Some(codes_link_core::file_for(&state)) }
+        }
     })
 }
 
