@@ -48,10 +48,10 @@ export function linkedState(o) {
     try {
       o.write(o.fromLink(hash));
     } catch (err) {
-      showError(`This link cannot be opened: ${errorText(err)}. Showing ${o.fresh}.`);
       o.reset();
       history.replaceState(null, '', location.pathname + location.search);
       record();
+      showError(`This link cannot be opened: ${errorText(err)}. Showing ${o.fresh}.`);
     }
   }
 

@@ -45,8 +45,9 @@ export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this boa
   $('save-state').addEventListener('click', () => download(file()));
   $('copy-link').addEventListener('click', async () => {
     const fragment = link();
-    $('save-state').hidden = fragment !== null || !file;
-    if (fragment === null) {
+    // null or undefined: a state too large for a link (an Option's None crosses as undefined).
+    $('save-state').hidden = fragment != null || !file;
+    if (fragment == null) {
       if (file) ctx.showMessage('This state is too large for a link (more than 2,000 characters): save it as a file and open the file here again.', 'error');
       return;
     }
@@ -57,7 +58,7 @@ export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this boa
   if (canShare()) $('copy-link').textContent = 'Share';
   $('embed').addEventListener('click', async () => {
     const fragment = link();
-    if (fragment === null) return;
+    if (fragment == null) return;
     const { width, height } = frameSize();
     $('share-iframe').value = frameSnippet(ctx.frameUrl(fragment), title, width, height);
     $('iframe-fallback').hidden = false;
