@@ -143,5 +143,6 @@ fn bad_links_are_one_line_errors() {
     fails(&["lights-out", "open", "#lights/v2/<img src=x onerror=alert(1)>"], "garbled");
     fails(&["devil", "open", "#lights/v2/AAAA"], "not for 'devil'");
     fails(&["table", "open", "table/v1/AA"], "truncated");
-    fails(&["chess", "open", "https://example.org/chess.html#chess/v1/@@"], "garbled");
+    fails(&["chess", "open", "https://example.org/chess.html#chess/v2/@@"], "garbled");
+    fails(&["chess", "open", "#chess/v1/AAAA"], "version 1");
 }

@@ -12,7 +12,10 @@ export const PAGE = 'chess.html';
 export const STYLES = ['css/site.css', 'css/chess.css'];
 export const CORE = 'chess';
 
-const GLYPH = { K: '♚', Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
+/** Pieces are drawn from www/img/pieces/ (drawn for this project) through a class per piece. */
+const PIECES = new Set(['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p']);
+/** The CSS class that draws piece `p` (FEN letter): `pc-wK`, `pc-bN`, … */
+const pieceClass = (p) => `pc pc-${p === p.toUpperCase() ? 'w' : 'b'}${p.toUpperCase()}`;
 const KIND = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
 const PALETTE = ['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', ''];
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -178,8 +181,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.piece = p;
-      b.textContent = p ? GLYPH[p] : '⌫';
-      b.className = p ? (p === p.toUpperCase() ? 'white-man' : 'black-man') : 'eraser';
+      b.textContent = p ? '' : '⌫';
+      b.className = p ? pieceClass(p) : 'eraser';
       b.setAttribute('aria-label', p ? pieceName(p) : 'eraser (clear a square)');
       b.setAttribute('aria-pressed', String(p === tool));
       b.draggable = true;
@@ -282,7 +285,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   function key(index, e) {
     const s = squareOfCell(index);
-    if (e.key.length === 1 && e.key in GLYPH) {
+    if (e.key.length === 1 && PIECES.has(e.key)) {
       place(s, e.key, false);
       return true;
     }
@@ -365,10 +368,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const s = squareOfCell(i);
       const p = parts.board[s];
       const dark = ((s >> 3) + (s & 7)) % 2 === 0;
-      const classes = [dark ? 'dark' : '', p ? (p === p.toUpperCase() ? 'white-man' : 'black-man') : '', highlight.has(s) ? 'hl' : '']
+      const classes = [dark ? 'dark' : '', p ? pieceClass(p) : '', highlight.has(s) ? 'hl' : '']
         .filter(Boolean)
         .join(' ');
-      return { classes, label: `${squareName(s)}, ${pieceName(p)}`, text: p ? GLYPH[p] : '' };
+      return { classes, label: `${squareName(s)}, ${pieceName(p)}`, text: '' };
     });
   }
 

@@ -52,7 +52,7 @@ export const TEMPLATE = `
     <h2 id="strategy-title">The strategy</h2>
     <p id="strategy-info"></p>
     <div class="step-controls" id="watch-controls">
-      <button type="button" id="step" aria-label="Play the strategy's next move">▶ Step</button>
+      <button type="button" id="step" aria-label="Step: play the strategy's next move">▶ Step</button>
       <button type="button" id="autoplay" aria-label="Autoplay">Autoplay</button>
       <label>Speed <input type="range" id="speed" min="1" max="5" value="3" aria-label="Autoplay speed"></label>
       <label>Move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Jump to move"></label>
