@@ -7,7 +7,7 @@ use super::{adapter, from_js, js_err, to_js, JsProgress};
 use crate::lights::board::MAX_SIDE;
 use crate::lights::chase::{chase, table};
 use crate::lights::game::{after_presses, pressed, Move, Settings};
-use crate::lights::link::{from_link, link_for, link_spec};
+use crate::lights::link::{file_for, from_file, from_link, link_for, link_spec};
 use crate::lights::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, solve, Board, Game, Spec};
 use js_sys::{Function, Object, Reflect, Uint8Array};
@@ -66,6 +66,21 @@ pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, 
 #[wasm_bindgen]
 pub fn lights_link(spec: JsValue, lights: &[u8], moves: u32) -> Result<Option<String>, JsError> {
     Ok(link_for(&Game { board: board_from(spec, lights)?, seed: None, moves }).ok())
+}
+
+/// A board too large for a link as a board file `{name, text}` (the format `lights-out` reads).
+#[wasm_bindgen]
+pub fn lights_file(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, JsError> {
+    to_js(&file_for(&Game { board: board_from(spec, lights)?, seed: None, moves }))
+}
+
+/// Opens a board file; its rows and columns come from the file, the rule, edges and states
+/// from the page's settings `spec`.
+#[wasm_bindgen]
+pub fn lights_from_file(text: &str, spec: JsValue) -> Result<JsValue, JsError> {
+    let s: Settings = from_js(spec, "board settings")?;
+    let s = s.spec(MAX_SIDE).map_err(js_err)?;
+    game_view(&from_file(text, s.rule, s.torus, s.states).map_err(js_err)?)
 }
 
 /// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).

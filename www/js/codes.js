@@ -1,10 +1,40 @@
 // The codes lab view: forwards words and choices to the wasm core and draws its answers.
 import { loadCore, initPage, showError, clearMessage } from './app.js';
 import { runJob, jobPanel } from './worker-client.js';
+import { linkedState, sectionInView, showSection } from './lab-link.js';
 
 let core;
 const $ = (id) => document.getElementById(id);
 let buildPanel;
+let links;
+const SECTIONS = ['hamming', 'check', 'vasilev', 'claim'];
+
+/** The lab's state as its link holds it (see `codes::link::CodesState`). */
+function codesState() {
+  return {
+    r: Number($('r').value),
+    msg: $('msg').value.trim(),
+    word: $('word').value.trim(),
+    words: $('words').value.trim(),
+    vf: $('vf').value,
+    view: sectionInView(SECTIONS),
+  };
+}
+
+function showCodesState(s) {
+  $('r').value = String(s.r);
+  $('msg').value = s.msg;
+  $('word').value = s.word;
+  $('words').value = s.words;
+  $('vf').value = s.vf;
+  correct();
+  showSection(s.view);
+}
+
+function freshCodes() {
+  showCodesState({ r: 3, msg: '1011', word: '1110010', words: '000 111', vf: 'popcount3', view: 'hamming' });
+  window.scrollTo(0, 0);
+}
 
 async function main() {
   initPage();
@@ -15,11 +45,44 @@ async function main() {
   $('word').addEventListener('keydown', (e) => e.key === 'Enter' && correct());
   $('encode').addEventListener('click', encode);
   $('check').addEventListener('click', check);
+  $('words-file').addEventListener('change', openWordsFile);
   $('build').addEventListener('click', build);
   $('claim').addEventListener('click', claim);
   $('build31').addEventListener('click', build31);
   correct();
+  links = linkedState({
+    link: (st) => core.codes_link(st),
+    fromLink: (fragment) => core.codes_from_link(fragment),
+    read: codesState,
+    write: showCodesState,
+    reset: freshCodes,
+    fresh: 'a fresh codes lab',
+    withoutLarge: (st) => ({ ...st, words: '' }),
+    what: 'this code, the words typed in and the section in view',
+  });
+  if (location.hash) links.openHash(location.hash);
+  links.record();
+  for (const id of ['r', 'msg', 'word', 'words', 'vf']) $(id).addEventListener('change', () => links.record());
+  let scrolled;
+  window.addEventListener('scroll', () => {
+    clearTimeout(scrolled);
+    scrolled = setTimeout(() => links.record(), 200);
+  });
   document.body.dataset.ready = 'true';
+}
+
+/** A words file (one word a line, as "Save as file" writes it) back into the checker. */
+async function openWordsFile() {
+  const file = $('words-file').files[0];
+  if (!file) return;
+  try {
+    $('words').value = core.codes_from_file(await file.text());
+    clearMessage();
+    links.record();
+    check();
+  } catch (err) {
+    showError(err);
+  }
 }
 
 function guard(fn) {

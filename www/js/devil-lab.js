@@ -3,10 +3,40 @@
 import { loadCore, initPage, showMessage, showError, clearMessage, errorText } from './app.js';
 import { GridBoard } from './board.js';
 import { runJob, jobPanel } from './worker-client.js';
+import { linkedState, sectionInView, showSection } from './lab-link.js';
 
 let core;
 const $ = (id) => document.getElementById(id);
 const panels = {};
+let links;
+const SECTIONS = ['strategy', 'table', 'count', 'why', 'search', 'cube', 'amo', 'dice'];
+
+/** The lab's state as its link holds it (see `devil::lab_link::LabState`). */
+function labState() {
+  return {
+    strategy: $('strategy').value,
+    f: $('f').value || null,
+    seed: $('seed').value.trim() || '0',
+    squares: Number($('squares').value),
+    view: sectionInView(SECTIONS),
+    table: $('table').value.trim() || null,
+  };
+}
+
+function showLabState(s) {
+  $('strategy').value = s.strategy;
+  $('f').value = s.f ?? '';
+  $('seed').value = s.seed;
+  $('squares').value = String(s.squares);
+  $('table').value = s.table ?? '';
+  strategyChanged();
+  showSection(s.view);
+}
+
+function freshLab() {
+  showLabState({ strategy: 'vasilev', f: 'popcount3', seed: '1', squares: 8, view: 'strategy', table: null });
+  window.scrollTo(0, 0);
+}
 
 /** Runs a core export in the Worker with the section's progress panel. */
 function job(name, fn, args) {
@@ -55,10 +85,29 @@ async function main() {
   $('dice').addEventListener('click', diceGame);
   $('cube-board').addEventListener('keydown', (e) => e.key === 'Enter' && drawCube());
   strategyChanged();
+  links = linkedState({
+    link: (st) => core.lab_link(st),
+    fromLink: (fragment) => core.lab_from_link(fragment),
+    read: labState,
+    write: showLabState,
+    reset: freshLab,
+    fresh: 'a fresh lab',
+    withoutLarge: (st) => ({ ...st, table: null }),
+    what: 'this strategy, its squares, the section in view and the table',
+  });
+  if (location.hash) links.openHash(location.hash);
+  links.record();
+  $('table').addEventListener('change', () => links.record());
+  let scrolled;
+  window.addEventListener('scroll', () => {
+    clearTimeout(scrolled);
+    scrolled = setTimeout(() => links.record(), 200);
+  });
   document.body.dataset.ready = 'true';
 }
 
 function strategyChanged() {
+  links?.record();
   const s = spec();
   $('f').disabled = s.strategy === 'xor' || s.strategy === 'search';
   $('seed').disabled = !(s.f === 'random');
@@ -127,6 +176,7 @@ async function uploadTable() {
   if (!file) return;
   if (file.size > 1 << 20) return showMessage('That file is too big for a table (at most 1 MB).', 'error');
   $('table').value = await file.text();
+  links.record();
 }
 
 /** Changes the square one board names, in the list form of the table. */

@@ -1,14 +1,17 @@
-// The share toolbar every puzzle view has: "Copy link" and "Embed". Embed gives the one-tag
+// The share toolbar every puzzle view has: "Copy link" ("Share" where the browser has a share
+// sheet) and "Embed". Embed gives the one-tag
 // snippet (`<chessboard-puzzle>` + embed.js) for the current state, and an <iframe> snippet as
 // a fallback for hosts that strip scripts.
 import { copyText } from '../app.js';
 import { SITE } from '../view.js';
+import { shareLink, shareFeedback, canShare, download } from '../share.js';
 
 /** The toolbar's markup (ids are looked up in the view's root). */
 export const SHARE_BAR = `
   <div class="toolbar share-bar">
     <button type="button" id="copy-link">Copy link</button>
     <button type="button" id="embed">Embed</button>
+    <button type="button" id="save-state" hidden>Save as file</button>
   </div>
   <textarea class="share" id="share-output" rows="3" readonly hidden aria-label="Link or embed code"></textarea>
   <div id="iframe-fallback" hidden>
@@ -35,19 +38,27 @@ export function frameSnippet(frameUrl, title, width, height) {
  *   title: the frame's title
  *   frameSize(): {width, height} of the iframe fallback
  *   linkNote: what "Copy link" says the link restores
+ *   file(): the state as a file {name, text}, for a state too large for a link (optional)
  */
-export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this board' }) {
+export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this board', file = null }) {
   const { $ } = ctx;
+  $('save-state').addEventListener('click', () => download(file()));
   $('copy-link').addEventListener('click', async () => {
     const fragment = link();
-    if (fragment === null) return;
+    // null or undefined: a state too large for a link (an Option's None crosses as undefined).
+    $('save-state').hidden = fragment != null || !file;
+    if (fragment == null) {
+      if (file) ctx.showMessage('This state is too large for a link (more than 2,000 characters): save it as a file and open the file here again.', 'error');
+      return;
+    }
     $('iframe-fallback').hidden = true;
-    const ok = await copyText(ctx.shareUrl(fragment), $('share-output'));
-    ctx.showMessage(ok ? `Link copied. Opening it restores exactly ${linkNote}.` : 'Copy the link from the box below.');
+    const result = await shareLink(ctx.shareUrl(fragment), document.title, $('share-output'));
+    ctx.showMessage(shareFeedback(result, linkNote));
   });
+  if (canShare()) $('copy-link').textContent = 'Share';
   $('embed').addEventListener('click', async () => {
     const fragment = link();
-    if (fragment === null) return;
+    if (fragment == null) return;
     const { width, height } = frameSize();
     $('share-iframe').value = frameSnippet(ctx.frameUrl(fragment), title, width, height);
     $('iframe-fallback').hidden = false;

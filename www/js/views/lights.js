@@ -70,6 +70,7 @@ export const TEMPLATE = `
     <p class="no-embed"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
       U undo, R redo.</small></p>
     ${SHARE_BAR}
+    <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,text/plain" aria-label="Open a board file"></label>
   </div>
 </div>
 <section class="explore no-embed" aria-labelledby="explore-title">
@@ -140,6 +141,18 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     link: () => link(v),
     title: 'Lights Out',
     frameSize: () => ({ width: 460, height: Math.round(440 * Math.min(2, v.spec.rows / v.spec.cols)) + 260 }),
+    file: () => v.core.lights_file(v.spec, v.lights, v.moves),
+  });
+  $('board-file').addEventListener('change', async () => {
+    const f = $('board-file').files[0];
+    if (!f) return;
+    try {
+      show(v.core.lights_from_file(await f.text(), v.spec));
+      clearMessage();
+      if (!embed) explore(v);
+    } catch (err) {
+      showMessage(`That board file could not be opened: ${errorText(err)}`, 'error');
+    }
   });
   // Ctrl+Z / Ctrl+Y anywhere on the page; in an embed, while the focus is inside it.
   (ctx.isPage ? document : ctx.slot).addEventListener('keydown', (e) => {
