@@ -7,10 +7,34 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { launch, open, screenshot, BASE_URL, ready } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs the project's own command-line tool (built by `cargo test` before the browser tests). */
+function cli(...args) {
+  return execFileSync('cargo', ['run', '--quiet', '--bin', 'chessboard-puzzles', '--', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+}
+
+/** The lights left after pressing `presses` ([row, col]) on `rows` (strings of 0/1), plus rule. */
+function afterPresses(rows, presses) {
+  const grid = rows.map((row) => [...row].map(Number));
+  for (const [r, c] of presses) {
+    for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      if (grid[r + dr] && grid[r + dr][c + dc] !== undefined) grid[r + dr][c + dc] ^= 1;
+    }
+  }
+  return grid;
+}
 
 async function labFields(page) {
   return page.evaluate(() => ({
@@ -145,6 +169,7 @@ test('a words list too large for a link is saved as a file that the page opens a
   await page.fill('#words', words.join(' '));
   await page.dispatchEvent('#words', 'change');
   await page.click('#share-link');
+  await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
   assert.match(await page.textContent('#message'), /too large for a link/);
   assert.equal(await page.isVisible('#save-state'), true);
@@ -178,8 +203,10 @@ test('Share opens the system share sheet where navigator.share exists, and copie
     const button = path === 'codes.html' ? '#share-link' : '#copy-link';
     assert.equal(await page.textContent(button), 'Share');
     await page.click(button);
-    const shared = await page.evaluate(() => window.sharedData);
+    // The click handler is async (the link is made first): wait for the sheet and the feedback.
+    const shared = await (await page.waitForFunction(() => window.sharedData)).jsonValue();
     assert.ok(shared.url.startsWith(`${BASE_URL}/${path}#`), shared.url);
+    await page.waitForFunction(() => document.querySelector('#message').textContent !== '');
     assert.equal(await page.textContent('#message'), 'Link shared.');
   }
   assert.deepEqual(errors, []);
@@ -189,22 +216,23 @@ test('Share opens the system share sheet where navigator.share exists, and copie
   await ready(plain.page);
   assert.equal(await plain.page.textContent('#share-link'), 'Copy link');
   await plain.page.click('#share-link');
+  await plain.page.waitForFunction(() => document.querySelector('#message').textContent !== '');
   assert.match(await plain.page.textContent('#message'), /^Link copied\./);
   await plain.context.close();
 });
 
 test('a Lights board too large for a link is saved as a board file that the page opens again', async () => {
-  // 128×128 pseudo-random lights: 16,384 bits with no seed to start from, more than a link holds.
+  // 128×128 lights left by pseudo-random presses (so the board is solvable): 16,384 bits with no
+  // seed to start from, more than a link holds.
   let x = 0x1234567;
-  const rows = [];
+  const pressed = [];
   for (let r = 0; r < 128; r++) {
-    let row = '';
     for (let c = 0; c < 128; c++) {
       x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-      row += (x >>> 16) & 1;
+      if ((x >>> 16) & 1) pressed.push([r, c]);
     }
-    rows.push(row);
   }
+  const rows = afterPresses(Array(128).fill('0'.repeat(128)), pressed).map((row) => row.join(''));
   const text = `${rows.join('\n')}\n`;
   const dir = mkdtempSync(join(tmpdir(), 'share-'));
   const original = join(dir, 'board.txt');
@@ -215,11 +243,27 @@ test('a Lights board too large for a link is saved as a board file that the page
   await page.setInputFiles('#board-file', original);
   await page.waitForFunction(() => document.getElementById('rows').value === '128');
   await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
   assert.match(await page.textContent('#message'), /too large for a link/);
   const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
   const savedPath = await saved.path();
   assert.equal(readFileSync(savedPath, 'utf8'), text);
+
+  // The command-line tool reads the page's file: its presses clear the lights (checked here by
+  // pressing them in the test), and its own 128×128 pattern file opens in the page unchanged.
+  const solved = JSON.parse(cli('lights-out', 'solve', '--json', '--pattern-file', savedPath));
+  const presses = solved.presses.map((p) => (Array.isArray(p) ? p : [p.row, p.col]));
+  assert.ok(presses.length > 0);
+  assert.ok(afterPresses(rows, presses).every((row) => row.every((v) => v === 0)));
+  const fromCli = join(dir, 'cli.txt');
+  cli('lights-out', 'random', '--rows', '128', '--cols', '128', '--seed', '77', '--out', fromCli);
+  await page.setInputFiles('#board-file', fromCli);
+  await page.waitForFunction(() => document.getElementById('message').textContent === '');
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
+  const [cliSaved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
+  assert.equal(readFileSync(await cliSaved.path(), 'utf8'), readFileSync(fromCli, 'utf8'));
 
   // The saved file opens in a fresh page and saves back to the same lights.
   const fresh = await open(browser, 'lights.html');
