@@ -140,6 +140,8 @@ test('the dist build works from a sub-path under a plain static server', async (
     assert.deepEqual(failed, [], path);
     assert.deepEqual(errors, [], path);
     assert.ok(wasm.every((w) => /^\/puzzles\/pkg\/[a-z]+_bg\.[0-9a-f]{8}\.wasm$/.test(w.path)), JSON.stringify(wasm));
+    // The page's preload of its wasm was renamed with the module, so it is fetched once.
+    if (PAGES[path]) assert.deepEqual(wasm.map((w) => moduleOf(w.path)), [PAGES[path]], JSON.stringify(wasm));
     await context.close();
   }
 });

@@ -29,6 +29,12 @@ pub fn run(out: Option<PathBuf>) -> Result<()> {
         });
     }
     build::write_manifest(&pkg, &hashed)?;
+    let renames: Vec<(String, String)> = modules
+        .iter()
+        .zip(&hashed)
+        .flat_map(|(m, h)| [(m.js.clone(), h.js.clone()), (m.wasm.clone(), h.wasm.clone())])
+        .collect();
+    rename_preloads(&out, &renames)?;
     let gz = precompress(&out)?;
     eprintln!("xtask: wrote {} ({gz} precompressed .gz files)", out.display());
     for m in &hashed {
@@ -63,6 +69,24 @@ fn copy_tree(from: &Path, to: &Path, skip: &Path) -> Result<()> {
             copy_tree(&path, &target, skip)?;
         } else {
             std::fs::copy(&path, &target).with_context(|| format!("cannot copy {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Points the pages' preload links (`href="pkg/devil_bg.wasm"`) at the hashed names, so the
+/// preloaded files are the ones `pkg/modules.js` makes the page fetch.
+fn rename_preloads(out: &Path, renames: &[(String, String)]) -> Result<()> {
+    for entry in std::fs::read_dir(out)?.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let page = std::fs::read_to_string(&path)?;
+            let renamed = renames.iter().fold(page.clone(), |page, (from, to)| {
+                page.replace(&format!("href=\"pkg/{from}\""), &format!("href=\"pkg/{to}\""))
+            });
+            if renamed != page {
+                std::fs::write(&path, renamed)?;
+            }
         }
     }
     Ok(())
@@ -158,5 +182,23 @@ mod tests {
         flate2::read::GzDecoder::new(&gz[..]).read_to_string(&mut unzipped).unwrap();
         assert_eq!(unzipped, text);
         assert!(!dir.join("small.css.gz").exists() && !dir.join("photo.png.gz").exists());
+    }
+
+    #[test]
+    fn preload_links_follow_the_hashed_names() {
+        let dir = scratch("preload");
+        let page = "<link rel=\"modulepreload\" href=\"pkg/devil.js\">\n<link rel=\"preload\" href=\"pkg/devil_bg.wasm\">\n<a href=\"pkg/devil.json\">";
+        std::fs::write(dir.join("devil.html"), page).unwrap();
+        std::fs::write(dir.join("notes.txt"), "href=\"pkg/devil.js\"").unwrap();
+        let renames = [
+            ("devil.js".to_string(), "devil.0a1b2c3d.js".to_string()),
+            ("devil_bg.wasm".to_string(), "devil_bg.4e5f6071.wasm".to_string()),
+        ];
+        rename_preloads(&dir, &renames).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("devil.html")).unwrap(),
+            "<link rel=\"modulepreload\" href=\"pkg/devil.0a1b2c3d.js\">\n<link rel=\"preload\" href=\"pkg/devil_bg.4e5f6071.wasm\">\n<a href=\"pkg/devil.json\">"
+        );
+        assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "href=\"pkg/devil.js\"");
     }
 }

@@ -1,0 +1,66 @@
+// Every puzzle page lists, in its <head>, every script its first board needs (modulepreload)
+// and its wasm (preload), so the browser fetches them at once instead of one import level at a
+// time. The list is written by hand; this test keeps it exact: it follows the static imports
+// from the page's script itself and compares the closure with the page's links.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { posix } from 'node:path';
+
+const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+/** Each puzzle page and the wasm module its first board loads. */
+const PAGES = {
+  'devil.html': 'devil',
+  'devil-lab.html': 'lab',
+  'codes.html': 'lab',
+  'lights.html': 'lights',
+  'table.html': 'table',
+  'chess.html': 'chess',
+};
+
+/** The static imports of one module (paths relative to www/). */
+function importsOf(path) {
+  const text = readFileSync(WWW + path, 'utf8');
+  const found = [...text.matchAll(/^\s*import\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  return found.map((spec) => posix.normalize(posix.join(posix.dirname(path), spec)));
+}
+
+/** Every module reachable from `entry` by static imports. */
+function closure(entry) {
+  const seen = new Set();
+  const todo = [entry];
+  while (todo.length) {
+    const path = todo.pop();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    // The generated manifest (pkg/modules.js) imports nothing.
+    if (!path.startsWith('pkg/')) todo.push(...importsOf(path));
+  }
+  return seen;
+}
+
+for (const [page, core] of Object.entries(PAGES)) {
+  test(`${page} preloads exactly the modules of its first board and its ${core} wasm`, () => {
+    const html = readFileSync(WWW + page, 'utf8');
+    const entry = html.match(/<script type="module" src="([^"]+)"><\/script>/)[1];
+    const expected = closure(entry);
+    expected.add(`pkg/${core}.js`);
+    const listed = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    assert.deepEqual([...listed].sort(), [...expected].sort());
+    assert.equal(new Set(listed).size, listed.length, 'a module is listed twice');
+    // The wasm: fetched by app.js with fetch() (CORS mode, same-origin credentials), which a
+    // `crossorigin` preload of type fetch matches, so it is downloaded once.
+    const wasm = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" type="application\/wasm" crossorigin>/g)];
+    assert.deepEqual(
+      wasm.map((m) => m[1]),
+      [`pkg/${core}_bg.wasm`],
+    );
+    // The page's scripts ask for that module by name.
+    const sources = [...expected].filter((p) => !p.startsWith('pkg/')).map((p) => readFileSync(WWW + p, 'utf8'));
+    assert.ok(
+      sources.some((text) => text.includes(`loadCore('${core}')`) || text.includes(`const CORE = '${core}';`)),
+      `no script of ${page} loads the ${core} module`,
+    );
+  });
+}
