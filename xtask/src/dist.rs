@@ -11,10 +11,19 @@ use std::path::{Path, PathBuf};
 /// Files at least this large get a precompressed `.gz` neighbour.
 const MIN_GZIP: u64 = 1024;
 
-pub fn run(out: Option<PathBuf>) -> Result<()> {
+/// What `cargo xtask dist` was asked for.
+#[derive(Default)]
+pub struct Options {
+    /// Where to write the site (default `dist/`).
+    pub out: Option<PathBuf>,
+    /// The address the site will have (ends with `/`), for the link previews' absolute URLs.
+    pub site_url: Option<String>,
+}
+
+pub fn run(options: Options) -> Result<()> {
     let modules = build::wasm()?;
     let root = crate::root();
-    let out = out.unwrap_or_else(|| root.join("dist"));
+    let out = options.out.unwrap_or_else(|| root.join("dist"));
     prepare(&out)?;
     let www = root.join("www");
     copy_tree(&www, &out, &www.join("pkg"))?;
@@ -35,6 +44,9 @@ pub fn run(out: Option<PathBuf>) -> Result<()> {
         .flat_map(|(m, h)| [(m.js.clone(), h.js.clone()), (m.wasm.clone(), h.wasm.clone())])
         .collect();
     rename_preloads(&out, &renames)?;
+    if let Some(url) = &options.site_url {
+        absolute_previews(&out, url)?;
+    }
     let gz = precompress(&out)?;
     eprintln!("xtask: wrote {} ({gz} precompressed .gz files)", out.display());
     for m in &hashed {
@@ -87,6 +99,48 @@ fn rename_preloads(out: &Path, renames: &[(String, String)]) -> Result<()> {
             if renamed != page {
                 std::fs::write(&path, renamed)?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// `--site-url`: an http(s) address, with the `/` a folder needs added.
+pub fn site_url(url: &str) -> Result<String> {
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
+    if !rest.is_some_and(|r| !r.is_empty() && !r.starts_with('/')) || url.contains(['"', '<', '>', '#', '?', ' ']) {
+        bail!("--site-url takes the site's address, like https://example.org/puzzles/, not '{url}'");
+    }
+    Ok(if url.ends_with('/') { url.to_string() } else { format!("{url}/") })
+}
+
+/// Link previews need absolute URLs (most unfurlers do not resolve `img/…` against the page):
+/// with the site's address known, each page gets `og:url` and absolute image URLs.
+fn absolute_previews(out: &Path, url: &str) -> Result<()> {
+    for entry in std::fs::read_dir(out)?.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let page = std::fs::read_to_string(&path)?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let own = if name == "index.html" { url.to_string() } else { format!("{url}{name}") };
+        let absolute = page
+            .replace(
+                "<meta property=\"og:type\" content=\"website\">",
+                &format!(
+                    "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:url\" content=\"{own}\">"
+                ),
+            )
+            .replace(
+                "<meta property=\"og:image\" content=\"img/",
+                &format!("<meta property=\"og:image\" content=\"{url}img/"),
+            )
+            .replace(
+                "<meta name=\"twitter:image\" content=\"img/",
+                &format!("<meta name=\"twitter:image\" content=\"{url}img/"),
+            );
+        if absolute != page {
+            std::fs::write(&path, absolute)?;
         }
     }
     Ok(())
@@ -200,5 +254,26 @@ mod tests {
             "<link rel=\"modulepreload\" href=\"pkg/devil.0a1b2c3d.js\">\n<link rel=\"preload\" href=\"pkg/devil_bg.4e5f6071.wasm\">\n<a href=\"pkg/devil.json\">"
         );
         assert_eq!(std::fs::read_to_string(dir.join("notes.txt")).unwrap(), "href=\"pkg/devil.js\"");
+    }
+
+    #[test]
+    fn a_site_url_makes_the_previews_absolute() {
+        assert_eq!(site_url("https://example.org/puzzles").unwrap(), "https://example.org/puzzles/");
+        assert_eq!(site_url("http://example.org/").unwrap(), "http://example.org/");
+        for bad in ["example.org", "https://", "ftp://x.org/", "https://x.org/\"><script>", "https:///x"] {
+            assert!(site_url(bad).is_err(), "{bad}");
+        }
+        let dir = scratch("previews");
+        let head = "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:image\" content=\"img/preview-devil.png\">\n<meta name=\"twitter:image\" content=\"img/preview-devil.png\">";
+        std::fs::write(dir.join("devil.html"), head).unwrap();
+        std::fs::write(dir.join("index.html"), head).unwrap();
+        absolute_previews(&dir, "https://example.org/puzzles/").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("devil.html")).unwrap(),
+            "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:url\" content=\"https://example.org/puzzles/devil.html\">\n<meta property=\"og:image\" content=\"https://example.org/puzzles/img/preview-devil.png\">\n<meta name=\"twitter:image\" content=\"https://example.org/puzzles/img/preview-devil.png\">"
+        );
+        assert!(std::fs::read_to_string(dir.join("index.html"))
+            .unwrap()
+            .contains("og:url\" content=\"https://example.org/puzzles/\">"));
     }
 }

@@ -11,14 +11,14 @@ mod test;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] | test>";
+const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] [--site-url URL] | test>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => parse_port(&args[1..]).and_then(serve::run),
         Some("build") => build::wasm().map(|_| ()),
-        Some("dist") => parse_out(&args[1..]).and_then(dist::run),
+        Some("dist") => parse_dist(&args[1..]).and_then(dist::run),
         Some("test") => test::run(),
         _ => {
             eprintln!("{USAGE}");
@@ -44,12 +44,18 @@ fn parse_port(args: &[String]) -> anyhow::Result<u16> {
     }
 }
 
-fn parse_out(args: &[String]) -> anyhow::Result<Option<PathBuf>> {
-    match args {
-        [] => Ok(None),
-        [flag, dir] if flag == "--out" => Ok(Some(PathBuf::from(dir))),
-        _ => anyhow::bail!("{USAGE}"),
+fn parse_dist(args: &[String]) -> anyhow::Result<dist::Options> {
+    let mut options = dist::Options::default();
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest.next().ok_or_else(|| anyhow::anyhow!("{USAGE}"))?;
+        match flag.as_str() {
+            "--out" => options.out = Some(PathBuf::from(value)),
+            "--site-url" => options.site_url = Some(dist::site_url(value)?),
+            _ => anyhow::bail!("{USAGE}"),
+        }
     }
+    Ok(options)
 }
 
 /// The repository root (the folder above xtask/).
