@@ -3,7 +3,6 @@
 // The manifest is imported statically (a few hundred bytes, no wasm) so that it downloads with
 // this file rather than one round trip later.
 import modules from '../pkg/modules.js';
-import { drawSiteHeader } from './components/site-header.js';
 
 /** Per module name, the promise of `{ core, module, glueUrl }`: each is fetched and compiled once. */
 const loaded = new Map();
@@ -91,12 +90,10 @@ export async function copyText(text, output) {
   }
 }
 
-/** Fills the site header, marks the body for embed mode and routes uncaught errors to the
+/** Marks the body for embed mode and routes uncaught errors to the
  * message line. Call once per page. */
 export function initPage() {
   if (isEmbedded()) document.body.classList.add('embed');
-  const header = document.querySelector('header.site-header');
-  if (header) drawSiteHeader(header, location.pathname.split('/').pop() || 'index.html');
   window.addEventListener('error', (e) => showError(e.message));
   window.addEventListener('unhandledrejection', (e) => showError(e.reason));
 }

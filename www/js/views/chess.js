@@ -30,7 +30,7 @@ export const TEMPLATE = `
 <h2 class="no-embed">A position</h2>
 <div class="play-area">
   <div>
-    <div id="board"></div>
+    <div id="board" class="board checkered chess" style="--cols: 8; --rows: 8"></div>
     <div class="palette" role="group" aria-label="Piece to place" id="palette"></div>
     <div class="toolbar">
       ${segmented('Side to move', 'side', [['w', 'White to move'], ['b', 'Black to move']])}

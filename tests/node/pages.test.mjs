@@ -1,7 +1,8 @@
-// Every puzzle page lists, in its <head>, every script its first board needs (modulepreload)
-// and its wasm (preload), so the browser fetches them at once instead of one import level at a
-// time. The list is written by hand; this test keeps it exact: it follows the static imports
-// from the page's script itself and compares the closure with the page's links.
+// What the pages write by hand, kept exact. Every puzzle page lists, in its <head>, every script
+// its first board needs (modulepreload) and its wasm (preload), so the browser fetches them at
+// once instead of one import level at a time: the test follows the static imports from the
+// page's script itself and compares the closure with the page's links. Every page carries the
+// same site header in its HTML (drawn before any script runs, so nothing moves when it does).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -62,5 +63,27 @@ for (const [page, core] of Object.entries(PAGES)) {
       sources.some((text) => text.includes(`loadCore('${core}')`) || text.includes(`const CORE = '${core}';`)),
       `no script of ${page} loads the ${core} module`,
     );
+  });
+}
+
+/** The site's pages, in the order of the header's navigation. */
+const NAV = [
+  ['index.html', 'Home'],
+  ['devil.html', "Devil's chessboard"],
+  ['devil-lab.html', 'Strategy lab'],
+  ['codes.html', 'Codes lab'],
+  ['lights.html', 'Lights Out'],
+  ['table.html', 'Rotating table'],
+  ['chess.html', 'Chess codes'],
+];
+
+for (const [page] of NAV) {
+  test(`${page} has the site header, its own link marked`, () => {
+    const html = readFileSync(WWW + page, 'utf8');
+    const header = html.match(/<header class="site-header">([\s\S]*?)<\/header>/)[1];
+    assert.match(header, /<a class="brand" href="index.html">Chessboard Puzzles<\/a>/);
+    const nav = [...header.matchAll(/<a href="([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)];
+    assert.deepEqual(nav.map((m) => [m[1], m[3]]), NAV);
+    assert.deepEqual(nav.filter((m) => m[2]).map((m) => m[1]), [page]);
   });
 }
