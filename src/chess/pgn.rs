@@ -249,6 +249,41 @@ pub const MAX_PLIES: usize = 20_000;
 /// over; parsing takes about ten times the text in memory, so a bigger file is refused unread.
 pub const MAX_PGN_BYTES: u64 = 16 << 20;
 
+/// The tags of every game of a PGN text, read without playing the moves: what a menu of the
+/// games needs, for a small part of the cost of [`parse_pgn`] (which checks every move, as it
+/// must when a game is opened). Games are delimited exactly as [`parse_pgn`] delimits them.
+pub fn game_tags(text: &str) -> Result<Vec<Vec<(String, String)>>> {
+    if text.len() as u64 > MAX_PGN_BYTES {
+        bail!("a PGN text is at most {MAX_PGN_BYTES} bytes; this one has {}", text.len());
+    }
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut has_moves = false;
+    for (tok, _) in tokenize(text)? {
+        match tok {
+            Token::Tag(k, v) => {
+                if has_moves {
+                    games.push(std::mem::take(&mut tags));
+                    has_moves = false;
+                }
+                tags.push((k, v));
+            }
+            Token::Word(_) => has_moves = true,
+            Token::Result(_) => {
+                games.push(std::mem::take(&mut tags));
+                has_moves = false;
+            }
+        }
+    }
+    if has_moves || !tags.is_empty() {
+        games.push(tags);
+    }
+    if games.is_empty() {
+        bail!("no game found in the PGN text");
+    }
+    Ok(games)
+}
+
 /// Reads every game of a PGN text. Fails with the game number, line and move on any bad move,
 /// and on a game longer than [`MAX_PLIES`].
 pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
@@ -353,5 +388,43 @@ mod tests {
         let err = parse_pgn(&format!("{} Nf3", shuffle(MAX_PLIES))).unwrap_err();
         assert!(err.message().contains("longer than 20000 plies"), "{}", err.message());
         assert!(!err.message().contains('\n'));
+    }
+
+    /// `game_tags` against `parse_pgn`, the parser that plays every move: the same games, the
+    /// same tags.
+    fn agree(text: &str) {
+        // (Where parse_pgn fails on a bad move or FEN, game_tags does not look: nothing to compare.)
+        if let Ok(games) = parse_pgn(text) {
+            let tags: Vec<_> = games.into_iter().map(|g| g.tags).collect();
+            assert_eq!(game_tags(text).unwrap(), tags, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_menu_of_games_matches_the_full_parser() {
+        agree(include_str!("../../tests/data/lichess-2025-05-blitz-sample.pgn"));
+        agree(include_str!("../../www/data/chess-sample.pgn"));
+        for text in [
+            "1. e4 e5",
+            "1-0",
+            "[White \"A\"]",
+            "[White \"A\"] 1. e4 [White \"B\"] 1. d4 0-1",
+            "[White \"A\"] 1-0 [White \"B\"] [Black \"C\"] 1/2-1/2 1. e4 *",
+            "1. e4 1-0 1-0 [Event \"x\"]",
+        ] {
+            agree(text);
+        }
+        assert_eq!(game_tags("[White \"A\"] 1. e4 [White \"B\"] 1. d4 0-1").unwrap().len(), 2);
+        assert!(game_tags("  ").is_err() && parse_pgn("  ").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_sequence_of_tags_moves_and_results_is_split_the_same_way(
+            parts in proptest::collection::vec(0usize..6, 0..12)
+        ) {
+            const PIECES: [&str; 6] = ["[White \"A\"]", "[Black \"B\"]", "Nf3 Nf6 Ng1 Ng8", "1-0", "*", "\n"];
+            agree(&parts.iter().map(|&i| PIECES[i]).collect::<Vec<_>>().join(" "));
+        }
     }
 }

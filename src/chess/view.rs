@@ -196,6 +196,26 @@ pub struct GameView {
     pub schemes: Vec<GameSchemeView>,
 }
 
+/// One entry of a menu of games: who played, and the result (`?` where a tag is missing).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameListing {
+    pub white: String,
+    pub black: String,
+    pub result: String,
+}
+
+/// The games of a PGN text, for a menu: read without playing the moves, so a page can list a
+/// file's games at once and play only the one picked (in a Worker).
+pub fn game_list(pgn: &str) -> Result<Vec<GameListing>> {
+    let tag = |tags: &[(String, String)], key: &str| {
+        tags.iter().find(|(k, _)| k == key).map_or_else(|| "?".to_string(), |(_, v)| v.clone())
+    };
+    Ok(super::pgn::game_tags(pgn)?
+        .iter()
+        .map(|tags| GameListing { white: tag(tags, "White"), black: tag(tags, "Black"), result: tag(tags, "Result") })
+        .collect())
+}
+
 /// Game `index` of a PGN text, encoded in every game scheme (and decoded back to check).
 pub fn game(pgn: &str, index: usize) -> Result<GameView> {
     let games = parse_pgn(pgn)?;
@@ -258,5 +278,20 @@ mod tests {
             assert!(s.round_trip);
         }
         assert!(game("1. e4 *", 1).is_err());
+    }
+
+    #[test]
+    fn the_menu_names_the_players_of_every_game_as_the_pgn_tags_do() {
+        let text = "[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n1. e4 e5 1-0\n\n1. d4 *";
+        let list = game_list(text).unwrap();
+        assert_eq!(
+            list,
+            [
+                GameListing { white: "Anna".into(), black: "Ben".into(), result: "1-0".into() },
+                GameListing { white: "?".into(), black: "?".into(), result: "?".into() },
+            ]
+        );
+        assert_eq!(game_list(text).unwrap().len(), game(text, 0).unwrap().games);
+        assert!(game_list("").is_err());
     }
 }

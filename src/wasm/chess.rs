@@ -74,6 +74,12 @@ pub fn chess_huffman_tree() -> Result<JsValue, JsError> {
     to_js(&huffman::tree())
 }
 
+/// The games of a PGN text for a menu, `[{white, black, result}]`, without playing the moves.
+#[wasm_bindgen]
+pub fn chess_game_list(pgn: &str) -> Result<JsValue, JsError> {
+    to_js(&view::game_list(pgn).map_err(js_err)?)
+}
+
 /// Game `index` (0-based) of a PGN text in every game scheme.
 #[wasm_bindgen]
 pub fn chess_game(pgn: &str, index: usize) -> Result<JsValue, JsError> {

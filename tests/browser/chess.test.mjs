@@ -209,7 +209,13 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   await page.click('#g-start');
   assert.match(await page.textContent('#ply'), /^Start/);
   assert.equal(await page.textContent('#why'), '');
-  // A sample game loads from the picker.
+  // A sample game loads from the picker, which names the players of each game of the file.
+  const sample = await page.evaluate(() => fetch('data/chess-sample.pgn').then((r) => r.text()));
+  const whites = [...sample.matchAll(/^\[White "([^"]*)"\]/gm)].map((m) => m[1]);
+  await page.waitForFunction(() => document.querySelectorAll('#sample option').length > 1);
+  const options = await page.$$eval('#sample option', (o) => o.map((x) => x.textContent));
+  assert.equal(options.length - 1, whites.length, options.join(' | '));
+  whites.forEach((white, i) => assert.ok(options[i + 1].startsWith(`Sample game ${i + 1}: ${white} – `), options[i + 1]));
   await page.selectOption('#sample', '1');
   await page.waitForFunction(() => document.querySelector('#game-index').value === '1');
   await page.click('#g-end');
@@ -217,6 +223,7 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   // A bad PGN: one clear line, nothing else changes.
   await page.fill('#pgn', '1. e4 e5 2. Ke3 *');
   await page.click('#load-pgn');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('PGN not loaded'));
   assert.match(await page.textContent('#message'), /PGN not loaded: .*Ke3.*not a legal move/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -21,7 +21,6 @@ const KIND = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'p
 const PALETTE = ['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', ''];
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const SERIES = { 'from-to': '#8d99a6', 'move-index': '#e8a33d', 'ranked-huffman': '#2f81f7', arithmetic: '#8a3ffc' };
-const BIG_PGN = 20000;
 
 /** The position editor and its bits; the decode panel and the game stepper are the page's. */
 export const TEMPLATE = `
@@ -276,8 +275,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`sample games: HTTP ${r.status}`))))
         .then((text) => {
           sampleText = text;
-          const view = core.chess_game(text, 0);
-          for (let i = 0; i < view.games; i++) $('sample').add(new Option(`Sample game ${i + 1}`, String(i)));
+          core.chess_game_list(text).forEach((g, i) => {
+            $('sample').add(new Option(`Sample game ${i + 1}: ${g.white} – ${g.black}, ${g.result}`, String(i)));
+          });
         })
         .catch(showError);
     }
@@ -486,14 +486,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     job?.cancel();
     try {
-      let view;
-      if (text.length > BIG_PGN) {
-        job = runJob('chess_game', [text, index], $('job-slot').panel, CORE);
-        view = await job.promise;
-        job = null;
-      } else {
-        view = core.chess_game(text, index);
-      }
+      // Coding a game in every scheme takes 60–250 ms even for a short one: always in the Worker.
+      job = runJob('chess_game', [text, index], $('job-slot').panel, CORE);
+      const view = await job.promise;
+      job = null;
       clearMessage();
       game = view;
       const sel = $('game-index');
