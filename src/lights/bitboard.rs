@@ -162,7 +162,7 @@ impl BitBoard {
 
     /// From [`BitBoard::to_halves`]'s form; padding bits must be zero.
     pub fn from_halves(rows: usize, cols: usize, halves: &[u32]) -> Result<BitBoard> {
-        if halves.len() % 2 != 0 {
+        if !halves.len().is_multiple_of(2) {
             bail!("{} halves of words given for a {rows}×{cols} board", halves.len());
         }
         let words = halves.chunks(2).map(|h| u64::from(h[0]) | u64::from(h[1]) << 32).collect();
