@@ -21,7 +21,7 @@ export async function explore(v) {
       const share = 100 / 2 ** r.nullity;
       $('counts').textContent =
         `Rank ${r.rank}, nullity ${r.nullity}: 2^${r.rank} of the 2^${n} patterns are solvable ` +
-        `(${share >= 0.01 ? share.toFixed(share < 1 ? 3 : 0) : share.toExponential(2)}%), each with 2^${r.nullity} solutions.`;
+        `(${share >= 0.01 ? `${share.toFixed(share < 1 ? 3 : 0)}%` : share > 0 ? `${share.toExponential(2)}%` : `1 in 2^${r.nullity}`}), each with 2^${r.nullity} solutions.`;
     } else {
       const q = r.quiet_log2;
       $('counts').textContent =
