@@ -135,8 +135,16 @@ function drawCanvas(v) {
 /** Lights a side of a packed board's pixel: 4×4 lights a pixel, so an 8192² board is a
  * 2048² canvas (16 MB of pixels, not 256 MB) — finer than the page shows it. */
 const BLOCK = 4;
-/** Lit lights in each nibble (4 lights of a word). */
-const NIBBLE = Uint8Array.from({ length: 16 }, (_, x) => (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1));
+/** For each 16 lights (half a word), the lit count of each group of 4, one byte each: a row
+ * adds to four pixels' counts with one addition (a pixel's 16 lights never overflow a byte). */
+let quads = null;
+function quadCounts() {
+  if (!quads) {
+    const pop4 = (x) => (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
+    quads = Uint32Array.from({ length: 1 << 16 }, (_, x) => pop4(x & 15) | (pop4((x >> 4) & 15) << 8) | (pop4((x >> 8) & 15) << 16) | (pop4(x >> 12) << 24));
+  }
+  return quads;
+}
 const OFF = [0x2d, 0x34, 0x40];
 const ON = [0xff, 0xd2, 0x3f];
 const PRESS = [0x8a, 0x3f, 0xfc];
@@ -154,13 +162,16 @@ const LIT = ramp(OFF, ON);
 const PRESSED = ramp(OFF, PRESS);
 const QUIETED = ramp(OFF, QUIET);
 
-/** Adds the lights set in row `r` of packed `marks` to the per-pixel `counts`, nibble by nibble. */
+/** Adds the lights set in row `r` of packed `marks` to the per-pixel counts (`counts`: a
+ * Uint32Array holding a byte a pixel). */
 function countRow(marks, r, w, counts) {
+  const table = quadCounts();
   const base = r * w;
   for (let j = 0; j < w; j++) {
     const x = marks[base + j];
     if (x === 0) continue;
-    for (let k = 0; k < 8; k++) counts[j * 8 + k] += NIBBLE[(x >>> (4 * k)) & 15];
+    counts[2 * j] += table[x & 0xffff];
+    counts[2 * j + 1] += table[x >>> 16];
   }
 }
 
@@ -182,14 +193,16 @@ function drawPacked(v) {
   const w = wordsPerRow(spec.cols);
   const marks = overlay.presses ?? overlay.quiet;
   const marked = overlay.presses ? PRESSED : QUIETED;
-  const lit = new Uint8Array(w * 8);
-  const mark = new Uint8Array(w * 8);
+  const litWords = new Uint32Array(w * 2);
+  const markWords = new Uint32Array(w * 2);
+  const lit = new Uint8Array(litWords.buffer);
+  const mark = new Uint8Array(markWords.buffer);
   for (let y = 0; y < height; y++) {
-    lit.fill(0);
-    mark.fill(0);
+    litWords.fill(0);
+    markWords.fill(0);
     for (let r = y * BLOCK; r < Math.min(spec.rows, (y + 1) * BLOCK); r++) {
-      countRow(lights, r, w, lit);
-      if (marks) countRow(marks, r, w, mark);
+      countRow(lights, r, w, litWords);
+      if (marks) countRow(marks, r, w, markWords);
     }
     const row = y * width;
     for (let x = 0; x < width; x++) px[row + x] = mark[x] ? marked[mark[x]] : LIT[lit[x]];
