@@ -3,6 +3,7 @@
 // row with the rule written out in this file (not the core's code); cancel; sizes beyond.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launch, open, screenshot, ready } from './harness.mjs';
 
 const browser = await launch();
@@ -165,6 +166,59 @@ test('sizes beyond what the page offers are refused with a message that names th
   await page.locator('#cols').dispatchEvent('change');
   await page.waitForFunction(() => /go to 8192/.test(document.querySelector('#message').textContent));
   assert.match(await page.textContent('#message'), /1 to 4096 columns on the page, not 5000/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, edited, saved as PBM and opened again', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.fill('#rows', '8192');
+  await page.fill('#cols', '8192');
+  await page.locator('#cols').dispatchEvent('change');
+  await page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.click('#all-on');
+  const all = 8192 * 8192;
+  await page.waitForFunction((n) => document.querySelector('#status').textContent.includes(` ${n} lit`), all);
+  const pixel = (x, y) => page.$eval('#canvas', (c, [px, py]) => Array.from(c.getContext('2d').getImageData(px, py, 1, 1).data), [x, y]);
+  const on = await pixel(0, 0);
+  assert.deepEqual(on, [0xff, 0xd2, 0x3f, 255]);
+  assert.deepEqual(await pixel(2047, 2047), on);
+  // The cursor starts on (0, 0): a press darkens it and its two neighbours, 3 of the first
+  // pixel's 16 lights, so that pixel is 13/16 of the way from dark to lit.
+  await page.locator('#canvas').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await lit(page), all - 3);
+  const corner = await pixel(0, 0);
+  assert.deepEqual(corner.slice(0, 3), [0x2d, 0x34, 0x40].map((off, i) => Math.round(off + (on[i] - off) * (13 / 16))));
+  assert.deepEqual(await pixel(1, 0), on);
+  assert.deepEqual(await pixel(0, 1), on);
+  // Edit mode: the same key lights (0, 0) again.
+  await page.click('[data-mode=edit]');
+  await page.locator('#canvas').focus();
+  await page.keyboard.press('Space');
+  assert.equal(await lit(page), all - 2);
+  // Too large for a link: saved as a raw PBM (1 bit a light), which a fresh page opens.
+  await page.click('#copy-link');
+  assert.match(await page.textContent('#message'), /too large for a link/);
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
+  assert.equal(saved.suggestedFilename(), 'lights-8192x8192-plus.pbm');
+  const bytes = readFileSync(await saved.path());
+  const header = 'P4\n8192 8192\n';
+  assert.equal(bytes.subarray(0, header.length).toString(), header);
+  assert.equal(bytes.length, header.length + 8192 * 1024);
+  // Row 1: (0, 1) dark, first light in the top bit; row 2: (1, 0) dark; then all lit.
+  assert.deepEqual([...bytes.subarray(header.length, header.length + 2)], [0b10111111, 0xff]);
+  assert.equal(bytes[header.length + 1024], 0b01111111);
+  assert.equal(bytes[header.length + 2048], 0xff);
+  const fresh = await open(browser, 'lights.html');
+  await ready(fresh.page);
+  await fresh.page.setInputFiles('#board-file', await saved.path());
+  await fresh.page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  assert.equal(await lit(fresh.page), all - 2);
+  assert.equal(await fresh.page.inputValue('#rows'), '8192');
+  assert.deepEqual(fresh.errors, []);
+  await fresh.context.close();
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -69,7 +69,7 @@ export const TEMPLATE = `
     <p class="no-embed"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
       U undo, R redo.</small></p>
     ${SHARE_BAR}
-    <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,text/plain" aria-label="Open a board file"></label>
+    <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,.pbm,text/plain,image/x-portable-bitmap" aria-label="Open a board file"></label>
   </div>
 </div>
 <section class="explore no-embed" aria-labelledby="explore-title">
