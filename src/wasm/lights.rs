@@ -79,15 +79,6 @@ pub fn lights_file(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, 
     to_js(&file_for(&Game { board: board_from(spec, lights)?, seed: None, moves }))
 }
 
-/// Opens a board file; its rows and columns come from the file, the rule, edges and states
-/// from the page's settings `spec`.
-#[wasm_bindgen]
-pub fn lights_from_file(text: &str, spec: JsValue) -> Result<JsValue, JsError> {
-    let s: Settings = from_js(spec, "board settings")?;
-    let s = s.spec(MAX_SIDE).map_err(js_err)?;
-    game_view(&from_file(text, s.rule, s.torus, s.states).map_err(js_err)?)
-}
-
 /// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
 #[wasm_bindgen]
 pub fn lights_from_link(fragment: &str) -> Result<JsValue, JsError> {
@@ -312,9 +303,11 @@ fn bytes_view(v: &[u8]) -> JsValue {
 pub fn lights_open_file(file: &[u8], settings: JsValue) -> Result<JsValue, JsError> {
     let s: Settings = from_js(settings, "board settings")?;
     if s.states != 2.0 {
+        // More than two states: rows of digits, a byte a light.
         let text =
             std::str::from_utf8(file).map_err(|_| JsError::new("the file is not text: rows of digits 0 to k−1"))?;
-        return lights_from_file(text, to_js(&s)?);
+        let s = s.spec(MAX_SIDE).map_err(js_err)?;
+        return game_view(&from_file(text, s.rule, s.torus, s.states).map_err(js_err)?);
     }
     let pattern = read_pattern(file).map_err(js_err)?;
     let spec = page_spec(&Settings { rows: pattern.rows as f64, cols: pattern.cols as f64, ..s }).map_err(js_err)?;
