@@ -277,6 +277,53 @@ pub fn clears(lights: &BitBoard, presses: &BitBoard, plus: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn halves_from_the_page_never_panic_and_round_trip(
+            rows in 0usize..6, cols in 0usize..140, halves in proptest::collection::vec(any::<u32>(), 0..40)
+        ) {
+            if let Ok(b) = BitBoard::from_halves(rows, cols, &halves) {
+                prop_assert_eq!(b.to_halves(), halves);
+            }
+        }
+
+        #[test]
+        fn halves_of_the_right_length_are_taken_iff_the_padding_is_dark(
+            (rows, cols, halves) in (1usize..6, 1usize..140).prop_flat_map(|(m, n)| {
+                (Just(m), Just(n), proptest::collection::vec(any::<u32>(), m * 2 * n.div_ceil(64)))
+            }),
+            clear in any::<bool>()
+        ) {
+            let w = 2 * cols.div_ceil(64);
+            let mut halves = halves;
+            if clear {
+                // Keep only the bits of real lights: bit c of a row is half c/32, bit c % 32.
+                for (i, h) in halves.iter_mut().enumerate() {
+                    let first = (i % w) * 32;
+                    let keep = cols.saturating_sub(first).min(32);
+                    *h &= if keep == 32 { u32::MAX } else { (1u32 << keep) - 1 };
+                }
+            }
+            let padding_dark = (0..halves.len() * 32).all(|bit| {
+                let c = (bit / 32 % w) * 32 + bit % 32;
+                c < cols || halves[bit / 32] >> (bit % 32) & 1 == 0
+            });
+            match BitBoard::from_halves(rows, cols, &halves) {
+                Ok(b) => {
+                    prop_assert!(padding_dark);
+                    let same = (0..rows * cols).all(|i| {
+                        let (r, c) = (i / cols, i % cols);
+                        b.get(r, c) == (halves[r * w + c / 32] >> (c % 32) & 1 == 1)
+                    });
+                    prop_assert!(same);
+                    prop_assert_eq!(b.to_halves(), halves);
+                }
+                Err(e) => prop_assert!(!padding_dark && e.message().contains("beyond column")),
+            }
+        }
+    }
 
     #[test]
     fn a_press_flips_what_the_byte_board_press_changes() {
