@@ -134,6 +134,41 @@ impl BitBoard {
         Ok(out)
     }
 
+    /// How many lights are on in both boards.
+    pub fn overlap_count(&self, other: &BitBoard) -> u64 {
+        self.words.iter().zip(&other.words).map(|(a, b)| u64::from((a & b).count_ones())).sum()
+    }
+
+    /// Presses (r, c) once on a bounded two-state board under `rule` (any rule: its offsets
+    /// from [`Rule::offsets`], the rule's one table); a press off the board is an error.
+    pub fn press(&mut self, rule: Rule, r: usize, c: usize) -> Result<()> {
+        if r >= self.rows || c >= self.cols {
+            bail!("({r}, {c}) is off the {}×{} board", self.rows, self.cols);
+        }
+        for &(dr, dc) in rule.offsets() {
+            let (rr, cc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
+            if (0..self.rows as i64).contains(&rr) && (0..self.cols as i64).contains(&cc) {
+                self.flip(rr as usize, cc as usize);
+            }
+        }
+        Ok(())
+    }
+
+    /// The words as little-endian 32-bit halves, the form a page holds (a `Uint32Array`): bit
+    /// c of row r is half `r·2W + c/32`, bit `c % 32`.
+    pub fn to_halves(&self) -> Vec<u32> {
+        self.words.iter().flat_map(|&w| [w as u32, (w >> 32) as u32]).collect()
+    }
+
+    /// From [`BitBoard::to_halves`]'s form; padding bits must be zero.
+    pub fn from_halves(rows: usize, cols: usize, halves: &[u32]) -> Result<BitBoard> {
+        if !halves.len().is_multiple_of(2) {
+            bail!("{} halves of words given for a {rows}×{cols} board", halves.len());
+        }
+        let words = halves.chunks(2).map(|h| u64::from(h[0]) | u64::from(h[1]) << 32).collect();
+        BitBoard::from_words(rows, cols, words)
+    }
+
     /// From a two-state byte-a-light board.
     pub fn from_board(board: &Board) -> Result<BitBoard> {
         if board.spec.states != 2 {
@@ -242,6 +277,70 @@ pub fn clears(lights: &BitBoard, presses: &BitBoard, plus: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn halves_from_the_page_never_panic_and_round_trip(
+            rows in 0usize..6, cols in 0usize..140, halves in proptest::collection::vec(any::<u32>(), 0..40)
+        ) {
+            if let Ok(b) = BitBoard::from_halves(rows, cols, &halves) {
+                prop_assert_eq!(b.to_halves(), halves);
+            }
+        }
+
+        #[test]
+        fn halves_of_the_right_length_are_taken_iff_the_padding_is_dark(
+            (rows, cols, halves) in (1usize..6, 1usize..140).prop_flat_map(|(m, n)| {
+                (Just(m), Just(n), proptest::collection::vec(any::<u32>(), m * 2 * n.div_ceil(64)))
+            }),
+            clear in any::<bool>()
+        ) {
+            let w = 2 * cols.div_ceil(64);
+            let mut halves = halves;
+            if clear {
+                // Keep only the bits of real lights: bit c of a row is half c/32, bit c % 32.
+                for (i, h) in halves.iter_mut().enumerate() {
+                    let first = (i % w) * 32;
+                    let keep = cols.saturating_sub(first).min(32);
+                    *h &= if keep == 32 { u32::MAX } else { (1u32 << keep) - 1 };
+                }
+            }
+            let padding_dark = (0..halves.len() * 32).all(|bit| {
+                let c = (bit / 32 % w) * 32 + bit % 32;
+                c < cols || halves[bit / 32] >> (bit % 32) & 1 == 0
+            });
+            match BitBoard::from_halves(rows, cols, &halves) {
+                Ok(b) => {
+                    prop_assert!(padding_dark);
+                    let same = (0..rows * cols).all(|i| {
+                        let (r, c) = (i / cols, i % cols);
+                        b.get(r, c) == (halves[r * w + c / 32] >> (c % 32) & 1 == 1)
+                    });
+                    prop_assert!(same);
+                    prop_assert_eq!(b.to_halves(), halves);
+                }
+                Err(e) => prop_assert!(!padding_dark && e.message().contains("beyond column")),
+            }
+        }
+    }
+
+    #[test]
+    fn a_press_flips_what_the_byte_board_press_changes() {
+        for rule in Rule::ALL {
+            for (r, c) in [(0, 0), (2, 64), (4, 69), (1, 63)] {
+                let spec = Spec { rule, ..Spec::classic(5, 70) };
+                let mut bytes = Board::new(spec).unwrap();
+                bytes.press(r, c);
+                let mut packed = BitBoard::zeros(5, 70).unwrap();
+                packed.press(rule, r, c).unwrap();
+                assert_eq!(packed.to_bytes(), bytes.lights, "{rule:?} ({r}, {c})");
+            }
+        }
+        let mut b = BitBoard::zeros(3, 3).unwrap();
+        assert_eq!(b.press(Rule::Plus, 3, 0).unwrap_err().message(), "(3, 0) is off the 3×3 board");
+        assert!(b.is_dark());
+    }
 
     #[test]
     fn round_trips_and_effect_matches_the_rule() {
@@ -270,6 +369,15 @@ mod tests {
             assert!((0..m * n).all(|i| t.get(i % n, i / n) == b.get(i / n, i % n)), "{m}×{n}");
             assert_eq!(t.transpose().unwrap(), b);
         }
+        let mut b = BitBoard::zeros(5, 70).unwrap();
+        b.flip(4, 69);
+        b.flip(0, 33);
+        let halves = b.to_halves();
+        assert_eq!(halves.len(), 5 * 4);
+        assert_eq!((halves[1], halves[4 * 4 + 2]), (1 << 1, 1 << 5));
+        assert_eq!(BitBoard::from_halves(5, 70, &halves).unwrap(), b);
+        assert!(BitBoard::from_halves(5, 70, &halves[1..]).is_err());
+        assert_eq!(b.overlap_count(&BitBoard::all_on(5, 70).unwrap()), 2);
         assert!(BitBoard::from_words(1, 3, vec![8]).is_err());
         assert!(BitBoard::zeros(0, 3).is_err());
         assert!(BitBoard::zeros(usize::MAX, usize::MAX).unwrap_err().message().contains("memory"));

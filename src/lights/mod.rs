@@ -11,6 +11,7 @@ pub mod game;
 pub mod gf2;
 pub mod king;
 pub mod large;
+pub mod limits;
 pub mod link;
 pub mod minimal;
 pub mod modk;

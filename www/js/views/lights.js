@@ -19,8 +19,6 @@ export const PAGE = 'lights.html';
 export const STYLES = ['css/site.css', 'css/lights.css'];
 export const CORE = 'lights';
 
-/** Boards with more lights than this are made and decoded in the Worker. */
-const BIG = 250000;
 const CLASSIC = { rows: 5, cols: 5, rule: 'plus', torus: false, states: 2 };
 const STATES = Array.from({ length: 8 }, (_, i) => `<option value="${i + 2}">${i + 2}</option>`).join('');
 
@@ -28,8 +26,8 @@ const STATES = Array.from({ length: 8 }, (_, i) => `<option value="${i + 2}">${i
 export const TEMPLATE = `
 <div id="message" hidden></div>
 <div class="toolbar" id="settings">
-  <label>Rows <input id="rows" type="number" min="1" max="4096" value="5" aria-label="Rows"></label>
-  <label>Columns <input id="cols" type="number" min="1" max="4096" value="5" aria-label="Columns"></label>
+  <label>Rows <input id="rows" type="number" min="1" max="8192" value="5" aria-label="Rows" aria-describedby="size-note"></label>
+  <label>Columns <input id="cols" type="number" min="1" max="8192" value="5" aria-label="Columns" aria-describedby="size-note"></label>
   <label>Press changes <select id="rule" aria-label="Rule">
     <option value="plus">self and 4 neighbours (classic)</option>
     <option value="neighbours">the 4 neighbours only</option>
@@ -43,6 +41,7 @@ export const TEMPLATE = `
   <label>States <select id="states" aria-label="Light states">${STATES}</select></label>
   <button type="button" id="new-puzzle" class="primary">New puzzle</button>
   <button type="button" id="all-on">All on</button>
+  <small id="size-note" class="size-note"></small>
 </div>
 <div class="play-area">
   <div>
@@ -70,7 +69,7 @@ export const TEMPLATE = `
     <p class="no-embed"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
       U undo, R redo.</small></p>
     ${SHARE_BAR}
-    <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,text/plain" aria-label="Open a board file"></label>
+    <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,.pbm,text/plain,image/x-portable-bitmap" aria-label="Open a board file"></label>
   </div>
 </div>
 <section class="explore no-embed" aria-labelledby="explore-title">
@@ -141,13 +140,14 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     link: () => link(v),
     title: 'Lights Out',
     frameSize: () => ({ width: 460, height: Math.round(440 * Math.min(2, v.spec.rows / v.spec.cols)) + 260 }),
-    file: () => v.core.lights_file(v.spec, v.lights, v.moves),
+    file: () => (v.packed ? v.core.lights_packed_file(v.spec, v.lights) : v.core.lights_file(v.spec, v.lights, v.moves)),
   });
   $('board-file').addEventListener('change', async () => {
     const f = $('board-file').files[0];
     if (!f) return;
     try {
-      show(v.core.lights_from_file(await f.text(), v.spec));
+      // A file may be a 67 MB pattern: read in the Worker.
+      show(await inWorker(v, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), v.spec]));
       clearMessage();
       if (!embed) explore(v);
     } catch (err) {
@@ -192,6 +192,12 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     };
   }
 
+  /** The size inputs' limit and the line beside them that says it (and where larger go). */
+  function showLimits(plan) {
+    for (const id of ['rows', 'cols']) $(id).max = String(plan.max_side);
+    $('size-note').textContent = plan.note;
+  }
+
   function writeSpec(s) {
     $('rows').value = s.rows;
     $('cols').value = s.cols;
@@ -208,7 +214,9 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
       return;
     }
     try {
-      const game = s.rows * s.cols > BIG ? await inWorker(v, 'lights_random', [s, '']) : v.core.lights_random(s, '');
+      const plan = v.core.lights_plan(s);
+      const fn = plan.packed ? 'lights_packed_random' : 'lights_random';
+      const game = plan.heavy_make ? await inWorker(v, fn, [s, '']) : v.core[fn](s, '');
       show(game);
       clearMessage();
       if (!embed) explore(v);
@@ -223,7 +231,8 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     if (v.busy) return;
     try {
       const s = readSpec();
-      show(v.core.lights_game(s, new Uint8Array(s.rows * s.cols).fill(1), 0));
+      const plan = v.core.lights_plan(s);
+      show(plan.packed ? v.core.lights_packed_all_on(s) : v.core.lights_game(s, new Uint8Array(s.rows * s.cols).fill(1), 0));
       clearMessage();
       if (!embed) explore(v);
     } catch (err) {
@@ -237,6 +246,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     v.showSolution = false;
     $('show-solution').setAttribute('aria-pressed', 'false');
     if (!v.pendingNew) writeSpec(v.spec); // settings changed meanwhile stay for the pending puzzle
+    showLimits(v.plan);
     changed();
   }
 
@@ -244,7 +254,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
    * large the board is, and a large board is decoded in the Worker. */
   async function openLink(hash) {
     const spec = v.core.lights_link_spec(hash);
-    const game = spec.rows * spec.cols > BIG ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
+    const game = v.core.lights_plan(spec).heavy_make ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
     show(game);
     if (!embed) explore(v);
   }

@@ -8,6 +8,9 @@ import { check } from './solve.js';
 export async function chase(v) {
   if (v.busy) return;
   const { $, showMessage, showError } = v.ctx;
+  if (v.packed) {
+    return showMessage('Light chasing is shown step by step on boards up to about 256×256: use Show solution or Animate.', 'error');
+  }
   let plan;
   try {
     plan = v.core.lights_chase(v.spec, v.lights);

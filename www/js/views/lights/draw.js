@@ -1,6 +1,6 @@
 // Lights Out: drawing the board — a grid of cells (ARIA grid, ../../board.js) when small, one
 // canvas with a keyboard cursor when large — and the status line. `v` is the view.
-import { litCount } from './state.js';
+import { litCount, markAt, wordsPerRow } from './state.js';
 
 /** Boards up to this many lights are a grid of elements; larger ones a canvas. */
 export const GRID_MAX = 1024;
@@ -97,6 +97,7 @@ export function lightAt(v, rect, x, y) {
 }
 
 function drawCanvas(v) {
+  if (v.packed) return drawPacked(v);
   const { spec, lights, overlay } = v;
   const canvas = v.ctx.$('canvas');
   if (canvas.width !== spec.cols || canvas.height !== spec.rows) {
@@ -131,6 +132,92 @@ function drawCanvas(v) {
   drawCursor(v);
 }
 
+/** Lights a side of a packed board's pixel: 4×4 lights a pixel, so an 8192² board is a
+ * 2048² canvas (16 MB of pixels, not 256 MB) — finer than the page shows it. */
+const BLOCK = 4;
+/** For each 16 lights (half a word), the lit count of each group of 4, one byte each: a row
+ * adds to four pixels' counts with one addition (a pixel's 16 lights never overflow a byte). */
+let quads = null;
+function quadCounts() {
+  if (!quads) {
+    const pop4 = (x) => (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
+    quads = Uint32Array.from({ length: 1 << 16 }, (_, x) => pop4(x & 15) | (pop4((x >> 4) & 15) << 8) | (pop4((x >> 8) & 15) << 16) | (pop4(x >> 12) << 24));
+  }
+  return quads;
+}
+const OFF = [0x2d, 0x34, 0x40];
+const ON = [0xff, 0xd2, 0x3f];
+const PRESS = [0x8a, 0x3f, 0xfc];
+const QUIET = [0x1e, 0xa0, 0xd2];
+
+/** 17 colours (ABGR words) from `from` (none of a block's 16 lights) to `to` (all of them). */
+function ramp(from, to) {
+  return Uint32Array.from({ length: BLOCK * BLOCK + 1 }, (_, n) => {
+    const t = n / (BLOCK * BLOCK);
+    const [r, g, b] = from.map((x, i) => Math.round(x + (to[i] - x) * t));
+    return (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+  });
+}
+const LIT = ramp(OFF, ON);
+const PRESSED = ramp(OFF, PRESS);
+const QUIETED = ramp(OFF, QUIET);
+
+/** Adds the lights set in row `r` of packed `marks` to the per-pixel counts (`counts`: a
+ * Uint32Array holding a byte a pixel). */
+function countRow(marks, r, w, counts) {
+  const table = quadCounts();
+  const base = r * w;
+  for (let j = 0; j < w; j++) {
+    const x = marks[base + j];
+    if (x === 0) continue;
+    counts[2 * j] += table[x & 0xffff];
+    counts[2 * j + 1] += table[x >>> 16];
+  }
+}
+
+/** A packed board, straight from its words (never a byte a light): each pixel shades the share
+ * of its 4×4 lights that are on, or, where the overlay marks any (presses, a quiet pattern),
+ * the share marked. */
+function drawPacked(v) {
+  const { spec, lights, overlay } = v;
+  const canvas = v.ctx.$('canvas');
+  const width = Math.ceil(spec.cols / BLOCK);
+  const height = Math.ceil(spec.rows / BLOCK);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  const ctx = canvas.getContext('2d');
+  const img = ctx.createImageData(width, height);
+  const px = new Uint32Array(img.data.buffer);
+  const w = wordsPerRow(spec.cols);
+  const marks = overlay.presses ?? overlay.quiet;
+  const marked = overlay.presses ? PRESSED : QUIETED;
+  const litWords = new Uint32Array(w * 2);
+  const markWords = new Uint32Array(w * 2);
+  const lit = new Uint8Array(litWords.buffer);
+  const mark = new Uint8Array(markWords.buffer);
+  for (let y = 0; y < height; y++) {
+    litWords.fill(0);
+    markWords.fill(0);
+    for (let r = y * BLOCK; r < Math.min(spec.rows, (y + 1) * BLOCK); r++) {
+      countRow(lights, r, w, litWords);
+      if (marks) countRow(marks, r, w, markWords);
+    }
+    const row = y * width;
+    for (let x = 0; x < width; x++) px[row + x] = mark[x] ? marked[mark[x]] : LIT[lit[x]];
+  }
+  if (overlay.hint >= 0) {
+    px[Math.floor(overlay.hint / spec.cols / BLOCK) * width + Math.floor((overlay.hint % spec.cols) / BLOCK)] = 0xff20c040;
+  }
+  ctx.putImageData(img, 0, 0);
+  canvas.setAttribute(
+    'aria-label',
+    `Lights Out board, ${spec.rows} by ${spec.cols}, drawn at one pixel for ${BLOCK}×${BLOCK} lights: ${litCount(v)} lights on. Arrows move, Space presses.`,
+  );
+  drawCursor(v);
+}
+
 /** Paints `colour` on every pixel whose mark (a press count, a quiet-pattern bit) is set. */
 function paint(px, marks, colour) {
   if (!marks) return;
@@ -149,7 +236,7 @@ export function drawCursor(v) {
   mark.style.top = `${(100 * r) / spec.rows}%`;
   mark.style.width = `max(6px, ${100 / spec.cols}%)`;
   mark.style.height = `max(6px, ${100 / spec.rows}%)`;
-  $('status').dataset.cursor = `row ${r + 1}, column ${c + 1}, ${stateName(v, v.lights[cursor])}`;
+  $('status').dataset.cursor = `row ${r + 1}, column ${c + 1}, ${stateName(v, markAt(v, v.lights, cursor))}`;
   drawStatus(v);
 }
 

@@ -2,38 +2,43 @@
 // fix-up table, and the gallery of quiet patterns. Long counts run in the Worker.
 import { errorText } from '../../app.js';
 import { render } from './draw.js';
-import { chaser, heavyRank, heavySolve, inWorker } from './solve.js';
+import { inWorker } from './solve.js';
 
 export async function explore(v) {
   const { $ } = v.ctx;
   const s = { ...v.spec };
+  const { plan } = v;
   const same = () => JSON.stringify(s) === JSON.stringify(v.spec);
   $('counts').textContent = 'Counting…';
   $('gallery').replaceChildren();
   $('quiet-note').textContent = '';
   $('table-wrap').hidden = true;
   try {
-    const r = heavyRank(s) ? await inWorker(v, 'lights_rank', [s]) : v.core.lights_rank(s, () => {});
+    const r = plan.heavy_rank ? await inWorker(v, 'lights_rank', [s]) : v.core.lights_rank(s, () => {});
     if (!same()) return;
     const n = s.rows * s.cols;
     if (s.states === 2) {
       const share = 100 / 2 ** r.nullity;
       $('counts').textContent =
         `Rank ${r.rank}, nullity ${r.nullity}: 2^${r.rank} of the 2^${n} patterns are solvable ` +
-        `(${share >= 0.01 ? share.toFixed(share < 1 ? 3 : 0) : share.toExponential(2)}%), each with 2^${r.nullity} solutions.`;
+        `(${share >= 0.01 ? `${share.toFixed(share < 1 ? 3 : 0)}%` : share > 0 ? `${share.toExponential(2)}%` : `1 in 2^${r.nullity}`}), each with 2^${r.nullity} solutions.`;
     } else {
       const q = r.quiet_log2;
       $('counts').textContent =
         `${s.states}^${n} patterns; ${q === 0 ? 'every one is solvable, in exactly one way' : `${fmtPow(q)} quiet patterns, so 1 pattern in ${fmtPow(q)} is solvable`} ` +
         `(nullity ${r.nullity}).`;
     }
-    if (chaser(s) && s.cols <= 12 && s.rows * s.cols * s.cols <= 1 << 24) showTable(v, v.core.lights_table(s));
+    if (plan.fixup_table) showTable(v, v.core.lights_table(s));
     if (r.nullity === 0) {
       $('quiet-note').textContent = '— none: only pressing nothing changes nothing.';
       return;
     }
+    if (!plan.quiet_gallery) {
+      $('quiet-note').textContent = `— not drawn for boards beyond 4096×4096 (${r.nullity} independent ones).`;
+      return;
+    }
     const zero = new Uint8Array(n);
-    const sol = heavySolve(s) ? await inWorker(v, 'lights_solve', [s, zero, false]) : v.core.lights_solve(s, zero, false, () => {});
+    const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [s, zero, false]) : v.core.lights_solve(s, zero, false, () => {});
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
     sol.quiet.forEach((q, i) => $('gallery').append(thumbnail(v, q, i)));

@@ -3,13 +3,7 @@
 import { errorText } from '../../app.js';
 import { runJob } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { litCount } from './state.js';
-
-/** Whether the board has the light-chasing shortcut (plain 0/1 lights, bounded, plus-like rule). */
-export const chaser = (s) => s.states === 2 && !s.torus && (s.rule === 'plus' || s.rule === 'neighbours');
-/** Whether solving this board can take more than ~50 ms in the browser. */
-export const heavySolve = (s) => s.rows * s.cols > (chaser(s) ? 40000 : 400);
-export const heavyRank = (s) => (chaser(s) ? false : s.rows * s.cols > 400);
+import { litCount, markAt, firstMarked } from './state.js';
 
 /** Runs a core function in the Worker with the progress panel; rejects with 'cancelled'. */
 export async function inWorker(v, fn, args) {
@@ -33,8 +27,9 @@ async function solution(v, minimal) {
   const { solved } = v;
   if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
   const version = v.version;
-  const args = [v.spec, v.lights, minimal];
-  const result = heavySolve(v.spec) ? await inWorker(v, 'lights_solve', args) : v.core.lights_solve(...args, () => {});
+  // Packed boards (classic, beyond 4096) are solved packed; the fewest presses is not searched.
+  const [fn, args] = v.packed ? ['lights_packed_solve', [v.spec, v.lights]] : ['lights_solve', [v.spec, v.lights, minimal]];
+  const result = v.plan.heavy_solve ? await inWorker(v, fn, args) : v.core[fn](...args, () => {});
   if (version === v.version) v.solved = { version, minimal, result };
   return result;
 }
@@ -59,7 +54,7 @@ const wantMinimal = (v) => v.ctx.$('minimal').checked;
 function explainUnsolvable(v, s) {
   v.overlay.quiet = s.witness;
   render(v);
-  const cover = s.witness ? s.witness.reduce((n, q, i) => n + (q && v.lights[i] ? 1 : 0), 0) : 0;
+  const cover = v.packed ? s.witness_overlap : s.witness ? s.witness.reduce((n, q, i) => n + (q && v.lights[i] ? 1 : 0), 0) : 0;
   const k = v.spec.states;
   v.ctx.$('verdict').textContent =
     k === 2
@@ -76,8 +71,7 @@ export function hint(v) {
   withSolution(v, true, (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
     const presses = s.presses;
-    let i = presses.findIndex((p, j) => p && j === v.cursor);
-    if (i < 0) i = presses.findIndex((p) => p > 0);
+    const i = markAt(v, presses, v.cursor) ? v.cursor : firstMarked(v, presses);
     if (i < 0) return v.ctx.showMessage('Nothing to press: the board is dark.', 'win');
     v.overlay.hint = i;
     render(v);
@@ -120,7 +114,13 @@ export function refreshSolution(v) {
 export function check(v) {
   withSolution(v, wantMinimal(v), (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
-    const proof = s.minimal ? 'the fewest possible' : wantMinimal(v) ? 'best found, not proven minimal' : 'not minimised';
+    const proof = s.minimal
+      ? 'the fewest possible'
+      : v.packed
+        ? 'not minimised: boards beyond 4096 are solved packed, one solution of many'
+        : wantMinimal(v)
+          ? 'best found, not proven minimal'
+          : 'not minimised';
     const many = s.nullity ? ` The board has nullity ${s.nullity}, so there are ${s.nullity <= 30 ? 2 ** s.nullity : `2^${s.nullity}`} solutions.` : ' It is the only solution.';
     v.ctx.$('verdict').textContent = `Solvable: ${s.press_count} presses (${proof}).${v.spec.states === 2 ? many : ''}`;
     v.ctx.showMessage('This pattern can be cleared.', 'win');
@@ -132,7 +132,7 @@ export function animate(v) {
   withSolution(v, wantMinimal(v), async (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
     if (cells(v) > GRID_MAX) {
-      v.lights = v.core.lights_apply(v.spec, v.lights, s.presses);
+      v.lights = v.packed ? v.core.lights_packed_apply(v.spec, v.lights, s.presses) : v.core.lights_apply(v.spec, v.lights, s.presses);
       v.moves += s.press_count;
       v.seed = null;
       v.seedLink = null;

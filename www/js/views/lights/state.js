@@ -6,8 +6,12 @@ export function initialState() {
   return {
     /** The board: {rows, cols, rule, torus, states}. */
     spec: null,
-    /** One byte a light, row by row. */
+    /** One byte a light, row by row; or, when `packed`, 32 lights a word (a Uint32Array). */
     lights: null,
+    /** The lights are packed bits: a classic board beyond 4096 (the core's plan says so). */
+    packed: false,
+    /** How the page handles this board: the core's `lights_plan` (Worker or not, limits). */
+    plan: null,
     /** The seed while the lights are exactly the seeded puzzle (short links). */
     seed: null,
     /** The core's link of the game as shown (seeded or not), until the lights change: asking
@@ -27,6 +31,8 @@ export function initialState() {
 export function setGame(v, game) {
   const newSize = !v.spec || JSON.stringify(v.spec) !== JSON.stringify(game.spec);
   v.spec = game.spec;
+  v.plan = v.core.lights_plan(game.spec);
+  v.packed = Boolean(game.packed);
   v.lights = game.lights;
   v.seed = game.seed;
   v.seedLink = game.link;
@@ -39,14 +45,37 @@ export function setGame(v, game) {
 /** The share fragment: the seeded form while the puzzle is untouched (short even for huge
  * boards), else every light. */
 export function link(v) {
+  if (v.packed) return null; // saved as a PBM file instead
   return v.seedLink ?? v.core.lights_link(v.spec, v.lights, v.moves);
+}
+
+/** Words (u32) a row of a packed board holds: the core pads each row to whole 64-bit words. */
+export const wordsPerRow = (cols) => 2 * Math.ceil(cols / 64);
+
+/** The state of light `index` in `marks` (the lights, a solution, a quiet pattern), bytes or
+ * packed bits alike. */
+export function markAt(v, marks, index) {
+  if (!v.packed) return marks[index];
+  const { cols } = v.spec;
+  const r = Math.floor(index / cols);
+  const c = index % cols;
+  return (marks[r * wordsPerRow(cols) + (c >>> 5)] >>> (c & 31)) & 1;
+}
+
+/** The first light set in `marks` (bytes or packed bits), or −1. */
+export function firstMarked(v, marks) {
+  if (!v.packed) return marks.findIndex((p) => p > 0);
+  const w = wordsPerRow(v.spec.cols);
+  const j = marks.findIndex((x) => x !== 0);
+  if (j < 0) return -1;
+  return Math.floor(j / w) * v.spec.cols + (j % w) * 32 + (31 - Math.clz32(marks[j] & -marks[j]));
 }
 
 /** How many lights are on (the core's count), asked once per version of the lights: a large
  * board is megabytes to copy into the core. */
 export function litCount(v) {
   if (v.litVersion !== v.version || v.litLights !== v.lights) {
-    v.lit = v.core.lights_lit(v.spec, v.lights);
+    v.lit = v.packed ? v.core.lights_packed_lit(v.spec, v.lights) : v.core.lights_lit(v.spec, v.lights);
     v.litVersion = v.version;
     v.litLights = v.lights;
   }
@@ -55,16 +84,28 @@ export function litCount(v) {
 
 /** Presses (r, c) `times` times through the core, as one user move each. */
 export function press(v, r, c, times = 1) {
-  v.lights = v.core.lights_press(v.spec, v.lights, r, c, times);
+  v.lights = pressed(v, r, c, times);
   v.moves += times;
   v.seed = null;
   v.seedLink = null;
 }
 
+/** The lights after pressing (r, c) `times` times, from the core. */
+function pressed(v, r, c, times) {
+  return v.packed ? v.core.lights_packed_press(v.spec, v.lights, r, c, times) : v.core.lights_press(v.spec, v.lights, r, c, times);
+}
+
 /** The lights with light `index` set to `state` (an Edit-mode change, not a press). */
-function withLight(lights, index, state) {
-  const next = Uint8Array.from(lights);
-  next[index] = state;
+function withLight(v, index, state) {
+  const next = v.lights.slice();
+  if (!v.packed) {
+    next[index] = state;
+    return next;
+  }
+  const { cols } = v.spec;
+  const j = Math.floor(index / cols) * wordsPerRow(cols) + ((index % cols) >>> 5);
+  const bit = 1 << (index % cols & 31);
+  next[j] = state ? next[j] | bit : next[j] & ~bit;
   return next;
 }
 
@@ -73,7 +114,7 @@ export function doAction(v, a, record = true) {
   if (a.kind === 'press') {
     press(v, a.r, a.c);
   } else {
-    v.lights = withLight(v.lights, a.index, a.to);
+    v.lights = withLight(v, a.index, a.to);
     v.seed = null;
     v.seedLink = null;
   }
@@ -83,10 +124,10 @@ export function doAction(v, a, record = true) {
 export function undoAction(v, a) {
   if (a.kind === 'press') {
     // k−1 more presses of the same light undo one press.
-    v.lights = v.core.lights_press(v.spec, v.lights, a.r, a.c, v.spec.states - 1);
+    v.lights = pressed(v, a.r, a.c, v.spec.states - 1);
     v.moves--;
   } else {
-    v.lights = withLight(v.lights, a.index, a.from);
+    v.lights = withLight(v, a.index, a.from);
   }
   v.seed = null;
   v.seedLink = null;
@@ -113,7 +154,7 @@ export function redo(v) {
 /** The action a click on light `index` makes: a press (Play) or the next state (Edit). */
 export function actionAt(v, index, mode = v.mode) {
   if (mode === 'edit') {
-    const from = v.lights[index];
+    const from = markAt(v, v.lights, index);
     return { kind: 'set', index, from, to: (from + 1) % v.spec.states };
   }
   return { kind: 'press', r: Math.floor(index / v.spec.cols), c: index % v.spec.cols };

@@ -1,0 +1,200 @@
+//! What the page offers and how it runs each board: the largest side per kind of board, which
+//! boards cross the wasm boundary as packed bits, and which jobs go to the Worker. The page only
+//! asks ([`page_plan`], [`page_spec`]); every size cut-off lives here, with its reason.
+
+use super::board::{Rule, Spec, MAX_SIDE};
+use super::chase::MAX_CHASE_WORK;
+use super::game::Settings;
+use super::large;
+use crate::{bail, Result};
+use serde::Serialize;
+
+/// Largest side of a classic board (plus or neighbours, two states, bounded) on the page. It is
+/// solved packed in the Worker (8 MB of bits at 8192²; the solver's cyclic basis as much again);
+/// beyond, the command-line tool, which has no side limit but memory.
+pub const PAGE_MAX_PACKED_SIDE: usize = 8192;
+
+/// Light chasing, elimination on small boards and drawing a grid answer within ~50 ms on the
+/// main thread: a classic board up to this many lights is solved in place (the polynomial
+/// chaser does a 200×200 board in a few ms)…
+const MAIN_THREAD_CHASER_CELLS: usize = 40_000;
+/// … any other board only up to this many (dense elimination is cubic in the lights).
+const MAIN_THREAD_DENSE_CELLS: usize = 400;
+/// Boards with more lights than this are made and decoded in the Worker (a random 500×500
+/// board is a quarter million presses simulated).
+const MAIN_THREAD_MAKE_CELLS: usize = 250_000;
+/// The fix-up table is listed for at most this many columns (2^cols rows).
+const MAX_TABLE_COLS: usize = 12;
+
+/// How the page handles one board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PagePlan {
+    /// Largest rows and columns the page offers for this rule, edges and states.
+    pub max_side: usize,
+    /// The lights cross as packed bits (32 a `u32`) and are solved by [`large::solve_packed`],
+    /// never a byte a light.
+    pub packed: bool,
+    /// A new puzzle, an all-on board or a link is made in the Worker.
+    pub heavy_make: bool,
+    /// Solving runs in the Worker with progress and cancel.
+    pub heavy_solve: bool,
+    /// Rank and nullity run in the Worker (the classic rule's come from polynomials, at once).
+    pub heavy_rank: bool,
+    /// The light-chasing fix-up table is listed.
+    pub fixup_table: bool,
+    /// Light chasing is played step by step.
+    pub chase_steps: bool,
+    /// The quiet patterns are drawn in a gallery (only for boards solved a byte a light).
+    pub quiet_gallery: bool,
+}
+
+/// Largest side the page offers for boards of this kind: 8192 for classic boards, solved
+/// packed; 4096 (a 16 MB board a byte a light) for every other rule, edge and number of states,
+/// whose solvers reach at most that far (see [`super::solve`]).
+pub fn max_side(rule: Rule, torus: bool, states: u8) -> usize {
+    if large::applies(rule, torus, states) {
+        PAGE_MAX_PACKED_SIDE
+    } else {
+        MAX_SIDE
+    }
+}
+
+/// The one line the page shows where the size is entered.
+pub fn size_note(rule: Rule, torus: bool, states: u8) -> String {
+    let here = max_side(rule, torus, states);
+    let other = if here == PAGE_MAX_PACKED_SIDE {
+        format!("other rules, tori and more states up to {MAX_SIDE}×{MAX_SIDE}")
+    } else {
+        format!("classic boards (2 states, bounded) up to {PAGE_MAX_PACKED_SIDE}×{PAGE_MAX_PACKED_SIDE}")
+    };
+    format!("Up to {here}×{here} for this board ({other}); {CLI}.")
+}
+
+/// The page's settings as a board it offers, or a one-line error naming the field and, for a
+/// side too large, where larger boards are solved.
+pub fn page_spec(settings: &Settings) -> Result<Spec> {
+    // A fractional number of states fails in `spec` below whatever its side limit.
+    let max = max_side(settings.rule, settings.torus, settings.states as u8);
+    for (name, v) in [("rows", settings.rows), ("columns", settings.cols)] {
+        if v.fract() == 0.0 && v > max as f64 {
+            let larger = if max == PAGE_MAX_PACKED_SIDE {
+                String::new()
+            } else {
+                format!("classic boards (2 states, bounded) go to {PAGE_MAX_PACKED_SIDE}; ")
+            };
+            bail!("a board has 1 to {max} {name} on the page, not {v}: {larger}{CLI}");
+        }
+    }
+    settings.spec(max)
+}
+
+/// Where boards beyond the page are solved.
+const CLI: &str = "larger boards: the command-line tool (chessboard-puzzles lights-out)";
+
+/// How the page handles `spec` (a board [`page_spec`] accepted).
+pub fn page_plan(spec: &Spec) -> PagePlan {
+    let cells = spec.rows.saturating_mul(spec.cols);
+    let chaser = large::applies_to(spec);
+    PagePlan {
+        max_side: max_side(spec.rule, spec.torus, spec.states),
+        packed: chaser && spec.rows.max(spec.cols) > MAX_SIDE,
+        heavy_make: cells > MAIN_THREAD_MAKE_CELLS,
+        heavy_solve: cells > if chaser { MAIN_THREAD_CHASER_CELLS } else { MAIN_THREAD_DENSE_CELLS },
+        heavy_rank: !chaser && cells > MAIN_THREAD_DENSE_CELLS,
+        fixup_table: chaser && spec.cols <= MAX_TABLE_COLS && cells.saturating_mul(spec.cols) <= MAX_CHASE_WORK,
+        chase_steps: chaser && cells.saturating_mul(spec.cols) <= MAX_CHASE_WORK,
+        quiet_gallery: !(chaser && spec.rows.max(spec.cols) > MAX_SIDE),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lights::bitboard::clears;
+    use crate::lights::large::{random_packed, solve_packed};
+    use crate::progress::NoProgress;
+
+    fn settings(rows: f64, cols: f64, rule: Rule, torus: bool, states: f64) -> Settings {
+        Settings { rows, cols, rule, torus, states }
+    }
+
+    #[test]
+    fn the_page_offers_classic_boards_to_8192_and_the_others_to_4096() {
+        for rule in Rule::ALL {
+            for torus in [false, true] {
+                for states in [2.0, 3.0, 9.0] {
+                    let classic = rule.chases() && !torus && states == 2.0;
+                    let max = if classic { 8192.0 } else { 4096.0 };
+                    let ok = page_spec(&settings(max, 1.0, rule, torus, states)).unwrap();
+                    assert_eq!(page_plan(&ok).max_side, max as usize);
+                    // A board the page offers goes through a path that takes it.
+                    if page_plan(&ok).packed {
+                        assert!(large::applies_to(&ok));
+                    } else {
+                        ok.check().unwrap();
+                    }
+                    let too_wide = page_spec(&settings(3.0, max + 1.0, rule, torus, states)).unwrap_err();
+                    assert!(
+                        too_wide.message().contains(&format!("1 to {max} columns on the page, not {}", max + 1.0)),
+                        "{}",
+                        too_wide.message()
+                    );
+                    assert!(too_wide.message().contains("command-line tool"));
+                    assert_eq!(too_wide.message().contains("go to 8192"), !classic);
+                }
+            }
+        }
+        let msg = |s: Settings| page_spec(&s).unwrap_err().message().to_string();
+        assert_eq!(msg(settings(-1.0, 5.0, Rule::Plus, false, 2.0)), "a board has 1 to 8192 rows, not -1");
+        assert_eq!(
+            msg(settings(9000.0, 5.0, Rule::Plus, false, 2.0)),
+            "a board has 1 to 8192 rows on the page, not 9000: larger boards: the command-line tool (chessboard-puzzles lights-out)"
+        );
+        assert_eq!(msg(settings(5.0, 5.0, Rule::Plus, false, 10.0)), "lights have 2 to 9 states, not 10");
+        assert!(msg(settings(1e30, 5.0, Rule::Plus, false, 2.0)).contains("1 to 8192 rows on the page"));
+    }
+
+    #[test]
+    fn packed_boards_are_the_classic_ones_beyond_the_byte_boards() {
+        let plan = |rows, cols, rule, torus, states| page_plan(&Spec { rows, cols, rule, torus, states });
+        assert!(plan(4097, 5, Rule::Plus, false, 2).packed);
+        assert!(plan(3, 8192, Rule::Neighbours, false, 2).packed);
+        assert!(!plan(4096, 4096, Rule::Plus, false, 2).packed);
+        assert!(!plan(4096, 4096, Rule::King, false, 2).packed);
+        let p = plan(8192, 8192, Rule::Plus, false, 2);
+        assert!(p.heavy_make && p.heavy_solve && !p.heavy_rank && !p.quiet_gallery && !p.chase_steps);
+        // A packed board the page offers is one the packed solver solves, end to end.
+        let lights = random_packed(4097, 3, Rule::Plus, 1).unwrap();
+        let s = solve_packed(&lights, Rule::Plus, true, &mut NoProgress).unwrap();
+        assert!(clears(&lights, s.presses.as_ref().unwrap(), true));
+    }
+
+    #[test]
+    fn the_worker_takes_what_the_page_used_to_send_it() {
+        // The cut-offs the page applied in JavaScript before they moved here (solve.js and
+        // lights.js): the same boards go to the Worker.
+        for (rows, cols) in [(1, 1), (20, 20), (21, 20), (200, 200), (201, 200), (500, 500), (501, 500), (4096, 4096)] {
+            for rule in Rule::ALL {
+                for (torus, states) in [(false, 2), (true, 2), (false, 3)] {
+                    let spec = Spec { rows, cols, rule, torus, states };
+                    let cells = rows * cols;
+                    let chaser = states == 2 && !torus && rule.chases();
+                    let p = page_plan(&spec);
+                    assert_eq!(p.heavy_solve, cells > if chaser { 40000 } else { 400 }, "{spec:?}");
+                    assert_eq!(p.heavy_rank, !chaser && cells > 400, "{spec:?}");
+                    assert_eq!(p.heavy_make, cells > 250_000, "{spec:?}");
+                    assert_eq!(p.fixup_table, chaser && cols <= 12 && cells * cols <= 1 << 24, "{spec:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_size_note_names_both_limits_and_the_cli() {
+        let classic = size_note(Rule::Plus, false, 2);
+        assert!(classic.starts_with("Up to 8192×8192 for this board") && classic.contains("4096×4096"));
+        let king = size_note(Rule::King, false, 2);
+        assert!(king.starts_with("Up to 4096×4096 for this board") && king.contains("8192×8192"));
+        assert!(classic.contains("command-line tool") && king.contains("command-line tool"));
+    }
+}
