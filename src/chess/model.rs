@@ -19,7 +19,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 37] = [
+pub const BLOCKS: [(&str, usize, usize); 41] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -57,6 +57,10 @@ pub const BLOCKS: [(&str, usize, usize); 37] = [
     ("attackers minus defenders where it stands", FROM_BALANCE, 30),
     ("capture gain if the taker is lost when defended", CAPTURE_GAIN, 7),
     ("legal moves of the moving man", PIECE_CHOICES, 30),
+    ("rook or queen to a file without own pawns", OPEN_FILE, 4),
+    ("pawn move in front of the own king", SHIELD_PAWN, 3),
+    ("retreats towards the own side", RETREAT, 6),
+    ("nears or leaves the enemy king", KING_APPROACH, 12),
 ];
 
 pub const TO_PST: usize = 0;
@@ -96,7 +100,11 @@ pub const TO_BALANCE: usize = 2578; // mover × (their attackers − our other d
 pub const FROM_BALANCE: usize = 2608; // mover × (their attackers − our defenders) from −2 to 2
 pub const CAPTURE_GAIN: usize = 2638; // victim's value − (taker's value if the square is defended), bucketed
 pub const PIECE_CHOICES: usize = 2645; // mover × ⌊log2 of the man's legal moves⌋ capped at 4
-pub const NUM_FEATURES: usize = 2675;
+pub const OPEN_FILE: usize = 2675; // (rook, queen) × (half-open, open)
+pub const SHIELD_PAWN: usize = 2679; // × phase: a pawn beside or before the king on its own side
+pub const RETREAT: usize = 2682; // × mover: a quiet move towards the own back rank
+pub const KING_APPROACH: usize = 2688; // mover × (nearer, farther) to the enemy king
+pub const NUM_FEATURES: usize = 2700;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -115,6 +123,27 @@ fn exp_table() -> &'static [u64; SPAN] {
         }
         t
     })
+}
+
+/// 2^(−d/16) in units of 2^−30 (d in 1/16 bits; 0 beyond the table's span).
+pub fn exp2_neg16(d: u64) -> u64 {
+    exp_table().get(d as usize).copied().unwrap_or(0)
+}
+
+/// ⌊16 · log2(total / freq)⌉ to within 1/16: the cost in 1/16 bits of a symbol of frequency
+/// `freq` out of `total`, in integers (so the coder and decoder agree everywhere).
+pub fn bits16(freq: u32, total: u32) -> u32 {
+    log2_16(total).saturating_sub(log2_16(freq))
+}
+
+/// ⌊16 · log2 x⌋ for x ≥ 1, from the table of 2^(−d/16).
+fn log2_16(x: u32) -> u32 {
+    let n = 31 - x.max(1).leading_zeros();
+    // x's mantissa in [2^31, 2^32); count the sixteenths k with 2^31 · 2^(k/16) ≤ mantissa.
+    let m = u64::from(x.max(1)) << (31 - n);
+    let t = exp_table();
+    let k = (1..16).take_while(|&k| 4 * t[16 - k] <= m).count() as u32;
+    16 * n + k
 }
 
 /// The moves played so far: the model looks at the last two (what the opponent just did,
@@ -256,6 +285,8 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     let book_moves = book.get(&board.hash());
     let ply_bucket = (history.moves.len() / 6).min(3);
     let rights = board.castle_rights(us);
+    let our_king = board.king(us);
+    let their_king = board.king(them);
     let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
     let legal = pos.legal_moves();
@@ -380,6 +411,33 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                         }
                     }
                 }
+                if victim.is_none() && rel(mv.to) / 8 < rel(mv.from) / 8 {
+                    f.push((RETREAT + m) as u16);
+                }
+                if matches!(mover, Piece::Rook | Piece::Queen) && mv.from.file() != mv.to.file() {
+                    let file = mv.to.file().bitboard();
+                    if (file & board.colored_pieces(us, Piece::Pawn)).is_empty() {
+                        let open = (file & board.pieces(Piece::Pawn)).is_empty();
+                        f.push((OPEN_FILE + 2 * usize::from(mover == Piece::Queen) + usize::from(open)) as u16);
+                    }
+                }
+                if mover == Piece::Pawn
+                    && rel(our_king) / 8 <= 1
+                    && (mv.from.file() as i32 - our_king.file() as i32).abs() <= 1
+                {
+                    f.push((SHIELD_PAWN + phase) as u16);
+                }
+                if mover != Piece::King {
+                    let dist = |a: Square| {
+                        (a.file() as i32 - their_king.file() as i32)
+                            .abs()
+                            .max((a.rank() as i32 - their_king.rank() as i32).abs())
+                    };
+                    let (before, after) = (dist(mv.from), dist(mv.to));
+                    if after != before {
+                        f.push((KING_APPROACH + 2 * m + usize::from(after > before)) as u16);
+                    }
+                }
                 if mover == Piece::King && pieces_left <= 6 {
                     f.push((KING_ENDGAME_TO + rel(mv.to)) as u16);
                 }
@@ -490,6 +548,9 @@ pub fn feature_name(i: usize) -> String {
         ),
         TO_BALANCE | FROM_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
         PIECE_CHOICES => format!("{}, {}+ moves", PIECES[k / 5], 1u32 << (k % 5)),
+        OPEN_FILE => format!("{}, {}", ["rook", "queen"][k / 2], ["half-open file", "open file"][k % 2]),
+        SHIELD_PAWN => ["opening", "middlegame", "endgame"][k].to_string(),
+        KING_APPROACH => format!("{}, {}", PIECES[k / 2], ["nearer", "farther"][k % 2]),
         CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
         TO_PST_LATE => format!(
             "{} {} {} (own side's view)",
