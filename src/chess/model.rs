@@ -19,7 +19,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 41] = [
+pub const BLOCKS: [(&str, usize, usize); 44] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -61,6 +61,9 @@ pub const BLOCKS: [(&str, usize, usize); 41] = [
     ("pawn move in front of the own king", SHIELD_PAWN, 3),
     ("retreats towards the own side", RETREAT, 6),
     ("nears or leaves the enemy king", KING_APPROACH, 12),
+    ("leaves other men en prise", EXPOSES, 3),
+    ("saves other men en prise", SAVES, 2),
+    ("puts enemy men en prise", ATTACKS_NEW, 2),
 ];
 
 pub const TO_PST: usize = 0;
@@ -104,7 +107,10 @@ pub const OPEN_FILE: usize = 2675; // (rook, queen) × (half-open, open)
 pub const SHIELD_PAWN: usize = 2679; // × phase: a pawn beside or before the king on its own side
 pub const RETREAT: usize = 2682; // × mover: a quiet move towards the own back rank
 pub const KING_APPROACH: usize = 2688; // mover × (nearer, farther) to the enemy king
-pub const NUM_FEATURES: usize = 2700;
+pub const EXPOSES: usize = 2700; // our other men newly en prise after the move: 1, 2, 3 or more
+pub const SAVES: usize = 2703; // our other men no longer en prise: 1, 2 or more
+pub const ATTACKS_NEW: usize = 2705; // enemy men en prise after the move and not before: 1, 2 or more
+pub const NUM_FEATURES: usize = 2707;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -233,6 +239,53 @@ fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
     n
 }
 
+/// Squares a side attacks with its pawns, with its knights and bishops, with its rooks, and
+/// with anything.
+struct Attacks {
+    pawn: BitBoard,
+    minor: BitBoard,
+    rook: BitBoard,
+    all: BitBoard,
+}
+
+fn side_attacks(board: &Board, color: Color) -> Attacks {
+    let occ = board.occupied();
+    let mut a = Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
+    for sq in board.colored_pieces(color, Piece::Pawn) {
+        a.pawn |= get_pawn_attacks(sq, color);
+    }
+    for sq in board.colored_pieces(color, Piece::Knight) {
+        a.minor |= get_knight_moves(sq);
+    }
+    for sq in board.colored_pieces(color, Piece::Bishop) {
+        a.minor |= get_bishop_moves(sq, occ);
+    }
+    for sq in board.colored_pieces(color, Piece::Rook) {
+        a.rook |= get_rook_moves(sq, occ);
+    }
+    a.all = a.pawn | a.minor | a.rook | get_king_moves(board.king(color));
+    for sq in board.colored_pieces(color, Piece::Queen) {
+        a.all |= get_bishop_moves(sq, occ) | get_rook_moves(sq, occ);
+    }
+    a
+}
+
+/// Each side's men (not the king) that the other side attacks and it does not defend, or
+/// that a cheaper enemy man attacks (index: cozy-chess's colour).
+fn en_prise(board: &Board) -> [BitBoard; 2] {
+    let attacks = [side_attacks(board, Color::White), side_attacks(board, Color::Black)];
+    let mut out = [BitBoard::EMPTY; 2];
+    for color in [Color::White, Color::Black] {
+        let (ours, theirs) = (&attacks[color as usize], &attacks[!color as usize]);
+        let loose = board.colors(color) & theirs.all & !ours.all;
+        let by_pawn = (board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)) & theirs.pawn;
+        let by_minor = board.pieces(Piece::Rook) & (theirs.pawn | theirs.minor);
+        let by_rook = board.pieces(Piece::Queen) & (theirs.pawn | theirs.minor | theirs.rook);
+        out[color as usize] = (loose | by_pawn | by_minor | by_rook) & board.colors(color) & !board.pieces(Piece::King);
+    }
+    out
+}
+
 /// Material value for threats (the king counts as most valuable).
 const VALUE: [u8; 6] = [1, 3, 3, 5, 9, 100];
 
@@ -274,14 +327,10 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     };
     let ours_before = history.back(2);
     let (our_count, their_count) = (attack_counts(board, us), attack_counts(board, them));
-    // Our men (not the king) the opponent attacks and we do not defend, or attacks with a cheaper man.
-    let mut hanging = BitBoard::EMPTY;
-    for sq in board.colors(us) & !board.pieces(Piece::King) {
-        let p = board.piece_on(sq).expect("occupied") as usize;
-        if (their_attacks.has(sq) && !our_attacks.has(sq)) || cheaper[p].has(sq) {
-            hanging |= sq.bitboard();
-        }
-    }
+    let [hanging, their_hanging] = {
+        let e = en_prise(board);
+        [e[us as usize], e[them as usize]]
+    };
     let book_moves = book.get(&board.hash());
     let ply_bucket = (history.moves.len() / 6).min(3);
     let rights = board.castle_rights(us);
@@ -478,6 +527,22 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             if !next.checkers().is_empty() {
                 f.push((CHECK + m) as u16);
             }
+            if !castle {
+                let en_prise_after = en_prise(&next);
+                let after = en_prise_after[us as usize] & !mv.to.bitboard();
+                let exposed = (after & !hanging).len() as usize;
+                if exposed > 0 {
+                    f.push((EXPOSES + exposed.min(3) - 1) as u16);
+                }
+                let saved = (hanging & !after & !mv.from.bitboard()).len() as usize;
+                if saved > 0 {
+                    f.push((SAVES + saved.min(2) - 1) as u16);
+                }
+                let attacked = (en_prise_after[them as usize] & !their_hanging).len() as usize;
+                if attacked > 0 {
+                    f.push((ATTACKS_NEW + attacked.min(2) - 1) as u16);
+                }
+            }
             (mv, f)
         })
         .collect()
@@ -551,6 +616,8 @@ pub fn feature_name(i: usize) -> String {
         OPEN_FILE => format!("{}, {}", ["rook", "queen"][k / 2], ["half-open file", "open file"][k % 2]),
         SHIELD_PAWN => ["opening", "middlegame", "endgame"][k].to_string(),
         KING_APPROACH => format!("{}, {}", PIECES[k / 2], ["nearer", "farther"][k % 2]),
+        EXPOSES => ["one", "two", "three or more"][k].to_string(),
+        SAVES | ATTACKS_NEW => ["one", "two or more"][k].to_string(),
         CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
         TO_PST_LATE => format!(
             "{} {} {} (own side's view)",
