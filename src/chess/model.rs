@@ -19,7 +19,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 44] = [
+pub const BLOCKS: [(&str, usize, usize); 45] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -61,9 +61,10 @@ pub const BLOCKS: [(&str, usize, usize); 44] = [
     ("pawn move in front of the own king", SHIELD_PAWN, 3),
     ("retreats towards the own side", RETREAT, 6),
     ("nears or leaves the enemy king", KING_APPROACH, 12),
-    ("leaves other men en prise", EXPOSES, 3),
+    ("leaves other men en prise (the most valuable)", EXPOSES, 4),
     ("saves other men en prise", SAVES, 2),
     ("puts enemy men en prise", ATTACKS_NEW, 2),
+    ("checkmates", MATES, 1),
 ];
 
 pub const TO_PST: usize = 0;
@@ -107,10 +108,11 @@ pub const OPEN_FILE: usize = 2675; // (rook, queen) × (half-open, open)
 pub const SHIELD_PAWN: usize = 2679; // × phase: a pawn beside or before the king on its own side
 pub const RETREAT: usize = 2682; // × mover: a quiet move towards the own back rank
 pub const KING_APPROACH: usize = 2688; // mover × (nearer, farther) to the enemy king
-pub const EXPOSES: usize = 2700; // our other men newly en prise after the move: 1, 2, 3 or more
-pub const SAVES: usize = 2703; // our other men no longer en prise: 1, 2 or more
-pub const ATTACKS_NEW: usize = 2705; // enemy men en prise after the move and not before: 1, 2 or more
-pub const NUM_FEATURES: usize = 2707;
+pub const EXPOSES: usize = 2700; // our other men newly en prise after the move: the most valuable, P … Q
+pub const SAVES: usize = 2704; // our other men no longer en prise: 1, 2 or more
+pub const ATTACKS_NEW: usize = 2706; // enemy men en prise after the move and not before: 1, 2 or more
+pub const MATES: usize = 2708;
+pub const NUM_FEATURES: usize = 2709;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -526,13 +528,25 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             next.play_unchecked(mv);
             if !next.checkers().is_empty() {
                 f.push((CHECK + m) as u16);
+                if !next.generate_moves(|_| true) {
+                    f.push(MATES as u16);
+                }
             }
             if !castle {
                 let en_prise_after = en_prise(&next);
                 let after = en_prise_after[us as usize] & !mv.to.bitboard();
-                let exposed = (after & !hanging).len() as usize;
-                if exposed > 0 {
-                    f.push((EXPOSES + exposed.min(3) - 1) as u16);
+                let exposed = after & !hanging;
+                if let Some(worst) = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::Pawn]
+                    .into_iter()
+                    .find(|&p| !(exposed & board.pieces(p)).is_empty())
+                {
+                    let class = match worst {
+                        Piece::Pawn => 0,
+                        Piece::Knight | Piece::Bishop => 1,
+                        Piece::Rook => 2,
+                        _ => 3,
+                    };
+                    f.push((EXPOSES + class) as u16);
                 }
                 let saved = (hanging & !after & !mv.from.bitboard()).len() as usize;
                 if saved > 0 {
@@ -616,7 +630,7 @@ pub fn feature_name(i: usize) -> String {
         OPEN_FILE => format!("{}, {}", ["rook", "queen"][k / 2], ["half-open file", "open file"][k % 2]),
         SHIELD_PAWN => ["opening", "middlegame", "endgame"][k].to_string(),
         KING_APPROACH => format!("{}, {}", PIECES[k / 2], ["nearer", "farther"][k % 2]),
-        EXPOSES => ["one", "two", "three or more"][k].to_string(),
+        EXPOSES => ["a pawn", "a knight or bishop", "a rook", "the queen"][k].to_string(),
         SAVES | ATTACKS_NEW => ["one", "two or more"][k].to_string(),
         CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
         TO_PST_LATE => format!(
@@ -625,7 +639,7 @@ pub fn feature_name(i: usize) -> String {
             PIECES[k % 384 / 64],
             square(k % 64)
         ),
-        CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING => String::new(),
+        CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING | MATES => String::new(),
         CAPTURE_UNDEFENDED => PIECES[k].to_string(),
         _ => PIECES[k % 6].to_string(),
     };
