@@ -112,8 +112,7 @@ impl<'a> GameModel<'a> {
                 Learner::Fixed => base.clone(),
                 Learner::BlockScales(_) => {
                     let blocks = block_of();
-                    base
-                        .iter()
+                    base.iter()
                         .zip(&features)
                         .map(|(&s, f)| {
                             let d: i64 = f
@@ -134,9 +133,8 @@ impl<'a> GameModel<'a> {
         let expert_freqs: Vec<Vec<u32>> = expert_scores.iter().map(|s| model::frequencies(s)).collect();
         let best = self.experts.iter().map(|e| e.cost).min().unwrap_or(0);
         let mix: Vec<u64> = self.experts.iter().map(|e| model::exp2_neg16(e.cost - best)).collect();
-        let raw: Vec<u64> = (0..moves.len())
-            .map(|j| expert_freqs.iter().zip(&mix).map(|(f, &w)| u64::from(f[j]) * w).sum())
-            .collect();
+        let raw: Vec<u64> =
+            (0..moves.len()).map(|j| expert_freqs.iter().zip(&mix).map(|(f, &w)| u64::from(f[j]) * w).sum()).collect();
         let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
         let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
         let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
@@ -209,7 +207,8 @@ mod tests {
 
     #[test]
     fn integer_costs_match_floating_point_logarithms() {
-        for (freq, total) in [(1u32, 1u32), (1, 2), (3, 7), (1, 65_536), (40_000, 65_536), (65_535, 65_536), (17, 1000)] {
+        for (freq, total) in [(1u32, 1u32), (1, 2), (3, 7), (1, 65_536), (40_000, 65_536), (65_535, 65_536), (17, 1000)]
+        {
             let exact = 16.0 * (f64::from(total) / f64::from(freq)).log2();
             let got = f64::from(model::bits16(freq, total));
             // Each of the two floored logarithms is within 1/16 bit (plus the table's rounding).
