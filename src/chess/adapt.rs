@@ -5,7 +5,7 @@
 //! step towards the move that was played — of every weight, or of one scale per block of
 //! features. The move is coded with the experts' mixture, each weighted by 2^(−its code length
 //! so far in this game) — a Bayesian mixture, so the code costs at most log2(experts) bits a
-//! game more than the best expert in hindsight. Everything is integer arithmetic, so the
+//! game (and the rounding of integer frequencies) more than the best expert in hindsight. Everything is integer arithmetic, so the
 //! decoder, which sees the same moves, makes exactly the same updates on every platform.
 
 use super::book::Book;
@@ -31,7 +31,8 @@ pub enum Learner {
 }
 
 /// The experts, chosen by cross-validation on the fitting sample: the fitted model, a slow
-/// learner of every weight (1/16 bit a move at most) and a learner of the blocks' scales.
+/// learner of every weight (each moves by at most 1/32 bit a move) and a learner of the blocks'
+/// scales.
 pub const EXPERTS: [Learner; 3] = [Learner::Fixed, Learner::Weights(128), Learner::BlockScales(80)];
 
 /// Fractional bits of a block's learnt scale (its weights are multiplied by 1 + scale).
