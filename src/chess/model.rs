@@ -19,7 +19,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 45] = [
+pub const BLOCKS: [(&str, usize, usize); 46] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -65,6 +65,7 @@ pub const BLOCKS: [(&str, usize, usize); 45] = [
     ("saves other men en prise", SAVES, 2),
     ("puts enemy men en prise", ATTACKS_NEW, 2),
     ("checkmates", MATES, 1),
+    ("is en prise where it lands", LANDS_EN_PRISE, 6),
 ];
 
 pub const TO_PST: usize = 0;
@@ -112,7 +113,8 @@ pub const EXPOSES: usize = 2700; // our other men newly en prise after the move:
 pub const SAVES: usize = 2704; // our other men no longer en prise: 1, 2 or more
 pub const ATTACKS_NEW: usize = 2706; // enemy men en prise after the move and not before: 1, 2 or more
 pub const MATES: usize = 2708;
-pub const NUM_FEATURES: usize = 2709;
+pub const LANDS_EN_PRISE: usize = 2709; // × mover: on the board after the move
+pub const NUM_FEATURES: usize = 2715;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -534,6 +536,9 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             }
             if !castle {
                 let en_prise_after = en_prise(&next);
+                if en_prise_after[us as usize].has(mv.to) {
+                    f.push((LANDS_EN_PRISE + m) as u16);
+                }
                 let after = en_prise_after[us as usize] & !mv.to.bitboard();
                 let exposed = after & !hanging;
                 if let Some(worst) = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::Pawn]
