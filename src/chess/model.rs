@@ -2,12 +2,14 @@
 //! `arithmetic` (turn scores into probabilities): a linear score over cheap features of a
 //! move — piece-square tables for where a piece leaves and lands, what it captures with what,
 //! promotions, checks, castling, recaptures, whether the piece walks into or out of an attack,
-//! what it attacks from its new square, whether it answers the opponent's last move, and
-//! whether the move continues a named opening line (see `book.rs`). Weights are in 1/16 of a
+//! what it attacks from its new square, whether it answers the opponent's last move, which
+//! men of either side stand en prise on the board after the move, and whether the move
+//! continues a named opening line (see `book.rs`). Weights are in 1/16 of a
 //! bit (log2 units) and integers, and probabilities come from an integer table of 2^(-d/16),
 //! so every platform (native and WebAssembly) computes exactly the same frequencies — which
 //! arithmetic decoding needs. The weights are fitted by `chessboard-puzzles chess fit` (see
-//! `fit.rs`) and written to `model_params.rs`.
+//! `fit.rs`) and written to `model_params.rs`; the arithmetic coder adapts them to each game
+//! as it goes (`adapt.rs`).
 
 use super::book::{self, Book};
 use super::model_params::WEIGHTS;
