@@ -118,3 +118,25 @@ proptest! {
         }
     }
 }
+
+/// Sample games whose arithmetic codes are written in `tests/data/chess-arithmetic-codes.json`,
+/// which the Node test of the wasm build checks too: native and wasm code the same bits.
+const FIXTURE_GAMES: [usize; 4] = [300, 350, 400, 437];
+
+#[test]
+fn arithmetic_codes_match_the_fixture_shared_with_the_wasm_test() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess-arithmetic-codes.json");
+    let games = sample_games();
+    let codes: Vec<serde_json::Value> = FIXTURE_GAMES
+        .iter()
+        .map(|&i| serde_json::json!({"game": i, "code": GameScheme::Arithmetic.encode(&games[i]).code.to_base64url()}))
+        .collect();
+    if std::env::var_os("CHESS_WRITE_FIXTURE").is_some() {
+        std::fs::write(path, serde_json::to_string_pretty(&codes).unwrap() + "\n").unwrap();
+    }
+    let fixture: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(
+        fixture, codes,
+        "the model changed: rewrite the fixture with CHESS_WRITE_FIXTURE=1 cargo test --test chess_games"
+    );
+}

@@ -2,8 +2,12 @@
 //! features that moved its score most against the average legal move. A feature's
 //! contribution is its weight times (its value for this move − its expected value over the
 //! legal moves under the model); the contributions add up to the move's score minus the
-//! expected score, so positive ones made the move cheaper and negative ones dearer.
+//! expected score, so positive ones made the move cheaper and negative ones dearer. The coder
+//! adapts during the game (`adapt.rs`): the contributions are those of the expert leading its
+//! mixture, what that expert learnt from the game's earlier moves counting as one more.
 
+use super::adapt::GameModel;
+use super::book;
 use super::model::{self, History};
 use super::model_params::WEIGHTS;
 use super::san::parse_san;
@@ -11,6 +15,9 @@ use super::Position;
 use crate::{bail, Result};
 use serde::Serialize;
 use std::collections::HashMap;
+
+/// The name of the contribution of what the coder learnt during the game.
+pub const ADAPTED: &str = "learnt from this game's earlier moves";
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Contribution {
@@ -22,8 +29,8 @@ pub struct Contribution {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct MoveExplanation {
     pub san: String,
-    /// The move's probability under the model and its cost −log2 p (without the "game goes
-    /// on" event, which every move pays alike).
+    /// The move's probability under the model as the code uses it (the mixture of `adapt.rs`)
+    /// and its cost −log2 p (without the "game goes on" event, which every move pays alike).
     pub probability: f64,
     pub bits: f64,
     /// 1 = the model's favourite.
@@ -38,44 +45,53 @@ pub fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<M
     let Some((last, before)) = sans.split_last() else { bail!("no move to explain") };
     let mut pos = Position::from_fen(start_fen)?;
     let mut history = History::default();
+    let book = book::book();
+    let mut adaptive = GameModel::new(&WEIGHTS, book);
     for (i, s) in before.iter().enumerate() {
         let mv = parse_san(&pos, s).map_err(|e| crate::Error::new(format!("ply {}: {e}", i + 1)))?;
+        let p = adaptive.predict(&pos, &history);
+        adaptive.learn(&p, p.moves.iter().position(|&m| m == mv).expect("a legal move"));
         history.push(&pos, mv);
         pos = pos.play_unchecked(mv);
     }
     let mv = parse_san(&pos, last).map_err(|e| crate::Error::new(format!("ply {}: {e}", sans.len())))?;
-    let feats = model::features(&pos, &history);
-    let scores: Vec<i32> = feats.iter().map(|(_, f)| model::score(f, &WEIGHTS)).collect();
+    let prediction = adaptive.predict(&pos, &history);
+    let idx = prediction.moves.iter().position(|&m| m == mv).expect("a legal move");
+    let coded = f64::from(prediction.freqs[idx]) / f64::from(prediction.total());
+    // The contributions are those of the expert that leads the mixture (see `adapt.rs`).
+    let (scores, learnt) = adaptive.leading_expert(&prediction);
     let freqs = model::frequencies(&scores);
     let total: u32 = freqs.iter().sum();
-    let idx = feats.iter().position(|(m, _)| *m == mv).expect("a legal move");
     let p = |j: usize| f64::from(freqs[j]) / f64::from(total);
     // Expected value of each feature over the legal moves, minus its value for this move.
     let mut delta: HashMap<u16, f64> = HashMap::new();
-    for (j, (_, f)) in feats.iter().enumerate() {
+    for (j, f) in prediction.features.iter().enumerate() {
         for &i in f {
             *delta.entry(i).or_default() -= p(j);
         }
     }
-    for &i in &feats[idx].1 {
+    for &i in &prediction.features[idx] {
         *delta.entry(i).or_default() += 1.0;
     }
+    let adapted = (f64::from(learnt[idx]) - (0..learnt.len()).map(|j| p(j) * f64::from(learnt[j])).sum::<f64>()) / 16.0;
     let mut contributions: Vec<Contribution> = delta
         .into_iter()
         .map(|(i, d)| (i, d * f64::from(WEIGHTS[i as usize]) / 16.0))
         .filter(|&(_, bits)| bits.abs() >= 0.005)
         .map(|(i, bits)| Contribution { feature: model::feature_name(i as usize), bits })
+        .chain((adapted.abs() >= 0.005).then(|| Contribution { feature: ADAPTED.to_string(), bits: adapted }))
         .collect();
     contributions.sort_by(|a, b| b.bits.abs().total_cmp(&a.bits.abs()).then(a.feature.cmp(&b.feature)));
     contributions.truncate(top);
-    let rank =
-        1 + scores.iter().enumerate().filter(|&(j, &s)| s > scores[idx] || (s == scores[idx] && j < idx)).count();
+    let coded_freqs = &prediction.freqs;
+    let own = coded_freqs[idx];
+    let rank = 1 + coded_freqs.iter().enumerate().filter(|&(j, &f)| f > own || (f == own && j < idx)).count();
     Ok(MoveExplanation {
         san: super::san::san(&pos, mv),
-        probability: p(idx),
-        bits: -p(idx).log2(),
+        probability: coded,
+        bits: -coded.log2(),
         rank,
-        legal_moves: feats.len(),
+        legal_moves: prediction.moves.len(),
         contributions,
     })
 }
@@ -86,29 +102,39 @@ mod tests {
 
     #[test]
     fn contributions_add_up_to_the_score_against_the_average_move() {
-        // With every contribution kept, their sum is the move's score minus the expected
-        // score, computed here directly from the model's scores and frequencies.
+        // With every contribution kept, their sum is the leading expert's score of the move
+        // minus its expected score, computed here directly from that expert's scores.
         let start = Position::start().to_fen();
-        let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6"];
-        let e = explain_last_move(&start, &sans, usize::MAX).unwrap();
-        let mut pos = Position::start();
-        let mut history = History::default();
-        for s in &sans[..6] {
-            let mv = parse_san(&pos, s).unwrap();
-            history.push(&pos, mv);
-            pos = pos.play_unchecked(mv);
+        let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6", "d4", "exd4"];
+        for n in [1, 7, 12] {
+            let e = explain_last_move(&start, &sans[..n], usize::MAX).unwrap();
+            let mut pos = Position::start();
+            let mut history = History::default();
+            let mut adaptive = GameModel::new(&WEIGHTS, book::book());
+            for s in &sans[..n - 1] {
+                let mv = parse_san(&pos, s).unwrap();
+                let p = adaptive.predict(&pos, &history);
+                adaptive.learn(&p, p.moves.iter().position(|&m| m == mv).unwrap());
+                history.push(&pos, mv);
+                pos = pos.play_unchecked(mv);
+            }
+            let p = adaptive.predict(&pos, &history);
+            let (scores, _) = adaptive.leading_expert(&p);
+            let freqs = model::frequencies(&scores);
+            let total: f64 = freqs.iter().map(|&f| f64::from(f)).sum();
+            let expected: f64 = scores.iter().zip(&freqs).map(|(&s, &f)| f64::from(s) * f64::from(f) / total).sum();
+            let mv = parse_san(&pos, sans[n - 1]).unwrap();
+            let own = f64::from(scores[p.moves.iter().position(|&m| m == mv).unwrap()]);
+            let sum: f64 = e.contributions.iter().map(|c| c.bits).sum();
+            assert!((sum - (own - expected) / 16.0).abs() < 0.05, "{sum} vs {}", (own - expected) / 16.0);
+            assert_eq!(e.san, sans[n - 1]);
+            assert_eq!(e.legal_moves, pos.legal_moves().len());
+            assert!((e.bits + e.probability.log2()).abs() < 1e-9);
+            if n == 1 {
+                // Nothing learnt before the first move: the fitted model alone.
+                assert!(e.contributions.iter().all(|c| c.feature != ADAPTED));
+            }
         }
-        let scored = model::scores(&pos, &history);
-        let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<_>>());
-        let total: f64 = freqs.iter().map(|&f| f64::from(f)).sum();
-        let expected: f64 = scored.iter().zip(&freqs).map(|(&(_, s), &f)| f64::from(s) * f64::from(f) / total).sum();
-        let mv = parse_san(&pos, "Bxc6").unwrap();
-        let own = f64::from(scored.iter().find(|(m, _)| *m == mv).unwrap().1);
-        let sum: f64 = e.contributions.iter().map(|c| c.bits).sum();
-        assert!((sum - (own - expected) / 16.0).abs() < 0.05, "{sum} vs {}", (own - expected) / 16.0);
-        assert_eq!(e.san, "Bxc6");
-        assert_eq!(e.legal_moves, pos.legal_moves().len());
-        assert!((e.bits + e.probability.log2()).abs() < 1e-9);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //!   Huffman-coded with a fixed table of rank frequencies;
 //! - `arithmetic`: arithmetic coding of the model's probabilities.
 
+use super::adapt::GameModel;
 use super::book::Book;
 use super::codes::{Code, CodeWriter};
 use super::model::History;
@@ -149,6 +150,7 @@ impl GameScheme {
         // The arithmetic code has no end marker: the decoder codes what it reads again, to
         // accept only the canonical code.
         let mut mirror = arith::Encoder::default();
+        let mut adaptive = GameModel::new(&model_params::WEIGHTS, book::book());
         let mut dec = if self == GameScheme::Arithmetic {
             let mut v = Vec::new();
             while let Ok(b) = r.read_bit() {
@@ -213,22 +215,22 @@ impl GameScheme {
                 }
                 GameScheme::Arithmetic => {
                     let d = dec.as_mut().expect("set for arithmetic");
-                    let scored = model::scores(&pos, &history);
-                    let freqs = model::frequencies(&scored.iter().map(|&(_, s)| s).collect::<Vec<i32>>());
-                    let total: u32 = freqs.iter().sum();
+                    let p = adaptive.predict(&pos, &history);
+                    let total = p.total();
                     let t = d.target(total);
                     let mut cum = 0;
-                    let mut idx = freqs.len() - 1;
-                    for (k, &f) in freqs.iter().enumerate() {
+                    let mut idx = p.freqs.len() - 1;
+                    for (k, &f) in p.freqs.iter().enumerate() {
                         if t < cum + f {
                             idx = k;
                             break;
                         }
                         cum += f;
                     }
-                    d.consume(cum, freqs[idx], total);
-                    mirror.encode(cum, freqs[idx], total);
-                    scored[idx].0
+                    d.consume(cum, p.freqs[idx], total);
+                    mirror.encode(cum, p.freqs[idx], total);
+                    adaptive.learn(&p, idx);
+                    p.moves[idx]
                 }
             };
             moves.push(mv);
@@ -258,25 +260,26 @@ impl GameScheme {
     }
 }
 
-/// The arithmetic code of a game's moves (after the header) under `weights` and `book`, and
+/// The arithmetic code of a game's moves (after the header) under `weights` and `book`, adapted
+/// to the game as it goes (see `adapt.rs`), and
 /// each move's information content −log2 p in bits ("the game goes on" included).
 pub fn arithmetic_moves(game: &Game, weights: &[i16], book: &Book) -> (Vec<bool>, Vec<f64>) {
     let mut enc = arith::Encoder::default();
     let mut info = Vec::with_capacity(game.moves.len());
     let mut pos = game.start.clone();
     let mut history = History::default();
+    let mut adaptive = GameModel::new(weights, book);
     let go_on = f64::from(END_TOTAL - END_FREQ) / f64::from(END_TOTAL);
     for &mv in &game.moves {
         // "The game goes on", then the move.
         enc.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
-        let feats = model::features_with(&pos, &history, book);
-        let scores: Vec<i32> = feats.iter().map(|(_, f)| model::score(f, weights)).collect();
-        let freqs = model::frequencies(&scores);
-        let idx = feats.iter().position(|(m, _)| *m == mv).expect("a legal move");
-        let cum: u32 = freqs[..idx].iter().sum();
-        let total: u32 = freqs.iter().sum();
-        enc.encode(cum, freqs[idx], total);
-        info.push(-(f64::from(freqs[idx]) / f64::from(total) * go_on).log2());
+        let p = adaptive.predict(&pos, &history);
+        let idx = p.moves.iter().position(|m| *m == mv).expect("a legal move");
+        let cum: u32 = p.freqs[..idx].iter().sum();
+        let total = p.total();
+        enc.encode(cum, p.freqs[idx], total);
+        adaptive.learn(&p, idx);
+        info.push(-(f64::from(p.freqs[idx]) / f64::from(total) * go_on).log2());
         history.push(&pos, mv);
         pos = pos.play_unchecked(mv);
     }

@@ -3,6 +3,7 @@
 //! plus a compact enumerative code, each with encode, decode, an exact round trip, a computed
 //! worst case and its bits shown as labelled segments.
 
+pub mod adapt;
 pub mod arith;
 pub mod base13;
 pub mod bitboard;

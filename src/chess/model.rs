@@ -2,12 +2,14 @@
 //! `arithmetic` (turn scores into probabilities): a linear score over cheap features of a
 //! move — piece-square tables for where a piece leaves and lands, what it captures with what,
 //! promotions, checks, castling, recaptures, whether the piece walks into or out of an attack,
-//! what it attacks from its new square, whether it answers the opponent's last move, and
-//! whether the move continues a named opening line (see `book.rs`). Weights are in 1/16 of a
+//! what it attacks from its new square, whether it answers the opponent's last move, which
+//! men of either side stand en prise on the board after the move, and whether the move
+//! continues a named opening line (see `book.rs`). Weights are in 1/16 of a
 //! bit (log2 units) and integers, and probabilities come from an integer table of 2^(-d/16),
 //! so every platform (native and WebAssembly) computes exactly the same frequencies — which
 //! arithmetic decoding needs. The weights are fitted by `chessboard-puzzles chess fit` (see
-//! `fit.rs`) and written to `model_params.rs`.
+//! `fit.rs`) and written to `model_params.rs`; the arithmetic coder adapts them to each game
+//! as it goes (`adapt.rs`).
 
 use super::book::{self, Book};
 use super::model_params::WEIGHTS;
@@ -19,7 +21,7 @@ use cozy_chess::{
 
 /// The feature blocks: name, first index, size. A feature's index is its block's first index
 /// plus its offset in the block (e.g. × the moving piece: pawn 0 … king 5).
-pub const BLOCKS: [(&str, usize, usize); 37] = [
+pub const BLOCKS: [(&str, usize, usize); 46] = [
     ("lands on (piece-square)", TO_PST, 384),
     ("leaves (piece-square)", FROM_PST, 384),
     ("captures (victim × mover)", CAPTURE, 36),
@@ -57,6 +59,15 @@ pub const BLOCKS: [(&str, usize, usize); 37] = [
     ("attackers minus defenders where it stands", FROM_BALANCE, 30),
     ("capture gain if the taker is lost when defended", CAPTURE_GAIN, 7),
     ("legal moves of the moving man", PIECE_CHOICES, 30),
+    ("rook or queen to a file without own pawns", OPEN_FILE, 4),
+    ("pawn move in front of the own king", SHIELD_PAWN, 3),
+    ("retreats towards the own side", RETREAT, 6),
+    ("nears or leaves the enemy king", KING_APPROACH, 12),
+    ("leaves other men en prise (the most valuable)", EXPOSES, 4),
+    ("saves other men en prise", SAVES, 2),
+    ("puts enemy men en prise", ATTACKS_NEW, 2),
+    ("checkmates", MATES, 1),
+    ("is en prise where it lands", LANDS_EN_PRISE, 6),
 ];
 
 pub const TO_PST: usize = 0;
@@ -96,7 +107,16 @@ pub const TO_BALANCE: usize = 2578; // mover × (their attackers − our other d
 pub const FROM_BALANCE: usize = 2608; // mover × (their attackers − our defenders) from −2 to 2
 pub const CAPTURE_GAIN: usize = 2638; // victim's value − (taker's value if the square is defended), bucketed
 pub const PIECE_CHOICES: usize = 2645; // mover × ⌊log2 of the man's legal moves⌋ capped at 4
-pub const NUM_FEATURES: usize = 2675;
+pub const OPEN_FILE: usize = 2675; // (rook, queen) × (half-open, open)
+pub const SHIELD_PAWN: usize = 2679; // × phase: a pawn beside or before the king on its own side
+pub const RETREAT: usize = 2682; // × mover: a quiet move towards the own back rank
+pub const KING_APPROACH: usize = 2688; // mover × (nearer, farther) to the enemy king
+pub const EXPOSES: usize = 2700; // our other men newly en prise after the move: the most valuable, P … Q
+pub const SAVES: usize = 2704; // our other men no longer en prise: 1, 2 or more
+pub const ATTACKS_NEW: usize = 2706; // enemy men en prise after the move and not before: 1, 2 or more
+pub const MATES: usize = 2708;
+pub const LANDS_EN_PRISE: usize = 2709; // × mover: on the board after the move
+pub const NUM_FEATURES: usize = 2715;
 
 /// Fixed-point 2^(-1/16) · 2^32, rounded (computed to 50 digits outside the program).
 const STEP: u64 = 4_112_874_773;
@@ -115,6 +135,27 @@ fn exp_table() -> &'static [u64; SPAN] {
         }
         t
     })
+}
+
+/// 2^(−d/16) in units of 2^−30 (d in 1/16 bits; 0 beyond the table's span).
+pub fn exp2_neg16(d: u64) -> u64 {
+    exp_table().get(d as usize).copied().unwrap_or(0)
+}
+
+/// ⌊16 · log2(total / freq)⌉ to within 1/16: the cost in 1/16 bits of a symbol of frequency
+/// `freq` out of `total`, in integers (so the coder and decoder agree everywhere).
+pub fn bits16(freq: u32, total: u32) -> u32 {
+    log2_16(total).saturating_sub(log2_16(freq))
+}
+
+/// ⌊16 · log2 x⌋ for x ≥ 1, from the table of 2^(−d/16).
+fn log2_16(x: u32) -> u32 {
+    let n = 31 - x.max(1).leading_zeros();
+    // x's mantissa in [2^31, 2^32); count the sixteenths k with 2^31 · 2^(k/16) ≤ mantissa.
+    let m = u64::from(x.max(1)) << (31 - n);
+    let t = exp_table();
+    let k = (1..16).take_while(|&k| 4 * t[16 - k] <= m).count() as u32;
+    16 * n + k
 }
 
 /// The moves played so far: the model looks at the last two (what the opponent just did,
@@ -204,6 +245,53 @@ fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
     n
 }
 
+/// Squares a side attacks with its pawns, with its knights and bishops, with its rooks, and
+/// with anything.
+struct Attacks {
+    pawn: BitBoard,
+    minor: BitBoard,
+    rook: BitBoard,
+    all: BitBoard,
+}
+
+fn side_attacks(board: &Board, color: Color) -> Attacks {
+    let occ = board.occupied();
+    let mut a = Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
+    for sq in board.colored_pieces(color, Piece::Pawn) {
+        a.pawn |= get_pawn_attacks(sq, color);
+    }
+    for sq in board.colored_pieces(color, Piece::Knight) {
+        a.minor |= get_knight_moves(sq);
+    }
+    for sq in board.colored_pieces(color, Piece::Bishop) {
+        a.minor |= get_bishop_moves(sq, occ);
+    }
+    for sq in board.colored_pieces(color, Piece::Rook) {
+        a.rook |= get_rook_moves(sq, occ);
+    }
+    a.all = a.pawn | a.minor | a.rook | get_king_moves(board.king(color));
+    for sq in board.colored_pieces(color, Piece::Queen) {
+        a.all |= get_bishop_moves(sq, occ) | get_rook_moves(sq, occ);
+    }
+    a
+}
+
+/// Each side's men (not the king) that the other side attacks and it does not defend, or
+/// that a cheaper enemy man attacks (index: cozy-chess's colour).
+fn en_prise(board: &Board) -> [BitBoard; 2] {
+    let attacks = [side_attacks(board, Color::White), side_attacks(board, Color::Black)];
+    let mut out = [BitBoard::EMPTY; 2];
+    for color in [Color::White, Color::Black] {
+        let (ours, theirs) = (&attacks[color as usize], &attacks[!color as usize]);
+        let loose = board.colors(color) & theirs.all & !ours.all;
+        let by_pawn = (board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)) & theirs.pawn;
+        let by_minor = board.pieces(Piece::Rook) & (theirs.pawn | theirs.minor);
+        let by_rook = board.pieces(Piece::Queen) & (theirs.pawn | theirs.minor | theirs.rook);
+        out[color as usize] = (loose | by_pawn | by_minor | by_rook) & board.colors(color) & !board.pieces(Piece::King);
+    }
+    out
+}
+
 /// Material value for threats (the king counts as most valuable).
 const VALUE: [u8; 6] = [1, 3, 3, 5, 9, 100];
 
@@ -245,17 +333,15 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     };
     let ours_before = history.back(2);
     let (our_count, their_count) = (attack_counts(board, us), attack_counts(board, them));
-    // Our men (not the king) the opponent attacks and we do not defend, or attacks with a cheaper man.
-    let mut hanging = BitBoard::EMPTY;
-    for sq in board.colors(us) & !board.pieces(Piece::King) {
-        let p = board.piece_on(sq).expect("occupied") as usize;
-        if (their_attacks.has(sq) && !our_attacks.has(sq)) || cheaper[p].has(sq) {
-            hanging |= sq.bitboard();
-        }
-    }
+    let [hanging, their_hanging] = {
+        let e = en_prise(board);
+        [e[us as usize], e[them as usize]]
+    };
     let book_moves = book.get(&board.hash());
     let ply_bucket = (history.moves.len() / 6).min(3);
     let rights = board.castle_rights(us);
+    let our_king = board.king(us);
+    let their_king = board.king(them);
     let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
     let legal = pos.legal_moves();
@@ -380,6 +466,33 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                         }
                     }
                 }
+                if victim.is_none() && rel(mv.to) / 8 < rel(mv.from) / 8 {
+                    f.push((RETREAT + m) as u16);
+                }
+                if matches!(mover, Piece::Rook | Piece::Queen) && mv.from.file() != mv.to.file() {
+                    let file = mv.to.file().bitboard();
+                    if (file & board.colored_pieces(us, Piece::Pawn)).is_empty() {
+                        let open = (file & board.pieces(Piece::Pawn)).is_empty();
+                        f.push((OPEN_FILE + 2 * usize::from(mover == Piece::Queen) + usize::from(open)) as u16);
+                    }
+                }
+                if mover == Piece::Pawn
+                    && rel(our_king) / 8 <= 1
+                    && (mv.from.file() as i32 - our_king.file() as i32).abs() <= 1
+                {
+                    f.push((SHIELD_PAWN + phase) as u16);
+                }
+                if mover != Piece::King {
+                    let dist = |a: Square| {
+                        (a.file() as i32 - their_king.file() as i32)
+                            .abs()
+                            .max((a.rank() as i32 - their_king.rank() as i32).abs())
+                    };
+                    let (before, after) = (dist(mv.from), dist(mv.to));
+                    if after != before {
+                        f.push((KING_APPROACH + 2 * m + usize::from(after > before)) as u16);
+                    }
+                }
                 if mover == Piece::King && pieces_left <= 6 {
                     f.push((KING_ENDGAME_TO + rel(mv.to)) as u16);
                 }
@@ -419,6 +532,37 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
             next.play_unchecked(mv);
             if !next.checkers().is_empty() {
                 f.push((CHECK + m) as u16);
+                if !next.generate_moves(|_| true) {
+                    f.push(MATES as u16);
+                }
+            }
+            if !castle {
+                let en_prise_after = en_prise(&next);
+                if en_prise_after[us as usize].has(mv.to) {
+                    f.push((LANDS_EN_PRISE + m) as u16);
+                }
+                let after = en_prise_after[us as usize] & !mv.to.bitboard();
+                let exposed = after & !hanging;
+                if let Some(worst) = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::Pawn]
+                    .into_iter()
+                    .find(|&p| !(exposed & board.pieces(p)).is_empty())
+                {
+                    let class = match worst {
+                        Piece::Pawn => 0,
+                        Piece::Knight | Piece::Bishop => 1,
+                        Piece::Rook => 2,
+                        _ => 3,
+                    };
+                    f.push((EXPOSES + class) as u16);
+                }
+                let saved = (hanging & !after & !mv.from.bitboard()).len() as usize;
+                if saved > 0 {
+                    f.push((SAVES + saved.min(2) - 1) as u16);
+                }
+                let attacked = (en_prise_after[them as usize] & !their_hanging).len() as usize;
+                if attacked > 0 {
+                    f.push((ATTACKS_NEW + attacked.min(2) - 1) as u16);
+                }
             }
             (mv, f)
         })
@@ -490,6 +634,11 @@ pub fn feature_name(i: usize) -> String {
         ),
         TO_BALANCE | FROM_BALANCE => format!("{} with {:+}", PIECES[k / 5], k as i32 % 5 - 2),
         PIECE_CHOICES => format!("{}, {}+ moves", PIECES[k / 5], 1u32 << (k % 5)),
+        OPEN_FILE => format!("{}, {}", ["rook", "queen"][k / 2], ["half-open file", "open file"][k % 2]),
+        SHIELD_PAWN => ["opening", "middlegame", "endgame"][k].to_string(),
+        KING_APPROACH => format!("{}, {}", PIECES[k / 2], ["nearer", "farther"][k % 2]),
+        EXPOSES => ["a pawn", "a knight or bishop", "a rook", "the queen"][k].to_string(),
+        SAVES | ATTACKS_NEW => ["one", "two or more"][k].to_string(),
         CAPTURE_GAIN => ["≤ −6", "−5 to −3", "−2 to −1", "0", "1 to 2", "3 to 5", "≥ 6"][k].to_string(),
         TO_PST_LATE => format!(
             "{} {} {} (own side's view)",
@@ -497,7 +646,7 @@ pub fn feature_name(i: usize) -> String {
             PIECES[k % 384 / 64],
             square(k % 64)
         ),
-        CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING => String::new(),
+        CASTLE | RECAPTURE | DOUBLE_PUSH | UNDO | DEFENDS_HANGING | MATES => String::new(),
         CAPTURE_UNDEFENDED => PIECES[k].to_string(),
         _ => PIECES[k % 6].to_string(),
     };

@@ -2,6 +2,7 @@
 // text and against definitions computed here, bad input met with Errors, never traps.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { load, throwsWith } from './core.mjs';
 
 const core = await load('chess');
@@ -75,6 +76,20 @@ test('games: every scheme round-trips and counts its bits', () => {
   }
   throwsWith(assert, () => core.chess_game('1. e4 e5 2. Ke3 *', 0), /not a legal move/);
   throwsWith(assert, () => core.chess_game('1. e4 *', 3), /no game 4/);
+});
+
+test('the arithmetic code is the same bits as the native build writes', () => {
+  // tests/data/chess-arithmetic-codes.json is checked against the native encoder by
+  // tests/chess_games.rs; the wasm encoder, adapting to each game in integers, must agree.
+  const root = new URL('../../', import.meta.url);
+  const pgn = readFileSync(new URL('tests/data/lichess-2025-05-blitz-sample.pgn', root), 'utf8');
+  const fixture = JSON.parse(readFileSync(new URL('tests/data/chess-arithmetic-codes.json', root), 'utf8'));
+  assert.ok(fixture.length >= 4);
+  for (const { game, code } of fixture) {
+    const s = core.chess_game(pgn, game).schemes.find((x) => x.name === 'arithmetic');
+    assert.equal(s.code, code, `game ${game}`);
+    assert.ok(s.round_trip);
+  }
 });
 
 test('bad codes and FENs are errors, random text never traps', () => {
