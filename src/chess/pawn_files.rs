@@ -137,13 +137,22 @@ impl Layout {
         table[at(8, 0, 0, 0, false)] = 1;
         for i in (0..8).rev() {
             let cols = slot_columns(slots[i]);
-            for w in 0..N {
-                for b in 0..N {
-                    for need in 0..N {
-                        for capturer in [false, true] {
+            // Entries that are zero for want of room are skipped (the table starts at zero):
+            // more pawns than the files' six squares, more opposed files than files, a capturer
+            // with no file beside the en-passant file left. A third of the work, or less.
+            let files = 8 - i;
+            let capturers: &[bool] = if slots[i..].contains(&Slot::Beside) { &[false, true] } else { &[false] };
+            for w in 0..N.min(6 * files + 1) {
+                for b in 0..N.min(6 * files + 1 - w) {
+                    for need in 0..N.min(files + 1) {
+                        for &capturer in capturers {
                             let mut sum = 0u64;
+                            // Classes come in order of their white pawns.
                             for k in &cols.classes {
-                                if k.white > w || k.black > b {
+                                if k.white > w {
+                                    break;
+                                }
+                                if k.black > b {
                                     continue;
                                 }
                                 let rest = at(
