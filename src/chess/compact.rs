@@ -28,6 +28,7 @@ use num_bigint::BigUint;
 use std::sync::OnceLock;
 use u192::U192;
 
+mod tables;
 mod u192;
 
 const TYPES: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
@@ -71,15 +72,19 @@ fn binom(n: i64, k: i64) -> u128 {
     rows[n as usize][k as usize] as u128
 }
 
-/// Arrangements of at most 15 pieces of four types (below 15!/(4!·4!·4!·3!) < 2^28).
+/// Arrangements of at most 15 pieces of four types: 15! < 2^41, one division.
 fn multinomial(counts: &[u8]) -> u64 {
-    let mut total = 0i64;
-    let mut r: u64 = 1;
-    for &c in counts {
-        r *= binom(total + c as i64, c as i64) as u64;
-        total += c as i64;
-    }
-    r
+    const FACTORIAL: [u64; 16] = {
+        let mut f = [1u64; 16];
+        let mut i = 1;
+        while i < 16 {
+            f[i] = f[i - 1] * i as u64;
+            i += 1;
+        }
+        f
+    };
+    let total: usize = counts.iter().map(|&c| c as usize).sum();
+    FACTORIAL[total] / counts.iter().map(|&c| FACTORIAL[c as usize]).product::<u64>()
 }
 
 /// Classes of a side with `fixed` rooks pinned to their corners by castling rights, in order of
@@ -87,15 +92,17 @@ fn multinomial(counts: &[u8]) -> u64 {
 fn build_classes(sides: &[Counts], fixed: u8) -> Vec<Class> {
     // Grouped by an index in key order: pawns ≤ 8, free pieces ≤ 15, promotions ≤ 8.
     let index = |pawns: u8, free: u8, proms: u8| (pawns as usize * 16 + free as usize) * 9 + proms as usize;
-    let mut by_key: Vec<Vec<Sig>> = vec![Vec::new(); index(8, 15, 8) + 1];
-    for c in sides {
-        if c.rooks < fixed {
-            continue;
-        }
+    let key = |c: &Counts| index(c.pawns, c.pieces() - fixed, c.promotions());
+    let sides = || sides.iter().filter(|c| c.rooks >= fixed);
+    // Counted first, so that each class's list is allocated once.
+    let mut sizes = vec![0usize; index(8, 15, 8) + 1];
+    for c in sides() {
+        sizes[key(c)] += 1;
+    }
+    let mut by_key: Vec<Vec<Sig>> = sizes.into_iter().map(Vec::with_capacity).collect();
+    for c in sides() {
         let free_counts = [c.knights, c.bishops, c.rooks - fixed, c.queens];
-        let free: u8 = free_counts.iter().sum();
-        let sig = Sig { n: [c.knights, c.bishops, c.rooks, c.queens], ways: multinomial(&free_counts) };
-        by_key[index(c.pawns, free, c.promotions())].push(sig);
+        by_key[key(c)].push(Sig { n: [c.knights, c.bishops, c.rooks, c.queens], ways: multinomial(&free_counts) });
     }
     let mut classes = Vec::new();
     for pawns in 0..=8 {
@@ -188,13 +195,6 @@ fn need(kind: Kind, w: &Class, b: &Class) -> Option<u8> {
     material::opposed_files_needed(army(kind.wr, w), army(kind.br, b))
 }
 
-/// Per-kind tables: for each white class, the number of positions of all earlier white
-/// classes (so the offset of a class is a lookup), and the kind's total.
-struct KindTable {
-    /// One entry per white class plus the kind's total at the end.
-    cum_white: Vec<U192>,
-}
-
 /// Pawn placements P of a pair of classes; zero when the pair is not allowed. The pair's
 /// positions per arrangement of their signatures are P times Q ([`qways`]).
 fn pawn_ways(kind: Kind, w: &Class, b: &Class) -> u64 {
@@ -244,20 +244,42 @@ fn white_class_total(kind: Kind, wi: usize) -> U192 {
     sum.mul_u64(w.total)
 }
 
-/// The per-kind table, built on first use of that kind only.
-fn kind_table(kind: Kind) -> &'static KindTable {
-    static T: OnceLock<Vec<OnceLock<KindTable>>> = OnceLock::new();
-    let all = T.get_or_init(|| (0..Kind::COUNT).map(|_| OnceLock::new()).collect());
-    all[kind.index()].get_or_init(|| {
-        let mut cum = Vec::new();
-        let mut acc = U192::ZERO;
-        for wi in 0..classes(kind.wr).len() {
-            cum.push(acc);
+/// Positions of the white classes before `wi` in a kind: the sum of every pair of classes up
+/// to there, which the committed checkpoints ([`tables::CHECKPOINTS`], every
+/// [`tables::STRIDE`]-th class) cut to at most a stride of rows. A block of rows is summed on
+/// first use: the first code of a kind costs a few thousand pairs instead of ~100 000.
+fn block_offsets(kind: Kind, block: usize) -> &'static [U192] {
+    static B: OnceLock<Vec<OnceLock<Vec<U192>>>> = OnceLock::new();
+    let blocks = classes(0).len().div_ceil(tables::STRIDE);
+    let all = B.get_or_init(|| (0..Kind::COUNT * blocks).map(|_| OnceLock::new()).collect());
+    all[kind.index() * blocks + block].get_or_init(|| {
+        let start = block * tables::STRIDE;
+        let end = (start + tables::STRIDE).min(classes(kind.wr).len());
+        let mut acc = tables::CHECKPOINTS[kind.index()][block];
+        let mut out = Vec::with_capacity(end - start + 1);
+        for wi in start..end {
+            out.push(acc);
             acc += white_class_total(kind, wi);
         }
-        cum.push(acc);
-        KindTable { cum_white: cum }
+        out.push(acc);
+        out
     })
+}
+
+/// Positions of the white classes before `wi` in a kind (`wi` up to the class count).
+fn white_offset(kind: Kind, wi: usize) -> U192 {
+    if wi == classes(kind.wr).len() {
+        return kind_total(kind);
+    }
+    block_offsets(kind, wi / tables::STRIDE)[wi % tables::STRIDE]
+}
+
+/// The white class holding offset `rem` (below the kind's total) inside a kind, and its offset.
+fn white_class_at(kind: Kind, rem: U192) -> (usize, U192) {
+    let block = tables::CHECKPOINTS[kind.index()].partition_point(|o| o <= &rem) - 1;
+    let offsets = block_offsets(kind, block);
+    let i = offsets.partition_point(|o| o <= &rem) - 1;
+    (block * tables::STRIDE + i, offsets[i])
 }
 
 /// Every kind's total, in [`Kind::index`] order. Stored so that a case's offset does not
@@ -473,7 +495,7 @@ fn rank_white_to_move(pos: &Position) -> U192 {
     let bi = bcls.iter().position(|k| (k.pawns, k.free, k.proms) == key(&bc, kind.br)).expect("legal material");
     let (w, b) = (&wcls[wi], &bcls[bi]);
     // Offset of the class pair inside the case.
-    let offset = kind_table(kind).cum_white[wi] + black_prefix(kind, wi)[bi].mul_u64(w.total);
+    let offset = white_offset(kind, wi) + black_prefix(kind, wi)[bi].mul_u64(w.total);
 
     // Placement inside the block: the pawns first.
     let fixed = case.fixed();
@@ -578,10 +600,9 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let case = Case::all().nth(case_index).expect("index in range");
     let kind = case.kind();
     let mut rem = rank - offsets[case_index];
-    let table = kind_table(kind);
-    let wi = table.cum_white.partition_point(|o| o <= &rem) - 1;
+    let (wi, white_offset) = white_class_at(kind, rem);
     let w = &classes(kind.wr)[wi];
-    rem = rem - table.cum_white[wi];
+    rem = rem - white_offset;
     // The black class: a binary search in the white class's prefix sums.
     let prefix = black_prefix(kind, wi);
     let q = rem.div_u64(w.total);
@@ -674,35 +695,67 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn kind_totals_match_the_enumeration() {
-        for k in Kind::all() {
-            assert_eq!(kind_table(k).cum_white.last(), Some(&kind_total(k)), "{k:?}");
+    /// Offsets of every white class of a kind and the kind's total, summed pair by pair.
+    fn fresh_white_offsets(kind: Kind) -> Vec<U192> {
+        let mut out = vec![U192::ZERO];
+        for wi in 0..classes(kind.wr).len() {
+            out.push(out[wi] + white_class_total(kind, wi));
         }
+        out
     }
-}
 
-#[doc(hidden)]
-pub fn h15_probe() {
-    use std::time::Instant;
-    let t = Instant::now();
-    let sides = material::all_sides();
-    println!("all_sides {:?} {}", t.elapsed(), sides.len());
-    let t = Instant::now();
-    let _ = build_classes(&sides, 0);
-    println!("build_classes {:?}", t.elapsed());
-    let t = Instant::now();
-    let _ = classes(0);
-    println!("classes {:?} n0={} n1={} n2={}", t.elapsed(), classes(0).len(), classes(1).len(), classes(2).len());
-    let t = Instant::now();
-    let _ = pawn_files::count(None, 1, 1, 0);
-    println!("layout none {:?}", t.elapsed());
-    let t = Instant::now();
-    let _ = pawn_files::count(Some(File::B), 1, 1, 0);
-    println!("layout B {:?}", t.elapsed());
-    for k in [Kind { wr: 2, br: 2, ep: EpKind::None }, Kind { wr: 0, br: 0, ep: EpKind::None }, Kind { wr: 0, br: 0, ep: EpKind::Inside }] {
-        let t = Instant::now();
-        let _ = kind_table(k);
-        println!("{k:?} {:?}", t.elapsed());
+    /// The text of `tables.rs` for these per-kind offsets.
+    fn tables_source(offsets: &[Vec<U192>]) -> String {
+        let mut s = String::from(TABLES_HEADER);
+        s += &format!("pub const STRIDE: usize = {};\n\n", tables::STRIDE);
+        s += "/// Per kind ([`super::Kind::index`] order): the offset of white classes 0, STRIDE, 2·STRIDE, …\n";
+        s += &format!("pub const CHECKPOINTS: [&[U192]; {}] = [\n", Kind::COUNT);
+        for kind in offsets {
+            s += "    &[\n";
+            for o in kind[..kind.len() - 1].iter().step_by(tables::STRIDE) {
+                let [lo, mid, hi] = o.limbs_le();
+                s += &format!("        U192::from_limbs_le({lo:#018x}, {mid:#018x}, {hi:#018x}),\n");
+            }
+            s += "    ],\n";
+        }
+        s += "];\n";
+        s
+    }
+
+    const TABLES_HEADER: &str =
+        "//! Checkpoints of `compact`'s tables: the number of positions of the white material classes
+//! before every STRIDE-th class, per kind of case. Generated — do not edit: written by, and
+//! tested to equal the output of,
+//! `UPDATE_COMPACT_TABLES=1 cargo test --lib chess::compact::tests::committed_tables_match_a_fresh_enumeration`
+//! (the test sums every pair of classes of every kind and compares; it also checks each kind's
+//! total against `KIND_TOTALS`, which the independent count in tests/data/compact_count.py
+//! checks in turn).
+
+use super::u192::U192;
+
+";
+
+    #[test]
+    fn committed_tables_match_a_fresh_enumeration() {
+        let fresh: Vec<Vec<U192>> = Kind::all().map(fresh_white_offsets).collect();
+        let source = tables_source(&fresh);
+        if std::env::var_os("UPDATE_COMPACT_TABLES").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/compact/tables.rs");
+            std::fs::write(path, &source).expect("write tables.rs");
+        }
+        let committed = include_str!("compact/tables.rs");
+        assert!(committed == source, "src/chess/compact/tables.rs is stale: run the command at its top");
+        for (k, offsets) in Kind::all().zip(&fresh) {
+            assert_eq!(offsets.last(), Some(&kind_total(k)), "{k:?}");
+            // The lazily summed blocks give the same offsets, and find each class back.
+            for (wi, &o) in offsets.iter().enumerate() {
+                assert_eq!(white_offset(k, wi), o, "{k:?} class {wi}");
+                if wi + 1 < offsets.len() && offsets[wi + 1] > o {
+                    assert_eq!(white_class_at(k, o), (wi, o), "{k:?} class {wi}");
+                    let last = offsets[wi + 1] - U192::from_u128(1);
+                    assert_eq!(white_class_at(k, last), (wi, o), "{k:?} class {wi}");
+                }
+            }
+        }
     }
 }

@@ -13,9 +13,13 @@ pub struct U192([u64; 3]);
 impl U192 {
     pub const ZERO: U192 = U192([0; 3]);
 
-    #[allow(dead_code)]
     pub const fn from_limbs_le(lo: u64, mid: u64, hi: u64) -> U192 {
         U192([hi, mid, lo])
+    }
+
+    pub fn limbs_le(self) -> [u64; 3] {
+        let [hi, mid, lo] = self.0;
+        [lo, mid, hi]
     }
 
     pub fn from_u128(n: u128) -> U192 {
@@ -58,7 +62,14 @@ impl U192 {
 
     pub fn to_biguint(self) -> BigUint {
         let [hi, mid, lo] = self.0;
-        BigUint::from_slice(&[lo as u32, (lo >> 32) as u32, mid as u32, (mid >> 32) as u32, hi as u32, (hi >> 32) as u32])
+        BigUint::from_slice(&[
+            lo as u32,
+            (lo >> 32) as u32,
+            mid as u32,
+            (mid >> 32) as u32,
+            hi as u32,
+            (hi >> 32) as u32,
+        ])
     }
 
     /// `None` when `n` is 2^192 or more.

@@ -276,7 +276,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`sample games: HTTP ${r.status}`))))
         .then((text) => {
           sampleText = text;
-          const view = core.chess_game(text, 0);
+          // Counted in a worker: the first game coded builds the model's opening book (over
+          // 100 ms), which would freeze the page as it opens.
+          return runJob('chess_game', [text, 0], null, CORE).promise;
+        })
+        .then((view) => {
           for (let i = 0; i < view.games; i++) $('sample').add(new Option(`Sample game ${i + 1}`, String(i)));
         })
         .catch(showError);
