@@ -17,6 +17,8 @@ impl U192 {
         U192([hi, mid, lo])
     }
 
+    /// For writing the committed tables.
+    #[cfg(test)]
     pub fn limbs_le(self) -> [u64; 3] {
         let [hi, mid, lo] = self.0;
         [lo, mid, hi]
