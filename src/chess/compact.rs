@@ -126,12 +126,11 @@ fn build_classes(sides: &[Counts], fixed: u8) -> Vec<Class> {
     classes
 }
 
+/// Built per number of fixed rooks on first use: a position with all castling rights (the
+/// start) needs only the classes with two.
 fn classes(fixed: u8) -> &'static [Class] {
-    static C: OnceLock<[Vec<Class>; 3]> = OnceLock::new();
-    &C.get_or_init(|| {
-        let sides = material::all_sides();
-        [0, 1, 2].map(|fixed| build_classes(&sides, fixed))
-    })[fixed as usize]
+    static C: [OnceLock<Vec<Class>>; 3] = [const { OnceLock::new() }; 3];
+    C[fixed as usize].get_or_init(|| build_classes(&material::all_sides(), fixed))
 }
 
 /// Where the en-passant file is, as far as the count cares: none, on the edge (one file
@@ -217,9 +216,9 @@ fn pair_weight(kind: Kind, w: &Class, b: &Class) -> U192 {
 /// classes before class j — built once per (kind, white class) when first needed, so that a
 /// rank costs a lookup and a decode a binary search.
 fn black_prefix(kind: Kind, wi: usize) -> &'static [U192] {
-    static P: OnceLock<Vec<OnceLock<Vec<U192>>>> = OnceLock::new();
-    let all = P.get_or_init(|| (0..Kind::COUNT * classes(0).len()).map(|_| OnceLock::new()).collect());
-    all[kind.index() * classes(0).len() + wi].get_or_init(|| {
+    static P: [OnceLock<Vec<OnceLock<Vec<U192>>>>; Kind::COUNT] = [const { OnceLock::new() }; Kind::COUNT];
+    let rows = P[kind.index()].get_or_init(|| (0..classes(kind.wr).len()).map(|_| OnceLock::new()).collect());
+    rows[wi].get_or_init(|| {
         let w = &classes(kind.wr)[wi];
         let blacks = classes(kind.br);
         let mut out = Vec::with_capacity(blacks.len() + 1);
@@ -249,10 +248,10 @@ fn white_class_total(kind: Kind, wi: usize) -> U192 {
 /// [`tables::STRIDE`]-th class) cut to at most a stride of rows. A block of rows is summed on
 /// first use: the first code of a kind costs a few thousand pairs instead of ~100 000.
 fn block_offsets(kind: Kind, block: usize) -> &'static [U192] {
-    static B: OnceLock<Vec<OnceLock<Vec<U192>>>> = OnceLock::new();
-    let blocks = classes(0).len().div_ceil(tables::STRIDE);
-    let all = B.get_or_init(|| (0..Kind::COUNT * blocks).map(|_| OnceLock::new()).collect());
-    all[kind.index() * blocks + block].get_or_init(|| {
+    static B: [OnceLock<Vec<OnceLock<Vec<U192>>>>; Kind::COUNT] = [const { OnceLock::new() }; Kind::COUNT];
+    let blocks = B[kind.index()]
+        .get_or_init(|| (0..classes(kind.wr).len().div_ceil(tables::STRIDE)).map(|_| OnceLock::new()).collect());
+    blocks[block].get_or_init(|| {
         let start = block * tables::STRIDE;
         let end = (start + tables::STRIDE).min(classes(kind.wr).len());
         let mut acc = tables::CHECKPOINTS[kind.index()][block];
