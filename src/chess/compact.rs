@@ -26,6 +26,10 @@ use crate::{bail, Result};
 use cozy_chess::{Color, File, Piece, Rank, Square};
 use num_bigint::BigUint;
 use std::sync::OnceLock;
+use u192::U192;
+
+mod tables;
+mod u192;
 
 const TYPES: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
@@ -48,52 +52,69 @@ struct Class {
     total: u64,
 }
 
+/// C(n, k) for n ≤ 64 from Pascal's triangle (C(64, 32) < 2^61), built once at run time: a
+/// lookup instead of a loop of 128-bit divisions in the tables' inner loop.
 fn binom(n: i64, k: i64) -> u128 {
+    static PASCAL: OnceLock<Vec<[u64; 65]>> = OnceLock::new();
     if k < 0 || n < 0 || k > n {
         return 0;
     }
-    let k = k.min(n - k);
-    let mut r: u128 = 1;
-    for i in 0..k {
-        r = r * (n - i) as u128 / (i + 1) as u128;
-    }
-    r
+    let rows = PASCAL.get_or_init(|| {
+        let mut t = vec![[0u64; 65]; 65];
+        for n in 0..65 {
+            t[n][0] = 1;
+            for k in 1..=n {
+                t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            }
+        }
+        t
+    });
+    rows[n as usize][k as usize] as u128
 }
 
+/// Arrangements of at most 15 pieces of four types: 15! < 2^41, one division.
 fn multinomial(counts: &[u8]) -> u64 {
-    let mut total = 0i64;
-    let mut r: u128 = 1;
-    for &c in counts {
-        r *= binom(total + c as i64, c as i64);
-        total += c as i64;
-    }
-    r as u64
+    const FACTORIAL: [u64; 16] = {
+        let mut f = [1u64; 16];
+        let mut i = 1;
+        while i < 16 {
+            f[i] = f[i - 1] * i as u64;
+            i += 1;
+        }
+        f
+    };
+    let total: usize = counts.iter().map(|&c| c as usize).sum();
+    FACTORIAL[total] / counts.iter().map(|&c| FACTORIAL[c as usize]).product::<u64>()
 }
 
-/// Classes of a side with `fixed` rooks pinned to their corners by castling rights.
-fn build_classes(fixed: u8) -> Vec<Class> {
-    let mut classes: Vec<Class> = Vec::new();
-    for c in material::all_sides() {
-        if c.rooks < fixed {
-            continue;
-        }
+/// Classes of a side with `fixed` rooks pinned to their corners by castling rights, in order of
+/// (pawns, free pieces, promotions); a class's signatures in the order of [`material::all_sides`].
+fn build_classes(sides: &[Counts], fixed: u8) -> Vec<Class> {
+    // Grouped by an index in key order: pawns ≤ 8, free pieces ≤ 15, promotions ≤ 8.
+    let index = |pawns: u8, free: u8, proms: u8| (pawns as usize * 16 + free as usize) * 9 + proms as usize;
+    let key = |c: &Counts| index(c.pawns, c.pieces() - fixed, c.promotions());
+    let sides = || sides.iter().filter(|c| c.rooks >= fixed);
+    // Counted first, so that each class's list is allocated once.
+    let mut sizes = vec![0usize; index(8, 15, 8) + 1];
+    for c in sides() {
+        sizes[key(c)] += 1;
+    }
+    let mut by_key: Vec<Vec<Sig>> = sizes.into_iter().map(Vec::with_capacity).collect();
+    for c in sides() {
         let free_counts = [c.knights, c.bishops, c.rooks - fixed, c.queens];
-        let free: u8 = free_counts.iter().sum();
-        let sig = Sig { n: [c.knights, c.bishops, c.rooks, c.queens], ways: multinomial(&free_counts) };
-        let key = (c.pawns, free, c.promotions());
-        match classes.iter_mut().find(|k| (k.pawns, k.free, k.proms) == key) {
-            Some(k) => k.sigs.push(sig),
-            None => classes.push(Class {
-                pawns: key.0,
-                free: key.1,
-                proms: key.2,
-                sigs: vec![sig],
-                prefix: Vec::new(),
-                total: 0,
-            }),
+        by_key[key(c)].push(Sig { n: [c.knights, c.bishops, c.rooks, c.queens], ways: multinomial(&free_counts) });
+    }
+    let mut classes = Vec::new();
+    for pawns in 0..=8 {
+        for free in 0..=15 {
+            for proms in 0..=8 {
+                let sigs = std::mem::take(&mut by_key[index(pawns, free, proms)]);
+                if !sigs.is_empty() {
+                    classes.push(Class { pawns, free, proms, sigs, prefix: Vec::new(), total: 0 });
+                }
+            }
         }
     }
-    classes.sort_by_key(|k| (k.pawns, k.free, k.proms));
     for k in &mut classes {
         let mut acc = 0;
         for s in &k.sigs {
@@ -105,9 +126,11 @@ fn build_classes(fixed: u8) -> Vec<Class> {
     classes
 }
 
+/// Built per number of fixed rooks on first use: a position with all castling rights (the
+/// start) needs only the classes with two.
 fn classes(fixed: u8) -> &'static [Class] {
-    static C: OnceLock<[Vec<Class>; 3]> = OnceLock::new();
-    &C.get_or_init(|| [build_classes(0), build_classes(1), build_classes(2)])[fixed as usize]
+    static C: [OnceLock<Vec<Class>>; 3] = [const { OnceLock::new() }; 3];
+    C[fixed as usize].get_or_init(|| build_classes(&material::all_sides(), fixed))
 }
 
 /// Where the en-passant file is, as far as the count cares: none, on the edge (one file
@@ -171,13 +194,6 @@ fn need(kind: Kind, w: &Class, b: &Class) -> Option<u8> {
     material::opposed_files_needed(army(kind.wr, w), army(kind.br, b))
 }
 
-/// Per-kind tables: for each white class, the number of positions of all earlier white
-/// classes (so the offset of a class is a lookup), and the kind's total.
-struct KindTable {
-    /// One entry per white class plus the kind's total at the end.
-    cum_white: Vec<BigUint>,
-}
-
 /// Pawn placements P of a pair of classes; zero when the pair is not allowed. The pair's
 /// positions per arrangement of their signatures are P times Q ([`qways`]).
 fn pawn_ways(kind: Kind, w: &Class, b: &Class) -> u64 {
@@ -185,52 +201,84 @@ fn pawn_ways(kind: Kind, w: &Class, b: &Class) -> u64 {
     pawn_files::count(kind.ep_file(), w.pawns as usize, b.pawns as usize, need as usize)
 }
 
+/// Positions of a pair of classes per arrangement of the white signatures: Q · P · (black
+/// arrangements); zero when the pair is not allowed. P·total < 2^55·4^15 and Q < 3^62·62^2
+/// both fit in u128, their product (below the kind's total) in a [`U192`].
+fn pair_weight(kind: Kind, w: &Class, b: &Class) -> U192 {
+    let p = pawn_ways(kind, w, b);
+    if p == 0 {
+        return U192::ZERO;
+    }
+    U192::product(qways(kind, w, b), p as u128 * b.total as u128)
+}
+
 /// For a white class: prefix[j] = positions (per white signature arrangement) of the black
 /// classes before class j — built once per (kind, white class) when first needed, so that a
 /// rank costs a lookup and a decode a binary search.
-fn black_prefix(kind: Kind, wi: usize) -> &'static [BigUint] {
-    static P: OnceLock<Vec<OnceLock<Vec<BigUint>>>> = OnceLock::new();
-    let all = P.get_or_init(|| (0..Kind::COUNT * classes(0).len()).map(|_| OnceLock::new()).collect());
-    all[kind.index() * classes(0).len() + wi].get_or_init(|| {
+fn black_prefix(kind: Kind, wi: usize) -> &'static [U192] {
+    static P: [OnceLock<Vec<OnceLock<Vec<U192>>>>; Kind::COUNT] = [const { OnceLock::new() }; Kind::COUNT];
+    let rows = P[kind.index()].get_or_init(|| (0..classes(kind.wr).len()).map(|_| OnceLock::new()).collect());
+    rows[wi].get_or_init(|| {
         let w = &classes(kind.wr)[wi];
         let blacks = classes(kind.br);
         let mut out = Vec::with_capacity(blacks.len() + 1);
-        let mut sum = BigUint::default();
+        let mut sum = U192::ZERO;
         for b in blacks {
-            out.push(sum.clone());
-            let p = pawn_ways(kind, w, b);
-            if p != 0 {
-                // P·total < 2^55·4^15 and Q < 3^62·62^2 both fit in u128.
-                sum += BigUint::from(qways(kind, w, b)) * BigUint::from(p as u128 * b.total as u128);
-            }
+            out.push(sum);
+            sum += pair_weight(kind, w, b);
         }
         out.push(sum);
         out
     })
 }
 
-/// Positions of the white class `wi` combined with the black classes before `upto` (all when
-/// `None`).
-fn white_class_block(kind: Kind, wi: usize, upto: Option<usize>) -> BigUint {
-    let prefix = black_prefix(kind, wi);
-    let end = upto.unwrap_or(prefix.len() - 1);
-    &prefix[end] * classes(kind.wr)[wi].total
+/// Positions of the white class `wi` with every black class; a sum without a stored row, so
+/// that a kind's table does not keep the rows no code has asked for.
+fn white_class_total(kind: Kind, wi: usize) -> U192 {
+    let w = &classes(kind.wr)[wi];
+    let mut sum = U192::ZERO;
+    for b in classes(kind.br) {
+        sum += pair_weight(kind, w, b);
+    }
+    sum.mul_u64(w.total)
 }
 
-/// The per-kind table, built on first use of that kind only.
-fn kind_table(kind: Kind) -> &'static KindTable {
-    static T: OnceLock<Vec<OnceLock<KindTable>>> = OnceLock::new();
-    let all = T.get_or_init(|| (0..Kind::COUNT).map(|_| OnceLock::new()).collect());
-    all[kind.index()].get_or_init(|| {
-        let mut cum = Vec::new();
-        let mut acc = BigUint::default();
-        for wi in 0..classes(kind.wr).len() {
-            cum.push(acc.clone());
-            acc += white_class_block(kind, wi, None);
+/// Positions of the white classes before `wi` in a kind: the sum of every pair of classes up
+/// to there, which the committed checkpoints ([`tables::CHECKPOINTS`], every
+/// [`tables::STRIDE`]-th class) cut to at most a stride of rows. A block of rows is summed on
+/// first use: the first code of a kind costs a few thousand pairs instead of ~100 000.
+fn block_offsets(kind: Kind, block: usize) -> &'static [U192] {
+    static B: [OnceLock<Vec<OnceLock<Vec<U192>>>>; Kind::COUNT] = [const { OnceLock::new() }; Kind::COUNT];
+    let blocks = B[kind.index()]
+        .get_or_init(|| (0..classes(kind.wr).len().div_ceil(tables::STRIDE)).map(|_| OnceLock::new()).collect());
+    blocks[block].get_or_init(|| {
+        let start = block * tables::STRIDE;
+        let end = (start + tables::STRIDE).min(classes(kind.wr).len());
+        let mut acc = tables::CHECKPOINTS[kind.index()][block];
+        let mut out = Vec::with_capacity(end - start + 1);
+        for wi in start..end {
+            out.push(acc);
+            acc += white_class_total(kind, wi);
         }
-        cum.push(acc);
-        KindTable { cum_white: cum }
+        out.push(acc);
+        out
     })
+}
+
+/// Positions of the white classes before `wi` in a kind (`wi` up to the class count).
+fn white_offset(kind: Kind, wi: usize) -> U192 {
+    if wi == classes(kind.wr).len() {
+        return kind_total(kind);
+    }
+    block_offsets(kind, wi / tables::STRIDE)[wi % tables::STRIDE]
+}
+
+/// The white class holding offset `rem` (below the kind's total) inside a kind, and its offset.
+fn white_class_at(kind: Kind, rem: U192) -> (usize, U192) {
+    let block = tables::CHECKPOINTS[kind.index()].partition_point(|o| o <= &rem) - 1;
+    let offsets = block_offsets(kind, block);
+    let i = offsets.partition_point(|o| o <= &rem) - 1;
+    (block * tables::STRIDE + i, offsets[i])
 }
 
 /// Every kind's total, in [`Kind::index`] order. Stored so that a case's offset does not
@@ -265,8 +313,9 @@ const KIND_TOTALS: [&str; Kind::COUNT] = [
     "5049279637848652137145321279139473",
 ];
 
-fn kind_total(kind: Kind) -> BigUint {
-    BigUint::parse_bytes(KIND_TOTALS[kind.index()].as_bytes(), 10).expect("a decimal constant")
+fn kind_total(kind: Kind) -> U192 {
+    let n = BigUint::parse_bytes(KIND_TOTALS[kind.index()].as_bytes(), 10).expect("a decimal constant");
+    U192::from_biguint(&n).expect("below 2^152")
 }
 
 /// A full case: castling masks (bit 0 short, bit 1 long) and en-passant file, White to move.
@@ -324,13 +373,13 @@ impl Case {
 }
 
 /// Number of positions with White to move (all cases), and each case's offset.
-fn case_offsets() -> &'static (Vec<BigUint>, BigUint) {
-    static O: OnceLock<(Vec<BigUint>, BigUint)> = OnceLock::new();
+fn case_offsets() -> &'static (Vec<U192>, U192) {
+    static O: OnceLock<(Vec<U192>, U192)> = OnceLock::new();
     O.get_or_init(|| {
         let mut offsets = Vec::new();
-        let mut acc = BigUint::default();
+        let mut acc = U192::ZERO;
         for case in Case::all() {
-            offsets.push(acc.clone());
+            offsets.push(acc);
             acc += kind_total(case.kind());
         }
         (offsets, acc)
@@ -339,7 +388,7 @@ fn case_offsets() -> &'static (Vec<BigUint>, BigUint) {
 
 /// Number of positions the rank ranges over (White to move); the code has 1 + ⌈log2⌉ bits.
 pub fn count() -> BigUint {
-    case_offsets().1.clone()
+    case_offsets().1.to_biguint()
 }
 
 fn rank_bits() -> u64 {
@@ -420,7 +469,7 @@ pub fn encode(pos: &Position) -> Code {
     w.push(stm as u64, 1, "side to move", &[]);
     let occupied: Vec<Square> = Square::ALL.iter().copied().filter(|&s| pos.piece_at(s).is_some()).collect();
     w.push_big(
-        &rank,
+        &rank.to_biguint(),
         rank_bits(),
         "rank of the position (castling, en passant, material, placement) among all positions",
         &occupied,
@@ -428,7 +477,7 @@ pub fn encode(pos: &Position) -> Code {
     w.finish()
 }
 
-fn rank_white_to_move(pos: &Position) -> BigUint {
+fn rank_white_to_move(pos: &Position) -> U192 {
     let castling = pos.castling();
     let case = Case {
         wmask: castling[0] as u8 | (castling[1] as u8) << 1,
@@ -445,7 +494,7 @@ fn rank_white_to_move(pos: &Position) -> BigUint {
     let bi = bcls.iter().position(|k| (k.pawns, k.free, k.proms) == key(&bc, kind.br)).expect("legal material");
     let (w, b) = (&wcls[wi], &bcls[bi]);
     // Offset of the class pair inside the case.
-    let offset = kind_table(kind).cum_white[wi].clone() + white_class_block(kind, wi, Some(bi));
+    let offset = white_offset(kind, wi) + black_prefix(kind, wi)[bi].mul_u64(w.total);
 
     // Placement inside the block: the pawns first.
     let fixed = case.fixed();
@@ -507,8 +556,11 @@ fn rank_white_to_move(pos: &Position) -> BigUint {
     };
     let zw = z(w, &wc, &seqs[0], kind.wr);
     let zb = z(b, &bc, &seqs[1], kind.br);
-    let inner = ((BigUint::from(x) * qways(kind, w, b) + BigUint::from(y)) * w.total + zw) * b.total + zb;
-    case_offsets().0[case_index].clone() + offset + inner
+    let inner = ((U192::product(x as u128, qways(kind, w, b)) + U192::from_u128(y)).mul_u64(w.total)
+        + U192::from_u128(zw as u128))
+    .mul_u64(b.total)
+        + U192::from_u128(zb as u128);
+    case_offsets().0[case_index] + offset + inner
 }
 
 /// Q: the squares of the free kings and the sets of squares of each side's pieces, among the
@@ -540,25 +592,24 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let rank = read_big(&mut r, rank_bits())?;
     r.finish()?;
     let (offsets, total) = case_offsets();
-    if rank >= *total {
+    let Some(rank) = U192::from_biguint(&rank).filter(|rank| rank < total) else {
         bail!("the number is larger than the count of positions ({} bits hold more)", rank_bits());
-    }
+    };
     let case_index = offsets.partition_point(|o| o <= &rank) - 1;
     let case = Case::all().nth(case_index).expect("index in range");
     let kind = case.kind();
-    let mut rem = rank - &offsets[case_index];
-    let table = kind_table(kind);
-    let wi = table.cum_white.partition_point(|o| o <= &rem) - 1;
+    let mut rem = rank - offsets[case_index];
+    let (wi, white_offset) = white_class_at(kind, rem);
     let w = &classes(kind.wr)[wi];
-    rem -= &table.cum_white[wi];
+    rem = rem - white_offset;
     // The black class: a binary search in the white class's prefix sums.
     let prefix = black_prefix(kind, wi);
-    let q = &rem / w.total;
+    let q = rem.div_u64(w.total);
     let bi = prefix.partition_point(|p| p <= &q) - 1;
     if bi >= prefix.len() - 1 {
         bail!("the number falls outside every material class");
     }
-    rem -= &prefix[bi] * w.total;
+    let rem = (rem - prefix[bi].mul_u64(w.total)).to_biguint();
     let bcls = classes(kind.br);
     let b = &bcls[bi];
     // Inner mixed radix: ((x·Q + y)·Sw + zw)·Sb + zb.
@@ -643,10 +694,67 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
 mod tests {
     use super::*;
 
+    /// Offsets of every white class of a kind and the kind's total, summed pair by pair.
+    fn fresh_white_offsets(kind: Kind) -> Vec<U192> {
+        let mut out = vec![U192::ZERO];
+        for wi in 0..classes(kind.wr).len() {
+            out.push(out[wi] + white_class_total(kind, wi));
+        }
+        out
+    }
+
+    /// The text of `tables.rs` for these per-kind offsets.
+    fn tables_source(offsets: &[Vec<U192>]) -> String {
+        let mut s = String::from(TABLES_HEADER);
+        s += &format!("pub const STRIDE: usize = {};\n\n", tables::STRIDE);
+        s += "/// Per kind ([`super::Kind::index`] order): the offset of white classes 0, STRIDE, 2·STRIDE, …\n";
+        s += &format!("pub const CHECKPOINTS: [&[U192]; {}] = [\n", Kind::COUNT);
+        for kind in offsets {
+            s += "    &[\n";
+            for o in kind[..kind.len() - 1].iter().step_by(tables::STRIDE) {
+                let [lo, mid, hi] = o.limbs_le();
+                s += &format!("        U192::from_limbs_le({lo:#018x}, {mid:#018x}, {hi:#018x}),\n");
+            }
+            s += "    ],\n";
+        }
+        s += "];\n";
+        s
+    }
+
+    const TABLES_HEADER: &str =
+        "//! Checkpoints of `compact`'s tables: the number of positions of the white material classes
+//! before every STRIDE-th class, per kind of case. Generated — do not edit: written by, and
+//! tested to equal the output of,
+//! `UPDATE_COMPACT_TABLES=1 cargo test --lib chess::compact::tests::committed_tables_match_a_fresh_enumeration`
+//! (the test sums every pair of classes of every kind and compares; it also checks each kind's
+//! total against `KIND_TOTALS`, which the independent count in tests/data/compact_count.py
+//! checks in turn).
+
+use super::u192::U192;
+
+";
+
     #[test]
-    fn kind_totals_match_the_enumeration() {
-        for k in Kind::all() {
-            assert_eq!(kind_table(k).cum_white.last(), Some(&kind_total(k)), "{k:?}");
+    fn committed_tables_match_a_fresh_enumeration() {
+        let fresh: Vec<Vec<U192>> = Kind::all().map(fresh_white_offsets).collect();
+        let source = tables_source(&fresh);
+        if std::env::var_os("UPDATE_COMPACT_TABLES").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/compact/tables.rs");
+            std::fs::write(path, &source).expect("write tables.rs");
+        }
+        let committed = include_str!("compact/tables.rs");
+        assert!(committed == source, "src/chess/compact/tables.rs is stale: run the command at its top");
+        for (k, offsets) in Kind::all().zip(&fresh) {
+            assert_eq!(offsets.last(), Some(&kind_total(k)), "{k:?}");
+            // The lazily summed blocks give the same offsets, and find each class back.
+            for (wi, &o) in offsets.iter().enumerate() {
+                assert_eq!(white_offset(k, wi), o, "{k:?} class {wi}");
+                if wi + 1 < offsets.len() && offsets[wi + 1] > o {
+                    assert_eq!(white_class_at(k, o), (wi, o), "{k:?} class {wi}");
+                    let last = offsets[wi + 1] - U192::from_u128(1);
+                    assert_eq!(white_class_at(k, last), (wi, o), "{k:?} class {wi}");
+                }
+            }
         }
     }
 }

@@ -78,18 +78,24 @@ fn build_slot(slot: Slot) -> SlotColumns {
             slot == Slot::Beside && c.white & RANK5 != 0,
         )
     };
-    let mut columns = Vec::new();
+    // Sorted by (key, white, black): generated in (white, black) order, then a stable
+    // counting sort on the key (cheaper on first use than a comparison sort).
+    let key_index = |c: Column| {
+        let (w, b, opposed, capturer) = key(c);
+        ((w * 7 + b) * 2 + opposed) * 2 + capturer as usize
+    };
+    let mut buckets: Vec<Vec<Column>> = vec![Vec::new(); 7 * 7 * 2 * 2];
     for white in 0..64u8 {
         for black in 0..64u8 {
             let c = Column { white, black };
             let allowed = white & black == 0
                 && (slot != Slot::EnPassant || (black & 0b11_1000 == RANK5 && white & 0b11_1000 == 0));
             if allowed {
-                columns.push(c);
+                buckets[key_index(c)].push(c);
             }
         }
     }
-    columns.sort_by_key(|&c| (key(c), c.white, c.black));
+    let columns: Vec<Column> = buckets.concat();
     let mut classes: Vec<ClassOfColumns> = Vec::new();
     for (i, &c) in columns.iter().enumerate() {
         let (white, black, opposed, capturer) = key(c);
@@ -137,13 +143,22 @@ impl Layout {
         table[at(8, 0, 0, 0, false)] = 1;
         for i in (0..8).rev() {
             let cols = slot_columns(slots[i]);
-            for w in 0..N {
-                for b in 0..N {
-                    for need in 0..N {
-                        for capturer in [false, true] {
+            // Entries that are zero for want of room are skipped (the table starts at zero):
+            // more pawns than the files' six squares, more opposed files than files, a capturer
+            // with no file beside the en-passant file left. A third of the work, or less.
+            let files = 8 - i;
+            let capturers: &[bool] = if slots[i..].contains(&Slot::Beside) { &[false, true] } else { &[false] };
+            for w in 0..N.min(6 * files + 1) {
+                for b in 0..N.min(6 * files + 1 - w) {
+                    for need in 0..N.min(files + 1) {
+                        for &capturer in capturers {
                             let mut sum = 0u64;
+                            // Classes come in order of their white pawns.
                             for k in &cols.classes {
-                                if k.white > w || k.black > b {
+                                if k.white > w {
+                                    break;
+                                }
+                                if k.black > b {
                                     continue;
                                 }
                                 let rest = at(

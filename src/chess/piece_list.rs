@@ -14,7 +14,11 @@ use num_bigint::BigUint;
 const TYPES: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
 fn pawn_bits(n: usize) -> u64 {
-    bits_for(&BigUint::from(48u8).pow(n as u32))
+    // Kept for 0..=8 pawns: the worst case asks once for each of ~17 000 sides.
+    static SMALL: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let power = |n: usize| bits_for(&BigUint::from(48u8).pow(n as u32));
+    let small = SMALL.get_or_init(|| (0..=8).map(power).collect());
+    small.get(n).copied().unwrap_or_else(|| power(n))
 }
 
 fn side_name(c: Color) -> &'static str {
