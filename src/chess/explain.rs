@@ -6,13 +6,13 @@
 //! adapts during the game (`adapt.rs`): the contributions are those of the expert leading its
 //! mixture, what that expert learnt from the game's earlier moves counting as one more.
 
-use super::adapt::GameModel;
+use super::adapt::{GameModel, Prediction};
 use super::book;
 use super::model::{self, History};
 use super::model_params::WEIGHTS;
 use super::san::parse_san;
 use super::Position;
-use crate::{bail, Result};
+use crate::Result;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -39,27 +39,30 @@ pub struct MoveExplanation {
     pub contributions: Vec<Contribution>,
 }
 
-/// Explains the last of `sans` (SAN moves from the position `start_fen`), with the `top`
-/// largest contributions.
-pub fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<MoveExplanation> {
-    let Some((last, before)) = sans.split_last() else { bail!("no move to explain") };
+/// Explains every move of `sans` in one pass through the game (the coder learning as it goes),
+/// as the page's game stepper shows them.
+pub fn explain_game(start_fen: &str, sans: &[&str], top: usize) -> Result<Vec<MoveExplanation>> {
     let mut pos = Position::from_fen(start_fen)?;
     let mut history = History::default();
-    let book = book::book();
-    let mut adaptive = GameModel::new(&WEIGHTS, book);
-    for (i, s) in before.iter().enumerate() {
+    let mut adaptive = GameModel::new(&WEIGHTS, book::book());
+    let mut out = Vec::with_capacity(sans.len());
+    for (i, s) in sans.iter().enumerate() {
         let mv = parse_san(&pos, s).map_err(|e| crate::Error::new(format!("ply {}: {e}", i + 1)))?;
-        let p = adaptive.predict(&pos, &history);
-        adaptive.learn(&p, p.moves.iter().position(|&m| m == mv).expect("a legal move"));
+        let prediction = adaptive.predict(&pos, &history);
+        let idx = prediction.moves.iter().position(|&m| m == mv).expect("a legal move");
+        out.push(explain(&adaptive, &prediction, idx, super::san::san(&pos, mv), top));
+        adaptive.learn(&prediction, idx);
         history.push(&pos, mv);
         pos = pos.play_unchecked(mv);
     }
-    let mv = parse_san(&pos, last).map_err(|e| crate::Error::new(format!("ply {}: {e}", sans.len())))?;
-    let prediction = adaptive.predict(&pos, &history);
-    let idx = prediction.moves.iter().position(|&m| m == mv).expect("a legal move");
+    Ok(out)
+}
+
+/// The explanation of move `idx` of `prediction`, made by `adaptive` as it stands.
+fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: String, top: usize) -> MoveExplanation {
     let coded = f64::from(prediction.freqs[idx]) / f64::from(prediction.total());
     // The contributions are those of the expert that leads the mixture (see `adapt.rs`).
-    let (scores, learnt) = adaptive.leading_expert(&prediction);
+    let (scores, learnt) = adaptive.leading_expert(prediction);
     let freqs = model::frequencies(&scores);
     let total: u32 = freqs.iter().sum();
     let p = |j: usize| f64::from(freqs[j]) / f64::from(total);
@@ -86,19 +89,27 @@ pub fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<M
     let coded_freqs = &prediction.freqs;
     let own = coded_freqs[idx];
     let rank = 1 + coded_freqs.iter().enumerate().filter(|&(j, &f)| f > own || (f == own && j < idx)).count();
-    Ok(MoveExplanation {
-        san: super::san::san(&pos, mv),
+    MoveExplanation {
+        san,
         probability: coded,
         bits: -coded.log2(),
         rank,
         legal_moves: prediction.moves.len(),
         contributions,
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bail;
+
+    /// Explains the last of `sans` (SAN moves from the position `start_fen`), with the `top`
+    /// largest contributions.
+    fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<MoveExplanation> {
+        let Some(last) = explain_game(start_fen, sans, top)?.pop() else { bail!("no move to explain") };
+        Ok(last)
+    }
 
     #[test]
     fn contributions_add_up_to_the_score_against_the_average_move() {
@@ -143,5 +154,17 @@ mod tests {
         assert!(explain_last_move(&start, &[], 5).is_err());
         assert!(explain_last_move(&start, &["e4", "Ke2"], 5).unwrap_err().to_string().contains("ply 2"));
         assert!(explain_last_move("nonsense", &["e4"], 5).is_err());
+    }
+
+    #[test]
+    fn a_move_is_explained_by_the_moves_before_it_only() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6"];
+        let all = explain_game(start, &sans, 5).unwrap();
+        assert_eq!(all.len(), sans.len());
+        for (i, e) in all.iter().enumerate() {
+            assert_eq!(*e, explain_last_move(start, &sans[..=i], 5).unwrap(), "ply {}", i + 1);
+        }
+        assert!(explain_game(start, &[], 5).unwrap().is_empty());
     }
 }

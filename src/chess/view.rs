@@ -194,6 +194,8 @@ pub struct GameView {
     pub sans: Vec<String>,
     pub fens: Vec<String>,
     pub schemes: Vec<GameSchemeView>,
+    /// Why each move cost what it did under the arithmetic code (the 5 largest contributions).
+    pub explanations: Vec<super::explain::MoveExplanation>,
 }
 
 /// One entry of a menu of games: who played, and the result (`?` where a tag is missing).
@@ -236,14 +238,19 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
             }
         })
         .collect();
+    let sans = g.sans();
+    let fens: Vec<String> = g.positions().iter().map(|p| p.to_fen()).collect();
+    let moves: Vec<&str> = sans.iter().map(String::as_str).collect();
+    let explanations = super::explain::explain_game(&fens[0], &moves, 5)?;
     Ok(GameView {
         games: games.len(),
         index,
         tags: g.tags.clone(),
         result: g.result.clone(),
-        sans: g.sans(),
-        fens: g.positions().iter().map(|p| p.to_fen()).collect(),
+        sans,
+        fens,
         schemes,
+        explanations,
     })
 }
 

@@ -85,12 +85,3 @@ pub fn chess_game_list(pgn: &str) -> Result<JsValue, JsError> {
 pub fn chess_game(pgn: &str, index: usize) -> Result<JsValue, JsError> {
     to_js(&view::game(pgn, index).map_err(js_err)?)
 }
-
-/// Why the last of `sans` (SAN moves, space-separated, from `start_fen`) cost what it did
-/// under the arithmetic code: `{san, probability, bits, rank, legal_moves, contributions:
-/// [{feature, bits}]}` with the 5 largest contributions.
-#[wasm_bindgen]
-pub fn chess_explain_move(start_fen: &str, sans: &str) -> Result<JsValue, JsError> {
-    let moves: Vec<&str> = sans.split_whitespace().collect();
-    to_js(&crate::chess::explain::explain_last_move(start_fen, &moves, 5).map_err(js_err)?)
-}

@@ -536,20 +536,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     why.textContent = '';
     if (ply === 0) return;
-    try {
-      const e = core.chess_explain_move(game.fens[0], game.sans.slice(0, ply).join(' '));
-      const head = document.createElement('p');
-      head.textContent = `Why ${e.san} cost ${e.bits.toFixed(2)} bits: probability ${(100 * e.probability).toFixed(1)} %, rank ${e.rank} of ${e.legal_moves} legal moves. Features against the average move (+ cheaper, − dearer):`;
-      const list = document.createElement('ul');
-      for (const c of e.contributions) {
-        const li = document.createElement('li');
-        li.textContent = `${c.bits >= 0 ? '+' : '−'}${Math.abs(c.bits).toFixed(2)} bits — ${c.feature}`;
-        list.append(li);
-      }
-      why.append(head, list);
-    } catch (err) {
-      why.textContent = `No explanation: ${errorText(err)}`;
+    // Explained in the Worker with the game (the first explanation builds the opening book).
+    const e = game.explanations[ply - 1];
+    const head = document.createElement('p');
+    head.textContent = `Why ${e.san} cost ${e.bits.toFixed(2)} bits: probability ${(100 * e.probability).toFixed(1)} %, rank ${e.rank} of ${e.legal_moves} legal moves. Features against the average move (+ cheaper, − dearer):`;
+    const list = document.createElement('ul');
+    for (const c of e.contributions) {
+      const li = document.createElement('li');
+      li.textContent = `${c.bits >= 0 ? '+' : '−'}${Math.abs(c.bits).toFixed(2)} bits — ${c.feature}`;
+      list.append(li);
     }
+    why.append(head, list);
   }
 
   const fmt = (b) => (Number.isInteger(b) ? String(b) : b.toFixed(2));
