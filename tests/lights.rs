@@ -354,47 +354,95 @@ fn refusals_are_one_line_errors() {
     let big_x = Board::new(Spec { rule: Rule::X, ..Spec::classic(101, 101) }).unwrap();
     let e = solve(&big_x, false, &mut NoProgress).unwrap_err();
     assert!(e.message().contains(" x "), "{e}");
-    let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(1000, 1000) }).unwrap();
-    assert!(solve(&big_k3, false, &mut NoProgress).is_err());
+    let big_k3_torus = Board::new(Spec { states: 3, torus: true, ..Spec::classic(1000, 1000) }).unwrap();
+    let e = solve(&big_k3_torus, false, &mut NoProgress).unwrap_err();
+    assert!(!e.message().contains('\n'), "{e}");
     assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
 }
 
-/// Symbolic chasing mod k against dense elimination mod k (the torus-free plus and neighbours
-/// boards go the symbolic way; the dense solver is reached through the press matrix directly).
-#[test]
-fn symbolic_chasing_agrees_with_dense_mod_k() {
+/// The polynomial row chase (bounded plus, neighbours, and x with an even side; k > 2) against
+/// dense elimination mod k on one board: solvability, nullity, the number of quiet patterns,
+/// and the presses, quiet patterns and witness by simulation.
+fn check_row_chase_against_dense(spec: Spec, lights: &[u8]) {
     use chessboard_puzzles::lights::modk;
-    use chessboard_puzzles::lights::solve::press_matrix;
+    let states = spec.states;
+    let board = Board::from_lights(spec, lights.to_vec()).unwrap();
+    let s = solve(&board, false, &mut NoProgress).unwrap();
+    assert_eq!(s.method, Method::PolynomialModK, "{spec:?}");
+    let d = dense_mod_k(&spec, lights);
+    assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
+    assert_eq!(s.nullity, d.nullity, "{spec:?}");
+    assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
+    if let Some(x) = &s.presses {
+        assert!(board.cleared_by(x), "{spec:?}");
+    }
+    for q in s.quiet.iter().chain(&s.witness) {
+        let mut dark = Board::new(spec).unwrap();
+        dark.apply_presses(q);
+        assert!(dark.is_dark(), "{spec:?}");
+    }
+    assert_eq!(s.witness.is_some(), !s.solvable, "{spec:?}");
+    if let Some(w) = &s.witness {
+        assert_ne!(modk::dot(w, lights, states), 0, "{spec:?}");
+    }
+    let r = rank(&spec, &mut NoProgress).unwrap();
+    assert_eq!(r.nullity, d.nullity, "{spec:?}");
+}
+
+/// Every bounded board up to 6×6, every k from 3 to 9, the plus, neighbours and x rules (x
+/// with an even side): one solvable and one random pattern each, against dense elimination.
+#[test]
+fn row_chase_agrees_with_dense_mod_k() {
     let mut rng = rng_from_seed(17);
-    for _ in 0..200 {
-        let (m, n) = (rng.random_range(1..=6), rng.random_range(1..=6));
-        let states = rng.random_range(3..=9);
-        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
-        let spec = Spec { rule, states, ..Spec::classic(m, n) };
-        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        let board = Board::from_lights(spec, lights.clone()).unwrap();
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert_eq!(s.method, Method::SymbolicChase);
-        let b: Vec<u8> = lights.iter().map(|&v| (states - v) % states).collect();
-        let d = modk::solve(m * n, &press_matrix(&spec), &b, states, &mut NoProgress);
-        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
-        assert_eq!(s.nullity, d.nullity, "{spec:?}");
-        assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
-        if let Some(w) = &s.witness {
-            assert_ne!(modk::dot(w, &lights, states), 0);
-            let mut dark = Board::new(spec).unwrap();
-            dark.apply_presses(w);
-            assert!(dark.is_dark());
+    for states in 3..=9u8 {
+        for m in 1..=6 {
+            for n in 1..=6 {
+                for rule in [Rule::Plus, Rule::Neighbours, Rule::X] {
+                    if rule == Rule::X && m % 2 == 1 && n % 2 == 1 {
+                        continue;
+                    }
+                    let spec = Spec { rule, states, ..Spec::classic(m, n) };
+                    let mut board = Board::new(spec).unwrap();
+                    let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+                    board.apply_presses(&presses);
+                    check_row_chase_against_dense(spec, &board.lights);
+                    let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+                    check_row_chase_against_dense(spec, &lights);
+                }
+            }
         }
     }
-    // A larger board, both orientations, checked by simulation inside `solve`.
-    for (m, n) in [(60, 25), (25, 60)] {
-        let spec = Spec { states: 3, ..Spec::classic(m, n) };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..3)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+    // Larger boards, both orientations, checked by simulation inside `solve`.
+    for (m, n, rule) in [(60, 25, Rule::Plus), (25, 60, Rule::Neighbours), (31, 40, Rule::X), (40, 31, Rule::X)] {
+        for states in [3, 4, 6, 9] {
+            let spec = Spec { rule, states, ..Spec::classic(m, n) };
+            let mut board = Board::new(spec).unwrap();
+            let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+            board.apply_presses(&presses);
+            let s = solve(&board, false, &mut NoProgress).unwrap();
+            assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+        }
+    }
+}
+
+/// (`#[ignore]`d: release only.) Every m×n up to 16×16 and the squares up to 32×32 = 1024
+/// lights, the largest dense elimination mod k reaches, for every k from 3 to 9.
+#[test]
+#[ignore]
+fn row_chase_agrees_with_dense_mod_k_up_to_1024_lights() {
+    let mut rng = rng_from_seed(19);
+    let sizes = (1..=16).flat_map(|m| (1..=16).map(move |n| (m, n))).chain((17..=32).map(|n| (n, n)));
+    for (m, n) in sizes {
+        for states in 3..=9u8 {
+            for rule in [Rule::Plus, Rule::Neighbours, Rule::X] {
+                if rule == Rule::X && m % 2 == 1 && n % 2 == 1 {
+                    continue;
+                }
+                let spec = Spec { rule, states, ..Spec::classic(m, n) };
+                let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+                check_row_chase_against_dense(spec, &lights);
+            }
+        }
     }
 }
 

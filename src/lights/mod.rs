@@ -16,6 +16,8 @@ pub mod minimal;
 pub mod modk;
 pub mod pattern_io;
 pub mod poly;
+pub mod polyk;
+pub mod row_chase;
 pub mod solve;
 pub mod symbolic;
 pub mod torus;

@@ -8,6 +8,7 @@ use super::board::{Board, Rule, Spec, MAX_SIDE};
 use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
+use super::row_chase::{self, RowChase};
 use super::{king, modk, poly, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
@@ -35,6 +36,8 @@ pub enum Method {
     SymbolicChase,
     /// The king rule's press matrix as a Kronecker product of two tridiagonal matrices.
     Kronecker,
+    /// Light chasing with the first row as a polynomial over Z/k (any k; see [`row_chase`]).
+    PolynomialModK,
 }
 
 /// Rank and nullity of a board's press matrix.
@@ -87,9 +90,29 @@ fn uses_x_chase(spec: &Spec) -> bool {
         && spec.cells() > MAX_DENSE_GF2
 }
 
+/// Bounded boards with more than two states under plus, neighbours, or x with an even side go
+/// through the polynomial row chase.
+fn uses_row_chase(spec: &Spec) -> bool {
+    spec.states > 2
+        && !spec.torus
+        && (row_chase::applies(spec.rule, spec.cols) || row_chase::applies(spec.rule, spec.rows))
+}
+
+/// The row chase's orientation: whether to chase along the columns (rows of length `spec.rows`).
+/// Rows are the shorter side when the rule allows it; the x rule needs an even row length.
+fn row_chase_flip(spec: &Spec) -> bool {
+    let shorter_cols = spec.cols <= spec.rows;
+    if !row_chase::applies(spec.rule, spec.cols) {
+        true
+    } else {
+        !shorter_cols && row_chase::applies(spec.rule, spec.rows)
+    }
+}
+
+/// Tori with more than two states, and two-state tori the packed chase does not take.
 fn uses_symbolic(spec: &Spec) -> bool {
     let dense_limit = if spec.states == 2 { MAX_DENSE_GF2 } else { MAX_DENSE_MODK };
-    symbolic::applies(spec) && if spec.torus { spec.cells() > dense_limit } else { spec.states > 2 }
+    symbolic::applies(spec) && spec.torus && spec.cells() > dense_limit
 }
 
 /// The board's values transposed (m×n → n×m).
@@ -192,6 +215,12 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let s = solve_x(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
     }
+    if uses_row_chase(spec) {
+        let flip = row_chase_flip(spec);
+        let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+        let (nl, log2) = RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?;
+        return Ok(with(nl, log2));
+    }
     if uses_symbolic(spec) {
         let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
@@ -214,6 +243,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_torus(board, minimal, progress)?
     } else if uses_x_chase(&spec) {
         solve_x(board, minimal, progress)?
+    } else if uses_row_chase(&spec) {
+        solve_rows(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
         solve_symbolic(board, minimal, progress)?
     } else {
@@ -428,6 +459,39 @@ fn solve_x(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<
         |lights, p| x_chase::solve(lights, p).map(|s| (s.presses, s.kernel)),
         |m, n, first| x_chase::chase(None, m, n, first),
     )
+}
+
+/// A bounded board with more than two states by the polynomial row chase (see [`row_chase`]).
+fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let flip = row_chase_flip(&spec);
+    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+    let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
+    let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
+    let chase = RowChase::new(m, n, spec.rule, spec.states);
+    let s = chase.solve(&lights, progress)?;
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(s.kernel.len());
+    let quiet: Vec<(Vec<u8>, u32)> =
+        s.kernel.iter().take(shown).map(|(g, o)| (chase.quiet_pattern(g), *o)).collect();
+    let mut presses = s.presses;
+    let mut proven = s.nullity == 0;
+    if let (Some(x), true) = (&presses, minimal && s.nullity > 0) {
+        let (best, p) = minimize_modk(x, &quiet, spec.states, progress);
+        proven = p && quiet.len() == s.kernel.len();
+        presses = Some(best);
+    }
+    Ok(Solution {
+        solvable: presses.is_some(),
+        presses: presses.map(back),
+        press_count: 0,
+        minimal: proven,
+        rank: spec.cells() - s.nullity,
+        nullity: s.nullity,
+        quiet_log2: s.kernel_log2,
+        quiet: quiet.into_iter().map(|(q, _)| back(q)).collect(),
+        witness: s.witness.map(|w| back(chase.quiet_pattern(&w))),
+        method: Method::PolynomialModK,
+    })
 }
 
 /// A two-state board solved by a packed symbolic chase (`chase` gives the presses and the
