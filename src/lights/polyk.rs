@@ -288,11 +288,7 @@ pub fn solve(q: &[u8], b: &[u8], c: &[u8], k: u8, progress: &mut dyn Progress) -
     };
     let coef = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
     let a = if parts.iter().all(|pp| pp.a.is_some()) {
-        Some(
-            (0..n)
-                .map(|i| crt(&parts.iter().map(|pp| coef(pp.a.as_ref().unwrap(), i)).collect::<Vec<_>>()))
-                .collect(),
-        )
+        Some((0..n).map(|i| crt(&parts.iter().map(|pp| coef(pp.a.as_ref().unwrap(), i)).collect::<Vec<_>>())).collect())
     } else {
         None
     };

@@ -184,8 +184,8 @@ impl RowChase {
             let pushed = lit.map(|s| if self.x_rule { self.solve_p(s) } else { s.to_vec() });
             for c in 0..n {
                 let s = pushed.as_ref().map_or(0, |p| p[c]);
-                next[c] = ((u32::from(next[c]) + 2 * u32::from(k) - u32::from(s) - u32::from(above[c]))
-                    % u32::from(k)) as u8;
+                next[c] =
+                    ((u32::from(next[c]) + 2 * u32::from(k) - u32::from(s) - u32::from(above[c])) % u32::from(k)) as u8;
             }
             above = std::mem::replace(&mut cur, next);
         }

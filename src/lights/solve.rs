@@ -116,7 +116,7 @@ fn uses_symbolic(spec: &Spec) -> bool {
 }
 
 /// The board's values transposed (m×n → n×m).
-fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
+pub(crate) fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
     let mut out = vec![0u8; m * n];
     for r in 0..m {
         for c in 0..n {
@@ -364,20 +364,11 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let (presses, proven) = match found.presses {
         None => (None, false),
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |b: BitBoard| {
-                let words = b.into_words();
-                BitVec { len: words.len() * 64, words }
-            };
-            // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
-            let fits = (1usize << 23) / x.words().len().max(1);
-            let basis =
-                firsts.iter().take(fits).map(|f| Ok(as_bits(chaser.quiet_pattern(f)?))).collect::<Result<Vec<_>>>()?;
-            let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
-            let best = BitBoard::from_words(m, n, best.words)?;
+            let (best, proven) = minimize_packed(x, firsts.iter().map(|f| chaser.quiet_pattern(f)), nullity, progress)?;
             if !clears(&lights, &best, spec.rule == Rule::Plus) {
                 bail!("internal error: the solver's presses do not clear the board (please report)");
             }
-            (Some(best.to_bytes()), proven && basis.len() == nullity)
+            (Some(best.to_bytes()), proven)
         }
         Some(x) => (Some(x.to_bytes()), nullity == 0),
     };
@@ -393,6 +384,25 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
         witness,
         method: Method::Polynomial,
     })
+}
+
+/// The fewest presses among `x` plus the quiet patterns' combinations (`nullity` of them),
+/// proven minimal when all of them fit the basis: up to 2^23 words (64 MB) of full patterns.
+fn minimize_packed(
+    x: BitBoard,
+    quiet: impl Iterator<Item = Result<BitBoard>>,
+    nullity: usize,
+    progress: &mut dyn Progress,
+) -> Result<(BitBoard, bool)> {
+    let (m, n) = (x.rows, x.cols);
+    let as_bits = |b: BitBoard| {
+        let words = b.into_words();
+        BitVec { len: words.len() * 64, words }
+    };
+    let fits = (1usize << 23) / x.words().len().max(1);
+    let basis = quiet.take(fits).map(|q| Ok(as_bits(q?))).collect::<Result<Vec<_>>>()?;
+    let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
+    Ok((BitBoard::from_words(m, n, best.words)?, proven && basis.len() == nullity))
 }
 
 fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
@@ -471,27 +481,61 @@ fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let chase = RowChase::new(m, n, spec.rule, spec.states);
     let s = chase.solve(&lights, progress)?;
     let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(s.kernel.len());
-    let quiet: Vec<(Vec<u8>, u32)> =
-        s.kernel.iter().take(shown).map(|(g, o)| (chase.quiet_pattern(g), *o)).collect();
-    let mut presses = s.presses;
-    let mut proven = s.nullity == 0;
-    if let (Some(x), true) = (&presses, minimal && s.nullity > 0) {
-        let (best, p) = minimize_modk(x, &quiet, spec.states, progress);
-        proven = p && quiet.len() == s.kernel.len();
-        presses = Some(best);
-    }
-    Ok(Solution {
-        solvable: presses.is_some(),
-        presses: presses.map(back),
-        press_count: 0,
-        minimal: proven,
-        rank: spec.cells() - s.nullity,
+    let quiet = s.kernel.iter().take(shown).map(|(g, o)| (chase.quiet_pattern(g), *o)).collect();
+    let witness = s.witness.map(|w| chase.quiet_pattern(&w));
+    let found = ModkFound {
+        presses: s.presses,
+        quiet,
+        generators: s.kernel.len(),
         nullity: s.nullity,
-        quiet_log2: s.kernel_log2,
-        quiet: quiet.into_iter().map(|(q, _)| back(q)).collect(),
-        witness: s.witness.map(|w| back(chase.quiet_pattern(&w))),
-        method: Method::PolynomialModK,
-    })
+        kernel_log2: s.kernel_log2,
+        witness,
+    };
+    Ok(found.into_solution(&spec, minimal, back, Method::PolynomialModK, progress))
+}
+
+/// What a mod-k chase found, in its own orientation.
+struct ModkFound {
+    presses: Option<Vec<u8>>,
+    /// The quiet patterns shown (whole boards) with their orders: the first of `generators`.
+    quiet: Vec<(Vec<u8>, u32)>,
+    generators: usize,
+    nullity: usize,
+    kernel_log2: f64,
+    witness: Option<Vec<u8>>,
+}
+
+impl ModkFound {
+    /// Searches the quiet patterns for fewer presses when asked (proven minimal only when every
+    /// generator is there), and mirrors every board back with `back`.
+    fn into_solution(
+        self,
+        spec: &Spec,
+        minimal: bool,
+        back: impl Fn(Vec<u8>) -> Vec<u8>,
+        method: Method,
+        progress: &mut dyn Progress,
+    ) -> Solution {
+        let mut presses = self.presses;
+        let mut proven = self.nullity == 0;
+        if let (Some(x), true) = (&presses, minimal && self.nullity > 0) {
+            let (best, p) = minimize_modk(x, &self.quiet, spec.states, progress);
+            proven = p && self.quiet.len() == self.generators;
+            presses = Some(best);
+        }
+        Solution {
+            solvable: presses.is_some(),
+            presses: presses.map(&back),
+            press_count: 0,
+            minimal: proven,
+            rank: spec.cells() - self.nullity,
+            nullity: self.nullity,
+            quiet_log2: self.kernel_log2,
+            quiet: self.quiet.into_iter().map(|(q, _)| back(q)).collect(),
+            witness: self.witness.map(&back),
+            method,
+        }
+    }
 }
 
 /// A two-state board solved by a packed symbolic chase (`chase` gives the presses and the
@@ -526,16 +570,9 @@ fn solve_packed_chase(
     let mut proven = nullity == 0;
     let presses = match found {
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |b: BitBoard| {
-                let words = b.into_words();
-                BitVec { len: words.len() * 64, words }
-            };
-            let fits = (1usize << 23) / x.words().len().max(1);
-            let basis =
-                kernel.iter().take(fits).map(|v| Ok(as_bits(quiet_of(m, n, v)?))).collect::<Result<Vec<_>>>()?;
-            let (best, p) = minimize_gf2(&as_bits(x), &basis, progress);
-            proven = p && basis.len() == nullity;
-            Some(BitBoard::from_words(m, n, best.words)?)
+            let (best, p) = minimize_packed(x, kernel.iter().map(|v| quiet_of(m, n, v)), nullity, progress)?;
+            proven = p;
+            Some(best)
         }
         other => other,
     };
@@ -615,28 +652,19 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
     let k = spec.states;
     let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(sym.kernel.len());
     let quiet: Vec<(Vec<u8>, u32)> = sym.kernel.iter().take(shown).map(|(g, o)| (full(g, None), *o)).collect();
-    let mut presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
+    let presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
     let witness = if presses.is_none() {
         sym.kernel.iter().map(|(g, _)| full(g, None)).find(|q| modk::dot(q, &lights, k) != 0)
     } else {
         None
     };
-    let mut proven = sym.nullity == 0;
-    if let (Some(x), true) = (&presses, minimal && sym.nullity > 0) {
-        let (best, p) = minimize_modk(x, &quiet, k, progress);
-        proven = p && quiet.len() == sym.kernel.len();
-        presses = Some(best);
-    }
-    Ok(Solution {
-        solvable: presses.is_some(),
-        presses: presses.map(back),
-        press_count: 0,
-        minimal: proven,
-        rank: spec.cells() - sym.nullity,
+    let found = ModkFound {
+        presses,
+        quiet,
+        generators: sym.kernel.len(),
         nullity: sym.nullity,
-        quiet_log2: sym.kernel_log2,
-        quiet: quiet.into_iter().map(|(q, _)| back(q)).collect(),
-        witness: witness.map(back),
-        method: Method::SymbolicChase,
-    })
+        kernel_log2: sym.kernel_log2,
+        witness,
+    };
+    Ok(found.into_solution(&spec, minimal, back, Method::SymbolicChase, progress))
 }
