@@ -364,11 +364,16 @@ fn refusals_are_one_line_errors() {
 /// dense elimination mod k on one board: solvability, nullity, the number of quiet patterns,
 /// and the presses, quiet patterns and witness by simulation.
 fn check_row_chase_against_dense(spec: Spec, lights: &[u8]) {
+    check_against_dense(spec, lights, Method::PolynomialModK);
+}
+
+/// A structured solver (`method`) against dense elimination mod k on one board.
+fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
     use chessboard_puzzles::lights::modk;
     let states = spec.states;
     let board = Board::from_lights(spec, lights.to_vec()).unwrap();
     let s = solve(&board, false, &mut NoProgress).unwrap();
-    assert_eq!(s.method, Method::PolynomialModK, "{spec:?}");
+    assert_eq!(s.method, method, "{spec:?}");
     let d = dense_mod_k(&spec, lights);
     assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
     assert_eq!(s.nullity, d.nullity, "{spec:?}");
@@ -425,23 +430,57 @@ fn row_chase_agrees_with_dense_mod_k() {
     }
 }
 
-/// (`#[ignore]`d: release only.) Every m×n up to 16×16 and the squares up to 32×32 = 1024
-/// lights, the largest dense elimination mod k reaches, for every k from 3 to 9.
+/// King tori (the Kronecker product of two circulants) against dense elimination mod k: every
+/// m×n from 3×3 to 8×8, every k from 2 to 9 (Z/9 only with both sides multiples of 3), one
+/// solvable and one random pattern each; then a 3000×3000-light board by simulation.
+#[test]
+fn king_torus_agrees_with_dense_mod_k() {
+    let mut rng = rng_from_seed(29);
+    for states in 2..=9u8 {
+        for m in 3..=8 {
+            for n in 3..=8 {
+                if states == 9 && (m % 3 != 0 || n % 3 != 0) {
+                    continue;
+                }
+                let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
+                let mut board = Board::new(spec).unwrap();
+                let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+                board.apply_presses(&presses);
+                check_against_dense(spec, &board.lights, Method::Kronecker);
+                let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+                check_against_dense(spec, &lights, Method::Kronecker);
+            }
+        }
+    }
+    for (m, n, states) in [(60, 51, 2), (45, 64, 6), (33, 30, 9)] {
+        let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
+        let mut board = Board::new(spec).unwrap();
+        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        board.apply_presses(&presses);
+        let s = solve(&board, false, &mut NoProgress).unwrap();
+        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+    }
+}
+
+/// (`#[ignore]`d: long.) Every m×n up to 16×16 and the squares up to 20×20, every k from 3 to
+/// 9, and 32×32 = 1024 lights (the largest dense elimination mod k reaches) for k = 3, 4, 8, 9.
 #[test]
 #[ignore]
 fn row_chase_agrees_with_dense_mod_k_up_to_1024_lights() {
     let mut rng = rng_from_seed(19);
-    let sizes = (1..=16).flat_map(|m| (1..=16).map(move |n| (m, n))).chain((17..=32).map(|n| (n, n)));
-    for (m, n) in sizes {
-        for states in 3..=9u8 {
-            for rule in [Rule::Plus, Rule::Neighbours, Rule::X] {
-                if rule == Rule::X && m % 2 == 1 && n % 2 == 1 {
-                    continue;
-                }
-                let spec = Spec { rule, states, ..Spec::classic(m, n) };
-                let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                check_row_chase_against_dense(spec, &lights);
+    let rules = [Rule::Plus, Rule::Neighbours, Rule::X];
+    let small = (1..=16).flat_map(|m| (1..=16).map(move |n| (m, n))).chain((17..=20).map(|n| (n, n)));
+    let cases = small
+        .flat_map(|(m, n)| (3..=9u8).map(move |k| (m, n, k)))
+        .chain([3u8, 4, 8, 9].into_iter().map(|k| (32, 32, k)));
+    for (m, n, states) in cases {
+        for rule in rules {
+            if rule == Rule::X && m % 2 == 1 && n % 2 == 1 {
+                continue;
             }
+            let spec = Spec { rule, states, ..Spec::classic(m, n) };
+            let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+            check_row_chase_against_dense(spec, &lights);
         }
     }
 }

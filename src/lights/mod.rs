@@ -10,6 +10,7 @@ pub mod fast;
 pub mod game;
 pub mod gf2;
 pub mod king;
+pub mod king_torus;
 pub mod large;
 pub mod link;
 pub mod minimal;

@@ -9,7 +9,7 @@ use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
 use super::row_chase::{self, RowChase};
-use super::{king, modk, poly, symbolic, torus, torus_chase, x_chase};
+use super::{king, king_torus, modk, poly, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -154,23 +154,34 @@ pub fn press_matrix(spec: &Spec) -> Vec<u8> {
     a
 }
 
+/// Why no structured solver takes a board beyond dense elimination (the README has the details).
+fn beyond_reason(spec: &Spec) -> &'static str {
+    match (spec.rule, spec.torus) {
+        (Rule::X, false) => {
+            "both sides are odd, so the path matrix a row is chased through is singular on every row (kernel 1, 0, 1, …, 0, 1): each row adds an unknown and a condition, and that (rows + cols)-unknown chase is not implemented"
+        }
+        (Rule::X, true) => {
+            "an x torus's row operator, the cycle's adjacency x + x⁻¹, is singular for every width over Z/2 (and over Z/p when 4 divides the width), so rows cannot be chased; no structured solver is implemented"
+        }
+        (Rule::King, true) => {
+            "a king torus is the Kronecker product (I + C_rows) ⊗ (I + C_cols) of two circulants, singular when 3 divides a side (and for every side over Z/3, Z/9); combining the factors' kernels across the product is not implemented"
+        }
+        _ => "a torus with a side below 3 is not the product the chases describe",
+    }
+}
+
 fn check_dense(spec: &Spec) -> Result<()> {
     let cells = spec.cells();
-    if spec.states == 2 && cells > MAX_DENSE_GF2 {
+    let limit = if spec.states == 2 { MAX_DENSE_GF2 } else { MAX_DENSE_MODK };
+    if cells > limit {
         bail!(
-            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights the solvers take the plus and neighbours rules (bounded or torus), the king rule (bounded) and the x rule (bounded, an even side)",
+            "a {}×{} {} {} board with {} states has {cells} lights, beyond the {limit} of dense elimination: {}",
             spec.rows,
             spec.cols,
+            spec.rule.name(),
             if spec.torus { "torus" } else { "bounded" },
-            spec.rule.name()
-        );
-    }
-    if spec.states > 2 && cells > MAX_DENSE_MODK {
-        bail!(
-            "boards with {} states are solved up to {MAX_DENSE_MODK} lights, and {}×{} has {cells}",
             spec.states,
-            spec.rows,
-            spec.cols
+            beyond_reason(spec)
         );
     }
     Ok(())
@@ -215,6 +226,10 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let s = solve_x(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
     }
+    if king_torus::applies(spec) {
+        let s = king_torus::solve(spec.rows, spec.cols, &vec![0; spec.cells()], spec.states)?;
+        return Ok(with(s.nullity, s.kernel_log2));
+    }
     if uses_row_chase(spec) {
         let flip = row_chase_flip(spec);
         let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
@@ -243,6 +258,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_torus(board, minimal, progress)?
     } else if uses_x_chase(&spec) {
         solve_x(board, minimal, progress)?
+    } else if king_torus::applies(&spec) {
+        solve_king_torus(board, minimal, progress)?
     } else if uses_row_chase(&spec) {
         solve_rows(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
@@ -494,6 +511,24 @@ fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     Ok(found.into_solution(&spec, minimal, back, Method::PolynomialModK, progress))
 }
 
+/// A king torus by its Kronecker structure (see [`king_torus`]).
+fn solve_king_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let s = king_torus::solve(spec.rows, spec.cols, &board.lights, spec.states)?;
+    let generators = s.generators();
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(generators);
+    let quiet = (0..shown).map(|i| s.generator(i)).collect();
+    let found = ModkFound {
+        presses: s.presses,
+        quiet,
+        generators,
+        nullity: s.nullity,
+        kernel_log2: s.kernel_log2,
+        witness: s.witness,
+    };
+    Ok(found.into_solution(&spec, minimal, |v| v, Method::Kronecker, progress))
+}
+
 /// What a mod-k chase found, in its own orientation.
 struct ModkFound {
     presses: Option<Vec<u8>>,
@@ -632,13 +667,18 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
     let ts = Spec { rows: m, cols: n, ..spec };
     if m * n * symbolic::unknowns(&ts) > symbolic::MAX_WORK {
         bail!(
-            "{} with {} states are solved up to about {} (rows·cols·{}min(rows, cols) ≤ 2^28); {}×{} is larger",
+            "{} with {} states are solved up to about {} (rows·cols·{}min(rows, cols) ≤ 2^28 coefficient steps), and {}×{} is larger{}",
             if spec.torus { "tori" } else { "boards" },
             spec.states,
             if spec.torus { "500×500" } else { "640×640" },
             if spec.torus { "2·" } else { "" },
             spec.rows,
-            spec.cols
+            spec.cols,
+            if spec.torus {
+                ": on a torus the polynomial method leaves a 2×2 system over Z/k[x]/(x^n − 1) (rows 0 and 1 unknown), a ring that is no product of fields, whose exact solution is not implemented"
+            } else {
+                ""
+            }
         );
     }
     let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
