@@ -198,12 +198,6 @@ fn solve_prime_power(r: Ring, q: &[u32], b: &[u32], c: &[u32], progress: &mut dy
     // gcd(c, q^n) holds each of q's irreducible factors with its full multiplicity in c.
     let (ub, _) = field.gcd_inverse(&field.pow_mod(&qb, n, &cb), &cb);
     let d = deg(&ub);
-    if d > MAX_DENSE_PART {
-        bail!(
-            "over Z/{}: the part of the board's polynomial that shares factors with the chase's has degree {d}, above the {MAX_DENSE_PART} solved exactly",
-            r.q
-        );
-    }
     let (vb, _) = field.div_rem(&cb, &ub);
     // Lift c = U·V from mod p to mod p^e, one power of p at a time.
     let (mut big_u, mut big_v) = (ub.clone(), vb.clone());
@@ -235,6 +229,44 @@ fn solve_prime_power(r: Ring, q: &[u32], b: &[u32], c: &[u32], progress: &mut dy
         return Ok(Part { q: r.q, a: Some(a_v), kernel: Vec::new() });
     }
     let w = w.expect("V is a unit modulo U");
+    let bu_poly = r.rem(b, &big_u);
+    let combine = |a_u: &[u32], a_v: &[u32]| {
+        // a ≡ a_U (mod U), a ≡ a_V (mod V) → a = a_V + V·((a_U − a_V)·W mod U).
+        let diff = r.rem(&r.sub(a_u, a_v), &big_u);
+        let lift = r.mul(&big_v, &r.mul_mod(&diff, &w, &big_u));
+        r.rem(&add_scaled(a_v, &lift, 1), c)
+    };
+    // When q ≡ p^j·(a unit) mod U — q ≡ 0 mod c itself, as on square neighbours boards, is
+    // j = e — every invariant on the U side is p^j: no elimination needed.
+    let qu = r.rem(q, &big_u);
+    let j = (0..r.q.ilog(r.p)).find(|&j| qu.iter().any(|&x| x % r.p.pow(j + 1) != 0)).unwrap_or(r.q.ilog(r.p));
+    let pj = r.p.pow(j);
+    let unit = (j == r.q.ilog(r.p)).then(|| vec![1]).or_else(|| {
+        let w = trim(qu.iter().map(|&x| x / pj).collect());
+        r.inverse(&w, &big_u)
+    });
+    if let Some(unit) = unit {
+        let a = bu_poly.iter().all(|&x| x % pj == 0).then(|| {
+            let scaled: Vec<u32> = bu_poly.iter().map(|&x| x / pj).collect();
+            combine(&r.mul_mod(&scaled, &unit, &big_u), &a_v)
+        });
+        let step = r.q / pj; // p^{e−j}: the kernel is p^{e−j}·Z/q[t]/(U), of order p^j each
+        let kernel = (0..d)
+            .map(|i| {
+                let mut g = vec![0u32; i + 1];
+                g[i] = step % r.q;
+                (combine(&trim(g), &[]), pj)
+            })
+            .filter(|(_, o)| *o > 1)
+            .collect();
+        return Ok(Part { q: r.q, a, kernel });
+    }
+    if d > MAX_DENSE_PART {
+        bail!(
+            "over Z/{}: the part of the board's polynomial that shares factors with the chase's has degree {d}, above the {MAX_DENSE_PART} solved exactly by elimination",
+            r.q
+        );
+    }
     // The U side: the d×d matrix of multiplication by q, column j = q·t^j mod U.
     let mut matrix = vec![0u8; d * d];
     let mut col = r.rem(q, &big_u);
@@ -244,14 +276,8 @@ fn solve_prime_power(r: Ring, q: &[u32], b: &[u32], c: &[u32], progress: &mut dy
         }
         col = r.rem(&r.mul(&col, &[0, 1]), &big_u);
     }
-    let bu: Vec<u8> = (0..d).map(|i| r.rem(b, &big_u).get(i).copied().unwrap_or(0) as u8).collect();
+    let bu: Vec<u8> = (0..d).map(|i| bu_poly.get(i).copied().unwrap_or(0) as u8).collect();
     let s = modk::solve(d, &matrix, &bu, r.q as u8, progress);
-    // Back to mod c: a ≡ a_U (mod U), a ≡ a_V (mod V) → a = a_V + V·((a_U − a_V)·W mod U).
-    let combine = |a_u: &[u32], a_v: &[u32]| {
-        let diff = r.rem(&r.sub(a_u, a_v), &big_u);
-        let lift = r.mul(&big_v, &r.mul_mod(&diff, &w, &big_u));
-        r.rem(&add_scaled(a_v, &lift, 1), c)
-    };
     let as_poly = |v: &[u8]| trim(v.iter().map(|&x| u32::from(x)).collect());
     let a = s.solution.as_ref().map(|a_u| combine(&as_poly(a_u), &a_v));
     let kernel = s.kernel.iter().map(|(g, o)| (combine(&as_poly(g), &[]), *o)).collect();
@@ -346,13 +372,18 @@ mod tests {
                     };
                     let mut c = rand_poly(&mut rng, n);
                     c.push(1);
-                    let q = if round % 3 == 0 {
-                        let mut f = vec![0u8; n];
-                        let s = rng.random_range(0..n);
-                        f[s] = 1; // t^s: shares the factor t with c often
-                        f
-                    } else {
-                        rand_poly(&mut rng, n)
+                    let p = modk::factor(k)[0].0 as u8;
+                    let q = match round % 4 {
+                        0 => {
+                            let mut f = vec![0u8; n];
+                            let s = rng.random_range(0..n);
+                            f[s] = 1; // t^s: shares the factor t with c often
+                            f
+                        }
+                        // p·(a unit or not), and 0: every invariant p^j on the shared part.
+                        1 => rand_poly(&mut rng, n).iter().map(|&x| x * p % k).collect(),
+                        2 if round % 8 == 2 => vec![0u8; n],
+                        _ => rand_poly(&mut rng, n),
                     };
                     let m = matrix(&q, &c, k);
                     let truth: Vec<u8> = rand_poly(&mut rng, n);
