@@ -462,6 +462,23 @@ fn king_torus_agrees_with_dense_mod_k() {
     }
 }
 
+/// (`#[ignore]`d: long.) King tori against elimination on every m×n from 3×3 to 20×20 for every
+/// k (Z/9 with both sides multiples of 3), and 64×64 = 4096 lights for k = 2.
+#[test]
+#[ignore]
+fn king_torus_agrees_with_dense_up_to_4096_lights() {
+    let mut rng = rng_from_seed(31);
+    let small = (3..=20).flat_map(|m| (3..=20).flat_map(move |n| (2..=9u8).map(move |k| (m, n, k))));
+    for (m, n, states) in small.chain([(64, 64, 2), (63, 65, 2)]) {
+        if states == 9 && (m % 3 != 0 || n % 3 != 0) {
+            continue;
+        }
+        let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        check_against_dense(spec, &lights, Method::Kronecker);
+    }
+}
+
 /// (`#[ignore]`d: long.) Every m×n up to 16×16 and the squares up to 20×20, every k from 3 to
 /// 9, and 32×32 = 1024 lights (the largest dense elimination mod k reaches) for k = 3, 4, 8, 9.
 #[test]
