@@ -27,7 +27,7 @@ pub fn applies(spec: &Spec) -> bool {
         && spec.torus
         && spec.rows >= 3
         && spec.cols >= 3
-        && !(spec.states == 9 && (spec.rows % 3 != 0 || spec.cols % 3 != 0))
+        && !(spec.states == 9 && !(spec.rows.is_multiple_of(3) && spec.cols.is_multiple_of(3)))
 }
 
 /// The circulant I + C_n over Z/q.

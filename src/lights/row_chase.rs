@@ -84,9 +84,7 @@ impl RowChase {
         cur[0] = 1;
         for _ in 0..n {
             let mut next = vec![0u8; n + 1];
-            for i in 0..n {
-                next[i + 1] = cur[i];
-            }
+            next[1..=n].copy_from_slice(&cur[..n]);
             for (x, &p) in next.iter_mut().zip(&prev) {
                 *x = ((u32::from(*x) + kk - u32::from(p)) % kk) as u8;
             }

@@ -193,11 +193,7 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         // No board is built: polynomials and the closed form handle sides far beyond 4096.
         Spec { rows: spec.rows.min(MAX_SIDE), cols: spec.cols.min(MAX_SIDE), ..*spec }.check()?;
         if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
-            bail!("nullity by polynomials goes up to {MAX_POLY_SIDE} rows and columns");
-        }
-    } else if king::applies(spec) {
-        if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
-            bail!("the king rule's nullity is given up to {MAX_POLY_SIDE} rows and columns");
+            bail!("nullity by polynomials and the king rule's closed form go up to {MAX_POLY_SIDE} rows and columns");
         }
     } else {
         spec.check()?;
