@@ -1,7 +1,11 @@
-//! One entry point for every board: it picks the polynomial chaser for bounded plus/neighbours
-//! boards with two states (any size), and dense elimination otherwise (GF(2) bit-packed for two
-//! states, exact mod k for more), refusing — never guessing — beyond the sizes those handle.
-//! Every answer is checked by simulating its presses before it is returned.
+//! One entry point for every board (the CLI and the page both call [`solve`] and [`rank`]). It
+//! picks, by rule, edges and states: the polynomial chaser for bounded plus/neighbours boards with
+//! two states; the Kronecker solvers for king boards and king tori; the packed chases for
+//! two-state tori and x boards with an even side; the polynomial row chase over Z/k for bounded
+//! boards with more states; symbolic forms for tori with more states; and dense elimination
+//! (GF(2) bit-packed, or exact mod k) for the rest, refusing — never guessing — beyond the sizes
+//! those handle, with the reason. Every answer is checked by simulating its presses before it is
+//! returned.
 
 use super::bitboard::{clears, BitBoard};
 use super::board::{Board, Rule, Spec, MAX_SIDE};
