@@ -23,6 +23,7 @@ pub mod solve;
 pub mod symbolic;
 pub mod torus;
 pub mod torus_chase;
+pub mod torus_k;
 pub mod x_chase;
 
 pub use board::{Board, Rule, Spec, MAX_SIDE};

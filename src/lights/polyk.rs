@@ -192,32 +192,8 @@ fn solve_field(r: Ring, q: &[u32], b: &[u32], c: &[u32]) -> Part {
 
 /// Over Z/p^e, e ≥ 2: the Hensel split c = U·V (see the module notes).
 fn solve_prime_power(r: Ring, q: &[u32], b: &[u32], c: &[u32], progress: &mut dyn Progress) -> Result<Part> {
-    let n = deg(c);
-    let field = Ring { p: r.p, q: r.p };
-    let (qb, cb) = (field.reduce(q), field.reduce(c));
-    // gcd(c, q^n) holds each of q's irreducible factors with its full multiplicity in c.
-    let (ub, _) = field.gcd_inverse(&field.pow_mod(&qb, n, &cb), &cb);
-    let d = deg(&ub);
-    let (vb, _) = field.div_rem(&cb, &ub);
-    // Lift c = U·V from mod p to mod p^e, one power of p at a time.
-    let (mut big_u, mut big_v) = (ub.clone(), vb.clone());
-    let t_inv = if d > 0 && deg(&vb) > 0 { field.inverse(&vb, &ub) } else { None };
-    let mut pj = r.p;
-    while pj < r.q {
-        let err: Vec<u32> = r.sub(c, &r.mul(&big_u, &big_v)).iter().map(|&x| x / pj % r.p).collect();
-        let err = trim(err);
-        if let Some(t) = &t_inv {
-            let du = field.mul_mod(&err, t, &ub);
-            let (dv, _) = field.div_rem(&field.sub(&err, &field.mul(&du, &vb)), &ub);
-            big_u = r.reduce(&add_scaled(&big_u, &du, pj));
-            big_v = r.reduce(&add_scaled(&big_v, &dv, pj));
-        } else if d == 0 {
-            big_v = r.reduce(&add_scaled(&big_v, &err, pj));
-        } else {
-            big_u = r.reduce(&add_scaled(&big_u, &err, pj));
-        }
-        pj *= r.p;
-    }
+    let (big_u, big_v) = hensel_split(r, q, c);
+    let d = deg(&big_u);
     // The V side: a unit.
     let (a_v, w) = if deg(&big_v) > 0 {
         let inv = r.inverse(q, &big_v).expect("q is a unit modulo V");
@@ -284,6 +260,36 @@ fn solve_prime_power(r: Ring, q: &[u32], b: &[u32], c: &[u32], progress: &mut dy
     Ok(Part { q: r.q, a, kernel })
 }
 
+/// c = U·V over Z/p^e with U ≡ gcd(c, f^n) (mod p) — f's irreducible factors with their full
+/// multiplicity in c — and V coprime to f mod p: Hensel's lemma, one power of p at a time.
+fn hensel_split(r: Ring, f: &[u32], c: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = deg(c);
+    let field = Ring { p: r.p, q: r.p };
+    let (fb, cb) = (field.reduce(f), field.reduce(c));
+    let (ub, _) = field.gcd_inverse(&field.pow_mod(&fb, n, &cb), &cb);
+    let d = deg(&ub);
+    let (vb, _) = field.div_rem(&cb, &ub);
+    let (mut big_u, mut big_v) = (ub.clone(), vb.clone());
+    let t_inv = if d > 0 && deg(&vb) > 0 { field.inverse(&vb, &ub) } else { None };
+    let mut pj = r.p;
+    while pj < r.q {
+        let err: Vec<u32> = r.sub(c, &r.mul(&big_u, &big_v)).iter().map(|&x| x / pj % r.p).collect();
+        let err = trim(err);
+        if let Some(t) = &t_inv {
+            let du = field.mul_mod(&err, t, &ub);
+            let (dv, _) = field.div_rem(&field.sub(&err, &field.mul(&du, &vb)), &ub);
+            big_u = r.reduce(&add_scaled(&big_u, &du, pj));
+            big_v = r.reduce(&add_scaled(&big_v, &dv, pj));
+        } else if d == 0 {
+            big_v = r.reduce(&add_scaled(&big_v, &err, pj));
+        } else {
+            big_u = r.reduce(&add_scaled(&big_u, &err, pj));
+        }
+        pj *= r.p;
+    }
+    (big_u, big_v)
+}
+
 /// a + s·b (coefficients not reduced).
 fn add_scaled(a: &[u32], b: &[u32], s: u32) -> Vec<u32> {
     let mut out = a.to_vec();
@@ -307,6 +313,11 @@ pub fn solve(q: &[u8], b: &[u8], c: &[u8], k: u8, progress: &mut dyn Progress) -
         let b = r.rem(&b, &c);
         parts.push(if e == 1 { solve_field(r, &q, &b, &c) } else { solve_prime_power(r, &q, &b, &c, progress)? });
     }
+    Ok(crt_parts(&parts, k, n))
+}
+
+/// The prime powers' answers (vectors of `len` coefficients) put together by Chinese remainders.
+fn crt_parts(parts: &[Part], k: u8, len: usize) -> PolySolution {
     let kk = u32::from(k);
     let crt = |residues: &[u32]| -> u8 {
         (0..kk).find(|x| parts.iter().zip(residues).all(|(pp, &r)| x % pp.q == r)).expect("Chinese remainders exist")
@@ -314,14 +325,18 @@ pub fn solve(q: &[u8], b: &[u8], c: &[u8], k: u8, progress: &mut dyn Progress) -
     };
     let coef = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
     let a = if parts.iter().all(|pp| pp.a.is_some()) {
-        Some((0..n).map(|i| crt(&parts.iter().map(|pp| coef(pp.a.as_ref().unwrap(), i)).collect::<Vec<_>>())).collect())
+        Some(
+            (0..len)
+                .map(|i| crt(&parts.iter().map(|pp| coef(pp.a.as_ref().unwrap(), i)).collect::<Vec<_>>()))
+                .collect(),
+        )
     } else {
         None
     };
     let mut kernel = Vec::new();
     for (idx, pp) in parts.iter().enumerate() {
         for (g, order) in &pp.kernel {
-            let lifted = (0..n)
+            let lifted = (0..len)
                 .map(|i| crt(&(0..parts.len()).map(|j| if j == idx { coef(g, i) } else { 0 }).collect::<Vec<_>>()))
                 .collect();
             kernel.push((lifted, *order));
@@ -329,7 +344,101 @@ pub fn solve(q: &[u8], b: &[u8], c: &[u8], k: u8, progress: &mut dyn Progress) -
     }
     let nullity = parts.iter().map(|pp| pp.kernel.len()).max().unwrap_or(0);
     let kernel_log2 = kernel.iter().map(|(_, o)| f64::from(*o).log2()).sum();
-    Ok(PolySolution { a, kernel, nullity, kernel_log2 })
+    PolySolution { a, kernel, nullity, kernel_log2 }
+}
+
+/// Two polynomials of degree < n as one vector of 2n coefficients.
+fn concat(a: &[u32], b: &[u32], n: usize) -> Vec<u32> {
+    let mut out = vec![0u32; 2 * n];
+    out[..a.len()].copy_from_slice(a);
+    out[n..n + b.len()].copy_from_slice(b);
+    out
+}
+
+/// M·(a, b) ≡ w (mod c) over Z/p^e for a 2×2 matrix M (row-major): c = U·V split by det M
+/// (Hensel); on the V side det M is a unit and (a, b) = det⁻¹·adj(M)·w; on the U side the
+/// 2·deg U square matrix is eliminated exactly.
+fn solve_pair_prime_power(
+    r: Ring,
+    m: &[Vec<u32>],
+    w: &[Vec<u32>],
+    c: &[u32],
+    progress: &mut dyn Progress,
+) -> Result<Part> {
+    let n = deg(c);
+    let det = r.rem(&r.sub(&r.mul(&m[0], &m[3]), &r.mul(&m[1], &m[2])), c);
+    let (big_u, big_v) = hensel_split(r, &det, c);
+    let d = deg(&big_u);
+    let (v_v, inv_v) = if deg(&big_v) > 0 {
+        let inv = r.inverse(&det, &big_v).expect("det M is a unit modulo V");
+        let x0 = r.sub(&r.mul(&m[3], &w[0]), &r.mul(&m[1], &w[1]));
+        let x1 = r.sub(&r.mul(&m[0], &w[1]), &r.mul(&m[2], &w[0]));
+        (
+            [r.mul_mod(&inv, &x0, &big_v), r.mul_mod(&inv, &x1, &big_v)],
+            if d > 0 { r.inverse(&big_v, &big_u) } else { None },
+        )
+    } else {
+        ([Vec::new(), Vec::new()], Some(vec![1]))
+    };
+    if d == 0 {
+        return Ok(Part { q: r.q, a: Some(concat(&v_v[0], &v_v[1], n)), kernel: Vec::new() });
+    }
+    if 2 * d > MAX_DENSE_PART {
+        bail!(
+            "over Z/{}: the part of the torus's polynomial that shares factors with its 2×2 system's determinant has degree {d}, above the {} solved exactly by elimination",
+            r.q,
+            MAX_DENSE_PART / 2
+        );
+    }
+    let inv_v = inv_v.expect("V is a unit modulo U");
+    let combine = |a_u: &[u32], a_v: &[u32]| {
+        let diff = r.rem(&r.sub(a_u, a_v), &big_u);
+        let lift = r.mul(&big_v, &r.mul_mod(&diff, &inv_v, &big_u));
+        r.rem(&add_scaled(a_v, &lift, 1), c)
+    };
+    let size = 2 * d;
+    let mut matrix = vec![0u8; size * size];
+    for (block, entry) in m.iter().enumerate() {
+        let (bi, bj) = (block / 2, block % 2);
+        let mut col = r.rem(entry, &big_u);
+        for j in 0..d {
+            for (i, &x) in col.iter().enumerate() {
+                matrix[(bi * d + i) * size + bj * d + j] = x as u8;
+            }
+            col = r.rem(&r.mul(&col, &[0, 1]), &big_u);
+        }
+    }
+    let mut rhs = vec![0u8; size];
+    for (bi, wi) in w.iter().enumerate() {
+        for (i, &x) in r.rem(wi, &big_u).iter().enumerate() {
+            rhs[bi * d + i] = x as u8;
+        }
+    }
+    let s = modk::solve(size, &matrix, &rhs, r.q as u8, progress);
+    let as_poly = |v: &[u8]| trim(v.iter().map(|&x| u32::from(x)).collect());
+    let back = |v: &[u8], a_v: &[Vec<u32>; 2]| {
+        concat(&combine(&as_poly(&v[..d]), &a_v[0]), &combine(&as_poly(&v[d..]), &a_v[1]), n)
+    };
+    let a = s.solution.as_ref().map(|x| back(x, &v_v));
+    let none = [Vec::new(), Vec::new()];
+    let kernel = s.kernel.iter().map(|(g, o)| (back(g, &none), *o)).collect();
+    Ok(Part { q: r.q, a, kernel })
+}
+
+/// Solves M·(a, b) ≡ w (mod c) over Z/k for a 2×2 matrix of polynomials (row-major) and a
+/// monic c of degree n; the solution and kernel generators are (a, b) as 2n coefficients.
+pub fn solve_pair(m: [&[u8]; 4], w: [&[u8]; 2], c: &[u8], k: u8, progress: &mut dyn Progress) -> Result<PolySolution> {
+    let n = c.len() - 1;
+    let widen = |v: &[u8]| v.iter().map(|&x| u32::from(x)).collect::<Vec<u32>>();
+    let mut parts = Vec::new();
+    for (p, e) in modk::factor(k) {
+        let r = Ring { p, q: p.pow(e) };
+        let c = r.reduce(&widen(c));
+        let m: Vec<Vec<u32>> = m.iter().map(|x| r.rem(&r.reduce(&widen(x)), &c)).collect();
+        let w: Vec<Vec<u32>> = w.iter().map(|x| r.rem(&r.reduce(&widen(x)), &c)).collect();
+        parts.push(solve_pair_prime_power(r, &m, &w, &c, progress)?);
+    }
+    Ok(crt_parts(&parts, k, 2 * n))
 }
 
 #[cfg(test)]
@@ -401,6 +510,65 @@ mod tests {
                         assert!(apply(&m, g, k).iter().all(|&v| v == 0), "{ctx}");
                         let times: Vec<u8> = g.iter().map(|&x| ((u32::from(x) * o) % u32::from(k)) as u8).collect();
                         assert!(times.iter().all(|&v| v == 0), "order {o} {ctx}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_agree_with_elimination() {
+        use crate::seed::rng_from_seed;
+        use rand::Rng;
+        let mut rng = rng_from_seed(15);
+        for k in [2u8, 3, 4, 6, 8, 9] {
+            for n in 1..=6 {
+                for round in 0..30 {
+                    let mut c: Vec<u8> = (0..n).map(|_| rng.random_range(0..k)).collect();
+                    if round % 2 == 0 {
+                        c = vec![0; n];
+                        c[0] = k - 1; // t^n − 1, as on a torus
+                    }
+                    c.push(1);
+                    let ms: Vec<Vec<u8>> = (0..4)
+                        .map(|e| {
+                            if round % 3 == 0 && e == 3 {
+                                vec![0; n]
+                            } else {
+                                (0..n).map(|_| rng.random_range(0..k)).collect()
+                            }
+                        })
+                        .collect();
+                    let blocks: Vec<Vec<u8>> = ms.iter().map(|q| matrix(q, &c, k)).collect();
+                    let size = 2 * n;
+                    let mut big = vec![0u8; size * size];
+                    for (b, blk) in blocks.iter().enumerate() {
+                        for i in 0..n {
+                            for j in 0..n {
+                                big[((b / 2) * n + i) * size + (b % 2) * n + j] = blk[i * n + j];
+                            }
+                        }
+                    }
+                    let w: Vec<u8> = (0..size).map(|_| rng.random_range(0..k)).collect();
+                    let dense = modk::solve(size, &big, &w, k, &mut NoProgress);
+                    let trimmed = |v: &[u8]| v.to_vec();
+                    let s = solve_pair(
+                        [&ms[0], &ms[1], &ms[2], &ms[3]],
+                        [&trimmed(&w[..n]), &trimmed(&w[n..])],
+                        &c,
+                        k,
+                        &mut NoProgress,
+                    )
+                    .unwrap();
+                    let ctx = format!("k={k} n={n} c={c:?} m={ms:?} w={w:?}");
+                    assert_eq!(s.a.is_some(), dense.solution.is_some(), "{ctx}");
+                    if let Some(a) = &s.a {
+                        assert_eq!(apply(&big, a, k), w, "{ctx}");
+                    }
+                    assert_eq!(s.nullity, dense.nullity, "{ctx}");
+                    assert!((s.kernel_log2 - dense.kernel_log2).abs() < 1e-9, "{ctx}");
+                    for (g, _) in &s.kernel {
+                        assert!(apply(&big, g, k).iter().all(|&v| v == 0), "{ctx}");
                     }
                 }
             }

@@ -13,6 +13,7 @@ use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
 use super::row_chase::{self, RowChase};
+use super::torus_k::{self, TorusK};
 use super::{king, king_torus, modk, poly, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
@@ -230,6 +231,10 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let s = king_torus::solve(spec.rows, spec.cols, &vec![0; spec.cells()], spec.states)?;
         return Ok(with(s.nullity, s.kernel_log2));
     }
+    if spec.states > 2 && torus_k::applies(spec) {
+        let s = TorusK::new(spec).solve(&vec![0; spec.cells()], progress)?;
+        return Ok(with(s.nullity, s.kernel_log2));
+    }
     if uses_row_chase(spec) {
         let flip = row_chase_flip(spec);
         let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
@@ -262,6 +267,8 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_king_torus(board, minimal, progress)?
     } else if uses_row_chase(&spec) {
         solve_rows(board, minimal, progress)?
+    } else if spec.states > 2 && torus_k::applies(&spec) {
+        solve_torus_k(board, minimal, progress)?
     } else if uses_symbolic(&spec) {
         solve_symbolic(board, minimal, progress)?
     } else {
@@ -527,6 +534,25 @@ fn solve_king_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -
         witness: s.witness,
     };
     Ok(found.into_solution(&spec, minimal, |v| v, Method::Kronecker, progress))
+}
+
+/// A plus or neighbours torus with more than two states by polynomials (see [`torus_k`]).
+fn solve_torus_k(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let torus = TorusK::new(&spec);
+    let s = torus.solve(&board.lights, progress)?;
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(s.kernel.len());
+    let quiet = s.kernel.iter().take(shown).map(|(g, o)| (torus.quiet_pattern(g), *o)).collect();
+    let witness = s.witness.map(|w| torus.quiet_pattern(&w));
+    let found = ModkFound {
+        presses: s.presses,
+        quiet,
+        generators: s.kernel.len(),
+        nullity: s.nullity,
+        kernel_log2: s.kernel_log2,
+        witness,
+    };
+    Ok(found.into_solution(&spec, minimal, |v| v, Method::PolynomialModK, progress))
 }
 
 /// What a mod-k chase found, in its own orientation.
