@@ -1,9 +1,9 @@
 //! One entry point for every board (the CLI and the page both call [`solve`] and [`rank`]). It
 //! picks, by rule, edges and states: the polynomial chaser for bounded plus/neighbours boards with
 //! two states; the Kronecker solvers for king boards and king tori; the packed chases for
-//! two-state tori and x boards with an even side; the polynomial row chase over Z/k for bounded
-//! boards with more states; symbolic forms for tori with more states; and dense elimination
-//! (GF(2) bit-packed, or exact mod k) for the rest, refusing — never guessing — beyond the sizes
+//! two-state tori and x boards with an even side; with more states, the polynomial row chase
+//! over Z/k for bounded boards and a 2×2 system over Z/k[x]/(x^n − 1) for plus/neighbours tori;
+//! and dense elimination (GF(2) bit-packed, or exact mod k) for the rest, refusing — never guessing — beyond the sizes
 //! those handle, with the reason. Every answer is checked by simulating its presses before it is
 //! returned.
 
@@ -112,12 +112,6 @@ fn row_chase_flip(spec: &Spec) -> bool {
     } else {
         !shorter_cols && row_chase::applies(spec.rule, spec.rows)
     }
-}
-
-/// Tori with more than two states, and two-state tori the packed chase does not take.
-fn uses_symbolic(spec: &Spec) -> bool {
-    let dense_limit = if spec.states == 2 { MAX_DENSE_GF2 } else { MAX_DENSE_MODK };
-    symbolic::applies(spec) && spec.torus && spec.cells() > dense_limit
 }
 
 /// The board's values transposed (m×n → n×m).
@@ -241,8 +235,8 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let (nl, log2) = RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?;
         return Ok(with(nl, log2));
     }
-    if uses_symbolic(spec) {
-        let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
+    if uses_torus_chase(spec) {
+        let s = solve_torus(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
     }
     check_dense(spec)?;
@@ -269,8 +263,6 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_rows(board, minimal, progress)?
     } else if spec.states > 2 && torus_k::applies(&spec) {
         solve_torus_k(board, minimal, progress)?
-    } else if uses_symbolic(&spec) {
-        solve_symbolic(board, minimal, progress)?
     } else {
         check_dense(&spec)?;
         let mut s = solve_dense(board, progress);
@@ -679,9 +671,8 @@ pub fn nullity_chart(max: usize, progress: &mut dyn Progress) -> Result<Vec<Char
         .collect()
 }
 
-/// Solves by chasing with symbolic first rows (see [`symbolic`]); `solve` picks this for
-/// bounded boards with more than two states and for tori too large for elimination. Public so
-/// tests can compare it with elimination on boards of every size.
+/// Solves by chasing with symbolic first rows (see [`symbolic`]): a second method beside the
+/// polynomial ones, which `solve` prefers; public so tests compare it with elimination.
 pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
     let spec = board.spec;
     if !symbolic::applies(&spec) {
@@ -693,18 +684,10 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
     let ts = Spec { rows: m, cols: n, ..spec };
     if m * n * symbolic::unknowns(&ts) > symbolic::MAX_WORK {
         bail!(
-            "{} with {} states are solved up to about {} (rows·cols·{}min(rows, cols) ≤ 2^28 coefficient steps), and {}×{} is larger{}",
-            if spec.torus { "tori" } else { "boards" },
-            spec.states,
-            if spec.torus { "500×500" } else { "640×640" },
+            "symbolic chasing takes rows·cols·{}min(rows, cols) ≤ 2^28 coefficient steps, and {}×{} is larger",
             if spec.torus { "2·" } else { "" },
             spec.rows,
-            spec.cols,
-            if spec.torus {
-                ": on a torus the polynomial method leaves a 2×2 system over Z/k[x]/(x^n − 1) (rows 0 and 1 unknown), a ring that is no product of fields, whose exact solution is not implemented"
-            } else {
-                ""
-            }
+            spec.cols
         );
     }
     let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };

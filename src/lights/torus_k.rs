@@ -155,7 +155,7 @@ impl TorusK {
                     .kernel
                     .iter()
                     .map(|(g, _)| g)
-                    .find(|g| (modk::dot(&g[..n], &va, k) + modk::dot(&g[n..], &vb, k)) % k != 0)
+                    .find(|g| !(modk::dot(&g[..n], &va, k) + modk::dot(&g[n..], &vb, k)).is_multiple_of(k))
                     .cloned();
                 None
             }
