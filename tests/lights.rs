@@ -402,6 +402,29 @@ fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
     assert_eq!(r.nullity, nullity, "{spec:?}");
 }
 
+/// A solvable pattern (random presses on a dark board) and a random one, against elimination.
+fn check_two_patterns(spec: Spec, rng: &mut chessboard_puzzles::seed::BoardRng, method: Method) {
+    let mut board = Board::new(spec).unwrap();
+    let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
+    board.apply_presses(&presses);
+    check_against_dense(spec, &board.lights, method);
+    let lights: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
+    check_against_dense(spec, &lights, method);
+}
+
+/// A solvable pattern beyond elimination, solved and checked by simulation.
+fn check_solves_a_solvable_pattern(
+    spec: Spec,
+    rng: &mut chessboard_puzzles::seed::BoardRng,
+) -> chessboard_puzzles::lights::Solution {
+    let mut board = Board::new(spec).unwrap();
+    let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
+    board.apply_presses(&presses);
+    let s = solve(&board, false, &mut NoProgress).unwrap();
+    assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+    s
+}
+
 /// Every bounded board up to 6×6, every k from 3 to 9, the plus, neighbours and x rules (x
 /// with an even side): one solvable and one random pattern each, against dense elimination.
 #[test]
@@ -415,12 +438,7 @@ fn row_chase_agrees_with_dense_mod_k() {
                         continue;
                     }
                     let spec = Spec { rule, states, ..Spec::classic(m, n) };
-                    let mut board = Board::new(spec).unwrap();
-                    let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                    board.apply_presses(&presses);
-                    check_row_chase_against_dense(spec, &board.lights);
-                    let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                    check_row_chase_against_dense(spec, &lights);
+                    check_two_patterns(spec, &mut rng, Method::PolynomialModK);
                 }
             }
         }
@@ -428,19 +446,14 @@ fn row_chase_agrees_with_dense_mod_k() {
     // Larger boards, both orientations, checked by simulation inside `solve`.
     for (m, n, rule) in [(60, 25, Rule::Plus), (25, 60, Rule::Neighbours), (31, 40, Rule::X), (40, 31, Rule::X)] {
         for states in [3, 4, 6, 9] {
-            let spec = Spec { rule, states, ..Spec::classic(m, n) };
-            let mut board = Board::new(spec).unwrap();
-            let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-            board.apply_presses(&presses);
-            let s = solve(&board, false, &mut NoProgress).unwrap();
-            assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+            check_solves_a_solvable_pattern(Spec { rule, states, ..Spec::classic(m, n) }, &mut rng);
         }
     }
 }
 
 /// King tori (the Kronecker product of two circulants) against dense elimination mod k: every
 /// m×n from 3×3 to 8×8, every k from 2 to 9 (Z/9 only with both sides multiples of 3), one
-/// solvable and one random pattern each; then a 3000×3000-light board by simulation.
+/// solvable and one random pattern each; then larger tori by simulation.
 #[test]
 fn king_torus_agrees_with_dense_mod_k() {
     let mut rng = rng_from_seed(29);
@@ -451,22 +464,13 @@ fn king_torus_agrees_with_dense_mod_k() {
                     continue;
                 }
                 let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
-                let mut board = Board::new(spec).unwrap();
-                let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                board.apply_presses(&presses);
-                check_against_dense(spec, &board.lights, Method::Kronecker);
-                let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                check_against_dense(spec, &lights, Method::Kronecker);
+                check_two_patterns(spec, &mut rng, Method::Kronecker);
             }
         }
     }
     for (m, n, states) in [(60, 51, 2), (45, 64, 6), (33, 30, 9)] {
         let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+        check_solves_a_solvable_pattern(spec, &mut rng);
     }
 }
 
@@ -481,23 +485,14 @@ fn torus_polynomials_agree_with_dense_mod_k() {
             for n in 3..=7 {
                 for rule in [Rule::Plus, Rule::Neighbours] {
                     let spec = Spec { rule, states, torus: true, rows: m, cols: n };
-                    let mut board = Board::new(spec).unwrap();
-                    let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                    board.apply_presses(&presses);
-                    check_against_dense(spec, &board.lights, Method::PolynomialModK);
-                    let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-                    check_against_dense(spec, &lights, Method::PolynomialModK);
+                    check_two_patterns(spec, &mut rng, Method::PolynomialModK);
                 }
             }
         }
     }
     for (m, n, states, rule) in [(60, 45, 3, Rule::Plus), (30, 64, 4, Rule::Neighbours), (40, 42, 6, Rule::Plus)] {
         let spec = Spec { rule, states, torus: true, rows: m, cols: n };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+        check_solves_a_solvable_pattern(spec, &mut rng);
     }
 }
 
@@ -668,11 +663,7 @@ fn king_kronecker_agrees_with_elimination() {
     // Far beyond elimination: random solvable boards, every rows mod 3 and columns mod 3.
     for (m, n, states) in [(300, 301, 2), (302, 299, 5), (1000, 1000, 2), (1001, 998, 9)] {
         let spec = Spec { rule: Rule::King, states, ..Spec::classic(m, n) };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+        let s = check_solves_a_solvable_pattern(spec, &mut rng);
         assert_eq!(s.nullity as u64, (m * n - (m - usize::from(m % 3 == 2)) * (n - usize::from(n % 3 == 2))) as u64);
     }
 }

@@ -496,17 +496,9 @@ fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
     let chase = RowChase::new(m, n, spec.rule, spec.states);
     let s = chase.solve(&lights, progress)?;
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(s.kernel.len());
-    let quiet = s.kernel.iter().take(shown).map(|(g, o)| (chase.quiet_pattern(g), *o)).collect();
-    let witness = s.witness.map(|w| chase.quiet_pattern(&w));
-    let found = ModkFound {
-        presses: s.presses,
-        quiet,
-        generators: s.kernel.len(),
-        nullity: s.nullity,
-        kernel_log2: s.kernel_log2,
-        witness,
-    };
+    let found = ModkFound::expanded(&spec, s.presses, &s.kernel, (s.nullity, s.kernel_log2), s.witness, |g| {
+        chase.quiet_pattern(g)
+    });
     Ok(found.into_solution(&spec, minimal, back, Method::PolynomialModK, progress))
 }
 
@@ -533,17 +525,9 @@ fn solve_torus_k(board: &Board, minimal: bool, progress: &mut dyn Progress) -> R
     let spec = board.spec;
     let torus = TorusK::new(&spec);
     let s = torus.solve(&board.lights, progress)?;
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(s.kernel.len());
-    let quiet = s.kernel.iter().take(shown).map(|(g, o)| (torus.quiet_pattern(g), *o)).collect();
-    let witness = s.witness.map(|w| torus.quiet_pattern(&w));
-    let found = ModkFound {
-        presses: s.presses,
-        quiet,
-        generators: s.kernel.len(),
-        nullity: s.nullity,
-        kernel_log2: s.kernel_log2,
-        witness,
-    };
+    let found = ModkFound::expanded(&spec, s.presses, &s.kernel, (s.nullity, s.kernel_log2), s.witness, |g| {
+        torus.quiet_pattern(g)
+    });
     Ok(found.into_solution(&spec, minimal, |v| v, Method::PolynomialModK, progress))
 }
 
@@ -559,6 +543,27 @@ struct ModkFound {
 }
 
 impl ModkFound {
+    /// From a chase's answer, with the kernel generators and the witness given as unknown rows
+    /// that `expand` chases into whole boards (only as many generators as are shown).
+    fn expanded(
+        spec: &Spec,
+        presses: Option<Vec<u8>>,
+        kernel: &[(Vec<u8>, u32)],
+        (nullity, kernel_log2): (usize, f64),
+        witness: Option<Vec<u8>>,
+        expand: impl Fn(&[u8]) -> Vec<u8>,
+    ) -> ModkFound {
+        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(kernel.len());
+        ModkFound {
+            presses,
+            quiet: kernel.iter().take(shown).map(|(g, o)| (expand(g), *o)).collect(),
+            generators: kernel.len(),
+            nullity,
+            kernel_log2,
+            witness: witness.map(|w| expand(&w)),
+        }
+    }
+
     /// Searches the quiet patterns for fewer presses when asked (proven minimal only when every
     /// generator is there), and mirrors every board back with `back`.
     fn into_solution(
