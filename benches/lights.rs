@@ -93,6 +93,15 @@ fn other_rules(c: &mut Criterion) {
         (Rule::King, false, 9),
         (Rule::Plus, true, 2),
         (Rule::Neighbours, true, 2),
+        (Rule::X, false, 2),
+        // More than two states: the polynomial row chase over Z/k (Z/p, Z/p^e, CRT).
+        (Rule::Plus, false, 3),
+        (Rule::Plus, false, 4),
+        (Rule::Plus, false, 6),
+        (Rule::Plus, false, 9),
+        (Rule::Neighbours, false, 8),
+        (Rule::X, false, 3),
+        (Rule::X, false, 9),
     ] {
         let spec = Spec { rule, torus, states, ..Spec::classic(n, n) };
         let board = random_board(&spec, 1).unwrap();

@@ -354,47 +354,185 @@ fn refusals_are_one_line_errors() {
     let big_x = Board::new(Spec { rule: Rule::X, ..Spec::classic(101, 101) }).unwrap();
     let e = solve(&big_x, false, &mut NoProgress).unwrap_err();
     assert!(e.message().contains(" x "), "{e}");
-    let big_k3 = Board::new(Spec { states: 3, ..Spec::classic(1000, 1000) }).unwrap();
-    assert!(solve(&big_k3, false, &mut NoProgress).is_err());
+    let big_x_torus = Board::new(Spec { rule: Rule::X, states: 3, torus: true, ..Spec::classic(100, 100) }).unwrap();
+    let e = solve(&big_x_torus, false, &mut NoProgress).unwrap_err();
+    assert!(!e.message().contains('\n'), "{e}");
     assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
 }
 
-/// Symbolic chasing mod k against dense elimination mod k (the torus-free plus and neighbours
-/// boards go the symbolic way; the dense solver is reached through the press matrix directly).
-#[test]
-fn symbolic_chasing_agrees_with_dense_mod_k() {
+/// The polynomial row chase (bounded plus, neighbours, and x with an even side; k > 2) against
+/// dense elimination mod k on one board: solvability, nullity, the number of quiet patterns,
+/// and the presses, quiet patterns and witness by simulation.
+fn check_row_chase_against_dense(spec: Spec, lights: &[u8]) {
+    check_against_dense(spec, lights, Method::PolynomialModK);
+}
+
+/// A structured solver (`method`) against dense elimination mod k on one board.
+fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
     use chessboard_puzzles::lights::modk;
-    use chessboard_puzzles::lights::solve::press_matrix;
+    let states = spec.states;
+    let board = Board::from_lights(spec, lights.to_vec()).unwrap();
+    let s = solve(&board, false, &mut NoProgress).unwrap();
+    assert_eq!(s.method, method, "{spec:?}");
+    let (solvable, nullity, log2) = if states == 2 {
+        // Bit-packed GF(2) elimination reaches 4096 lights.
+        let b = gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1));
+        let d = gf2::solve(&press_matrix_gf2(&spec), &b, &mut NoProgress);
+        (d.solution.is_some(), spec.cells() - d.rank, (spec.cells() - d.rank) as f64)
+    } else {
+        let d = dense_mod_k(&spec, lights);
+        (d.solution.is_some(), d.nullity, d.kernel_log2)
+    };
+    assert_eq!(s.solvable, solvable, "{spec:?}");
+    assert_eq!(s.nullity, nullity, "{spec:?}");
+    assert!((s.quiet_log2 - log2).abs() < 1e-9, "{spec:?}");
+    if let Some(x) = &s.presses {
+        assert!(board.cleared_by(x), "{spec:?}");
+    }
+    for q in s.quiet.iter().chain(&s.witness) {
+        let mut dark = Board::new(spec).unwrap();
+        dark.apply_presses(q);
+        assert!(dark.is_dark(), "{spec:?}");
+    }
+    assert_eq!(s.witness.is_some(), !s.solvable, "{spec:?}");
+    if let Some(w) = &s.witness {
+        assert_ne!(modk::dot(w, lights, states), 0, "{spec:?}");
+    }
+    let r = rank(&spec, &mut NoProgress).unwrap();
+    assert_eq!(r.nullity, nullity, "{spec:?}");
+}
+
+/// A solvable pattern (random presses on a dark board) and a random one, against elimination.
+fn check_two_patterns(spec: Spec, rng: &mut chessboard_puzzles::seed::BoardRng, method: Method) {
+    let mut board = Board::new(spec).unwrap();
+    let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
+    board.apply_presses(&presses);
+    check_against_dense(spec, &board.lights, method);
+    let lights: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
+    check_against_dense(spec, &lights, method);
+}
+
+/// A solvable pattern beyond elimination, solved and checked by simulation.
+fn check_solves_a_solvable_pattern(
+    spec: Spec,
+    rng: &mut chessboard_puzzles::seed::BoardRng,
+) -> chessboard_puzzles::lights::Solution {
+    let mut board = Board::new(spec).unwrap();
+    let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
+    board.apply_presses(&presses);
+    let s = solve(&board, false, &mut NoProgress).unwrap();
+    assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+    s
+}
+
+/// Every bounded board up to 6×6, every k from 3 to 9, the plus, neighbours and x rules (x
+/// with an even side): one solvable and one random pattern each, against dense elimination.
+#[test]
+fn row_chase_agrees_with_dense_mod_k() {
     let mut rng = rng_from_seed(17);
-    for _ in 0..200 {
-        let (m, n) = (rng.random_range(1..=6), rng.random_range(1..=6));
-        let states = rng.random_range(3..=9);
-        let rule = if rng.random() { Rule::Plus } else { Rule::Neighbours };
-        let spec = Spec { rule, states, ..Spec::classic(m, n) };
-        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        let board = Board::from_lights(spec, lights.clone()).unwrap();
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert_eq!(s.method, Method::SymbolicChase);
-        let b: Vec<u8> = lights.iter().map(|&v| (states - v) % states).collect();
-        let d = modk::solve(m * n, &press_matrix(&spec), &b, states, &mut NoProgress);
-        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
-        assert_eq!(s.nullity, d.nullity, "{spec:?}");
-        assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
-        if let Some(w) = &s.witness {
-            assert_ne!(modk::dot(w, &lights, states), 0);
-            let mut dark = Board::new(spec).unwrap();
-            dark.apply_presses(w);
-            assert!(dark.is_dark());
+    for states in 3..=9u8 {
+        for m in 1..=6 {
+            for n in 1..=6 {
+                for rule in [Rule::Plus, Rule::Neighbours, Rule::X] {
+                    if rule == Rule::X && m % 2 == 1 && n % 2 == 1 {
+                        continue;
+                    }
+                    let spec = Spec { rule, states, ..Spec::classic(m, n) };
+                    check_two_patterns(spec, &mut rng, Method::PolynomialModK);
+                }
+            }
         }
     }
-    // A larger board, both orientations, checked by simulation inside `solve`.
-    for (m, n) in [(60, 25), (25, 60)] {
-        let spec = Spec { states: 3, ..Spec::classic(m, n) };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..3)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
+    // Larger boards, both orientations, checked by simulation inside `solve`.
+    for (m, n, rule) in [(60, 25, Rule::Plus), (25, 60, Rule::Neighbours), (31, 40, Rule::X), (40, 31, Rule::X)] {
+        for states in [3, 4, 6, 9] {
+            check_solves_a_solvable_pattern(Spec { rule, states, ..Spec::classic(m, n) }, &mut rng);
+        }
+    }
+}
+
+/// King tori (the Kronecker product of two circulants) against dense elimination mod k: every
+/// m×n from 3×3 to 8×8, every k from 2 to 9 (Z/9 only with both sides multiples of 3), one
+/// solvable and one random pattern each; then larger tori by simulation.
+#[test]
+fn king_torus_agrees_with_dense_mod_k() {
+    let mut rng = rng_from_seed(29);
+    for states in 2..=9u8 {
+        for m in 3..=8 {
+            for n in 3..=8 {
+                if states == 9 && (m % 3 != 0 || n % 3 != 0) {
+                    continue;
+                }
+                let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
+                check_two_patterns(spec, &mut rng, Method::Kronecker);
+            }
+        }
+    }
+    for (m, n, states) in [(60, 51, 2), (45, 64, 6), (33, 30, 9)] {
+        let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
+        check_solves_a_solvable_pattern(spec, &mut rng);
+    }
+}
+
+/// Plus and neighbours tori with more than two states (a 2×2 system over Z/k[x]/(x^n − 1))
+/// against dense elimination mod k: every m×n from 3×3 to 7×7, every k from 3 to 9, one
+/// solvable and one random pattern each; then larger tori by simulation.
+#[test]
+fn torus_polynomials_agree_with_dense_mod_k() {
+    let mut rng = rng_from_seed(37);
+    for states in 3..=9u8 {
+        for m in 3..=7 {
+            for n in 3..=7 {
+                for rule in [Rule::Plus, Rule::Neighbours] {
+                    let spec = Spec { rule, states, torus: true, rows: m, cols: n };
+                    check_two_patterns(spec, &mut rng, Method::PolynomialModK);
+                }
+            }
+        }
+    }
+    for (m, n, states, rule) in [(60, 45, 3, Rule::Plus), (30, 64, 4, Rule::Neighbours), (40, 42, 6, Rule::Plus)] {
+        let spec = Spec { rule, states, torus: true, rows: m, cols: n };
+        check_solves_a_solvable_pattern(spec, &mut rng);
+    }
+}
+
+/// (`#[ignore]`d: long.) King tori against elimination on every m×n from 3×3 to 20×20 for every
+/// k (Z/9 with both sides multiples of 3), and 64×64 = 4096 lights for k = 2.
+#[test]
+#[ignore]
+fn king_torus_agrees_with_dense_up_to_4096_lights() {
+    let mut rng = rng_from_seed(31);
+    let small = (3..=20).flat_map(|m| (3..=20).flat_map(move |n| (2..=9u8).map(move |k| (m, n, k))));
+    for (m, n, states) in small.chain([(64, 64, 2), (63, 65, 2)]) {
+        if states == 9 && (m % 3 != 0 || n % 3 != 0) {
+            continue;
+        }
+        let spec = Spec { rule: Rule::King, torus: true, states, rows: m, cols: n };
+        let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+        check_against_dense(spec, &lights, Method::Kronecker);
+    }
+}
+
+/// (`#[ignore]`d: long.) Every m×n up to 16×16 and the squares up to 20×20, every k from 3 to
+/// 9, and 32×32 = 1024 lights (the largest dense elimination mod k reaches) for k = 3, 4, 8, 9.
+#[test]
+#[ignore]
+fn row_chase_agrees_with_dense_mod_k_up_to_1024_lights() {
+    let mut rng = rng_from_seed(19);
+    let rules = [Rule::Plus, Rule::Neighbours, Rule::X];
+    let small = (1..=16).flat_map(|m| (1..=16).map(move |n| (m, n))).chain((17..=20).map(|n| (n, n)));
+    let cases = small
+        .flat_map(|(m, n)| (3..=9u8).map(move |k| (m, n, k)))
+        .chain([3u8, 4, 8, 9].into_iter().map(|k| (32, 32, k)));
+    for (m, n, states) in cases {
+        for rule in rules {
+            if rule == Rule::X && m % 2 == 1 && n % 2 == 1 {
+                continue;
+            }
+            let spec = Spec { rule, states, ..Spec::classic(m, n) };
+            let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
+            check_row_chase_against_dense(spec, &lights);
+        }
     }
 }
 
@@ -437,7 +575,8 @@ fn symbolic_chasing_on_tori_agrees_with_dense() {
         let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
         board.apply_presses(&presses);
         let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert_eq!(s.method, Method::SymbolicChase);
+        let method = if states == 2 { Method::SymbolicChase } else { Method::PolynomialModK };
+        assert_eq!(s.method, method);
         assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
         if states == 2 {
             assert_eq!(s.nullity, torus::nullity(m, n, true, &mut NoProgress).unwrap());
@@ -524,11 +663,7 @@ fn king_kronecker_agrees_with_elimination() {
     // Far beyond elimination: random solvable boards, every rows mod 3 and columns mod 3.
     for (m, n, states) in [(300, 301, 2), (302, 299, 5), (1000, 1000, 2), (1001, 998, 9)] {
         let spec = Spec { rule: Rule::King, states, ..Spec::classic(m, n) };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()), "{spec:?}");
+        let s = check_solves_a_solvable_pattern(spec, &mut rng);
         assert_eq!(s.nullity as u64, (m * n - (m - usize::from(m % 3 == 2)) * (n - usize::from(n % 3 == 2))) as u64);
     }
 }

@@ -166,3 +166,41 @@ fn king_boards_of_any_size() {
     let spec = Spec { rule: chessboard_puzzles::lights::Rule::King, ..Spec::classic(80, 80) };
     assert_clears(&Board::all_on(spec).unwrap(), &v);
 }
+
+/// More than two states and king tori through the same command: the presses clear the board,
+/// `--first-row` is their first row, and a family no structured solver takes is refused in one
+/// line that names the reason.
+#[test]
+fn more_states_and_king_tori() {
+    use chessboard_puzzles::lights::Rule;
+    for (rule, torus, states, rows, cols) in
+        [("x", false, 5u8, 4, 5), ("neighbours", false, 4, 5, 3), ("king", true, 6, 4, 5), ("plus", false, 9, 7, 6)]
+    {
+        let (r, c, k) = (rows.to_string(), cols.to_string(), states.to_string());
+        let mut args =
+            vec!["lights-out", "solve", "--rows", &r, "--cols", &c, "--all-on", "--rule", rule, "--states", &k];
+        if torus {
+            args.push("--torus");
+        }
+        let spec = Spec { rows, cols, rule: Rule::parse(rule).unwrap(), torus, states };
+        let full = json(&[args.as_slice(), &["--json"]].concat());
+        if full["solvable"] == false {
+            continue;
+        }
+        assert_clears(&Board::all_on(spec).unwrap(), &full);
+        let mut first = vec![0u32; cols];
+        for p in full["presses"].as_array().unwrap() {
+            if p[0] == 0 {
+                first[p[1].as_u64().unwrap() as usize] += 1;
+            }
+        }
+        let expected: String = first.iter().map(|&t| char::from(b'0' + (t % u32::from(states)) as u8)).collect();
+        let v = json(&[args.as_slice(), &["--first-row", "--json"]].concat());
+        assert_eq!(v["first_row"], expected.as_str(), "{args:?}");
+    }
+    let (code, _, stderr) =
+        run(&["lights-out", "solve", "--rows", "100", "--cols", "100", "--rule", "x", "--torus", "--all-on"]);
+    assert_ne!(code, 0);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("x + x⁻¹"), "{stderr}");
+}

@@ -375,41 +375,117 @@ fn verdict(solvable: bool, press_count: u64, minimal: bool, asked_minimal: bool,
     format!("solvable: {press_count} presses{note}\n")
 }
 
+/// A press set or quiet pattern to print or write: packed bits, or one byte a light.
+enum Grid<'a> {
+    Packed(&'a BitBoard),
+    Bytes(&'a Spec, &'a [u8]),
+}
+
+impl Grid<'_> {
+    fn text(&self) -> Result<String> {
+        match self {
+            Grid::Packed(b) => Ok(digits(b)),
+            Grid::Bytes(spec, v) => Ok(Board::from_lights(**spec, v.to_vec())?.to_text()),
+        }
+    }
+
+    fn write(&self, path: &Path, format: Format) -> Result<()> {
+        match self {
+            Grid::Packed(b) => write_packed(path, format, b),
+            Grid::Bytes(spec, v) => {
+                let board = Board::from_lights(**spec, v.to_vec())?;
+                if spec.states == 2 {
+                    write_packed(path, format, &BitBoard::from_board(&board)?)
+                } else {
+                    write_digits(path, format, &board)
+                }
+            }
+        }
+    }
+
+    fn press_list(&self) -> Vec<Value> {
+        match self {
+            Grid::Packed(x) => press_list(x.rows, x.cols, &x.to_bytes()),
+            Grid::Bytes(spec, v) => press_list(spec.rows, spec.cols, v),
+        }
+    }
+}
+
+/// What a solver found, whichever path it took.
+struct Found<'a> {
+    solvable: bool,
+    press_count: Option<u64>,
+    minimal: bool,
+    states: u8,
+    /// The first row of presses as digits (when solvable).
+    first_row: Option<String>,
+    presses: Option<Grid<'a>>,
+    witness: Option<Grid<'a>>,
+}
+
 fn packed_output(s: &PackedSolution, request: &Request, asked_minimal: bool) -> Result<Output> {
-    let press_count = s.press_count;
-    let minimal = s.first_row.is_some() && s.nullity == 0;
+    let found = Found {
+        solvable: s.first_row.is_some(),
+        press_count: s.press_count,
+        minimal: s.first_row.is_some() && s.nullity == 0,
+        states: 2,
+        first_row: s.first_row.as_ref().map(digits),
+        presses: s.presses.as_ref().map(Grid::Packed),
+        witness: s.witness.as_ref().map(Grid::Packed),
+    };
+    output(found, request, asked_minimal)
+}
+
+fn board_output(spec: &Spec, s: &Solution, request: &Request, asked_minimal: bool) -> Result<Output> {
+    let first_row = match &s.presses {
+        Some(x) => Some(Grid::Bytes(&Spec { rows: 1, ..*spec }, &x[..spec.cols]).text()?),
+        None => None,
+    };
+    let found = Found {
+        solvable: s.solvable,
+        press_count: s.solvable.then_some(s.press_count),
+        minimal: s.minimal,
+        states: spec.states,
+        first_row,
+        presses: s.presses.as_deref().map(|x| Grid::Bytes(spec, x)),
+        witness: s.witness.as_deref().map(|w| Grid::Bytes(spec, w)),
+    };
+    output(found, request, asked_minimal)
+}
+
+fn output(found: Found, request: &Request, asked_minimal: bool) -> Result<Output> {
     let mut json = json!({
-        "solvable": s.first_row.is_some(),
-        "press_count": press_count.map_or(Value::Null, Value::from),
-        "minimal": minimal,
+        "solvable": found.solvable,
+        "press_count": found.press_count.map_or(Value::Null, Value::from),
+        "minimal": found.minimal,
     });
-    let mut text = verdict(s.first_row.is_some(), press_count.unwrap_or(0), minimal, asked_minimal, 2);
+    let mut text = verdict(found.solvable, found.press_count.unwrap_or(0), found.minimal, asked_minimal, found.states);
     if request.first_row {
-        let row = s.first_row.as_ref().map(digits).unwrap_or_default();
+        let row = found.first_row.unwrap_or_default();
         json["first_row"] = Value::from(row.trim_end());
         if !row.is_empty() {
             text.push_str("first row of presses:\n");
             text.push_str(&row);
         }
     }
-    let shown = s.presses.as_ref().or(s.witness.as_ref());
-    if let (Some((format, path)), Some(board)) = (&request.out, shown) {
-        write_packed(path, *format, board)?;
+    let shown = found.presses.as_ref().or(found.witness.as_ref());
+    if let (Some((format, path)), Some(grid)) = (&request.out, shown) {
+        grid.write(path, *format)?;
         json["out"] = Value::from(path.display().to_string());
-        let what = if s.presses.is_some() { "presses" } else { "quiet pattern" };
+        let what = if found.presses.is_some() { "presses" } else { "quiet pattern" };
         text.push_str(&format!("{what} written to {}\n", path.display()));
     } else if request.prints_presses() {
-        match (&s.presses, &s.witness) {
+        match (&found.presses, &found.witness) {
             (Some(x), _) => {
-                json["presses"] = Value::Array(press_list(x.rows, x.cols, &x.to_bytes()));
+                json["presses"] = Value::Array(x.press_list());
                 text.push_str("presses (counts per light):\n");
-                text.push_str(&digits(x));
+                text.push_str(&x.text()?);
             }
             (None, w) => {
                 json["presses"] = Value::Array(Vec::new());
                 if let Some(w) = w {
                     text.push_str("quiet pattern (pressing it changes nothing):\n");
-                    text.push_str(&digits(w));
+                    text.push_str(&w.text()?);
                 }
             }
         }
@@ -420,51 +496,4 @@ fn packed_output(s: &PackedSolution, request: &Request, asked_minimal: bool) -> 
 fn press_list(rows: usize, cols: usize, presses: &[u8]) -> Vec<Value> {
     let spec = Spec { rows, cols, ..Spec::classic(1, 1) };
     Game::moves_of(&spec, presses).iter().map(|m| json!([m.row, m.col])).collect()
-}
-
-fn board_output(spec: &Spec, s: &Solution, request: &Request, asked_minimal: bool) -> Result<Output> {
-    let mut json = json!({
-        "solvable": s.solvable,
-        "press_count": if s.solvable { Value::from(s.press_count) } else { Value::Null },
-        "minimal": s.minimal,
-    });
-    let mut text = verdict(s.solvable, s.press_count, s.minimal, asked_minimal, spec.states);
-    let as_board = |v: &[u8]| Board::from_lights(*spec, v.to_vec());
-    if request.first_row {
-        let row = s.presses.as_ref().map(|x| as_board(&x[..spec.cols])).transpose()?;
-        let row = row.map(|b| b.to_text()).unwrap_or_default();
-        json["first_row"] = Value::from(row.trim_end());
-        if !row.is_empty() {
-            text.push_str("first row of presses:\n");
-            text.push_str(&row);
-        }
-    }
-    let shown = s.presses.as_ref().or(s.witness.as_ref());
-    if let (Some((format, path)), Some(x)) = (&request.out, shown) {
-        let board = as_board(x)?;
-        if spec.states == 2 {
-            write_packed(path, *format, &BitBoard::from_board(&board)?)?;
-        } else {
-            write_digits(path, *format, &board)?;
-        }
-        json["out"] = Value::from(path.display().to_string());
-        let what = if s.presses.is_some() { "presses" } else { "quiet pattern" };
-        text.push_str(&format!("{what} written to {}\n", path.display()));
-    } else if request.prints_presses() {
-        match (&s.presses, &s.witness) {
-            (Some(x), _) => {
-                json["presses"] = Value::Array(press_list(spec.rows, spec.cols, x));
-                text.push_str("presses (counts per light):\n");
-                text.push_str(&as_board(x)?.to_text());
-            }
-            (None, w) => {
-                json["presses"] = Value::Array(Vec::new());
-                if let Some(w) = w {
-                    text.push_str("quiet pattern (pressing it changes nothing):\n");
-                    text.push_str(&as_board(w)?.to_text());
-                }
-            }
-        }
-    }
-    Ok(Output { json, text })
 }

@@ -164,6 +164,43 @@ impl BitMatrix {
     }
 }
 
+/// Solves the square system `[A | b]` held in `a` (u unknowns, column u the right-hand side)
+/// by reduced row echelon form: one solution with the free unknowns 0 (or None), and a basis of
+/// the kernel, one vector per free unknown.
+pub fn solve_augmented(
+    a: &mut BitMatrix,
+    u: usize,
+    progress: &mut dyn Progress,
+) -> (Option<Vec<bool>>, Vec<Vec<bool>>) {
+    let pivots = a.reduce(u, progress);
+    let rank = pivots.len();
+    let mut is_pivot = vec![false; u];
+    for &p in &pivots {
+        is_pivot[p] = true;
+    }
+    let solution = (rank..u).all(|i| !a.get(i, u)).then(|| {
+        let mut x = vec![false; u];
+        for (i, &p) in pivots.iter().enumerate() {
+            x[p] = a.get(i, u);
+        }
+        x
+    });
+    let kernel = (0..u)
+        .filter(|&f| !is_pivot[f])
+        .map(|f| {
+            let mut v = vec![false; u];
+            v[f] = true;
+            for (i, &p) in pivots.iter().enumerate() {
+                if a.get(i, f) {
+                    v[p] = true;
+                }
+            }
+            v
+        })
+        .collect();
+    (solution, kernel)
+}
+
 /// Everything elimination says about `A x = b` for a symmetric `A`.
 #[derive(Debug, Clone)]
 pub struct Gf2Solution {
@@ -191,35 +228,11 @@ pub fn solve(a: &BitMatrix, b: &BitVec, progress: &mut dyn Progress) -> Gf2Solut
             m.set(r, n, true);
         }
     }
-    let pivots = m.reduce(n, progress);
-    let rank = pivots.len();
-    let mut is_pivot = vec![false; n];
-    for &p in &pivots {
-        is_pivot[p] = true;
-    }
-    let kernel: Vec<BitVec> = (0..n)
-        .filter(|&f| !is_pivot[f])
-        .map(|f| {
-            let mut v = BitVec::zeros(n);
-            v.set(f, true);
-            for (i, &p) in pivots.iter().enumerate() {
-                if m.get(i, f) {
-                    v.set(p, true);
-                }
-            }
-            v
-        })
-        .collect();
-    let consistent = (rank..n).all(|i| !m.get(i, n));
-    let (solution, witness) = if consistent {
-        let mut x = BitVec::zeros(n);
-        for (i, &p) in pivots.iter().enumerate() {
-            x.set(p, m.get(i, n));
-        }
-        (Some(x), None)
-    } else {
-        (None, kernel.iter().find(|q| q.dot(b)).cloned())
-    };
+    let (x, kernel) = solve_augmented(&mut m, n, progress);
+    let kernel: Vec<BitVec> = kernel.into_iter().map(BitVec::from_bools).collect();
+    let rank = n - kernel.len();
+    let witness = if x.is_none() { kernel.iter().find(|q| q.dot(b)).cloned() } else { None };
+    let solution = x.map(BitVec::from_bools);
     Gf2Solution { rank, solution, kernel, witness }
 }
 

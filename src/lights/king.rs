@@ -21,6 +21,7 @@
 //! e_i ⊗ h_n (when b = 1; without i = 0 when both, as h_m ⊗ h_n is counted twice).
 
 use super::board::{Board, Rule, Spec};
+use super::solve::transpose;
 
 /// Whether the Kronecker method applies: the king rule on a bounded board.
 pub fn applies(spec: &Spec) -> bool {
@@ -80,16 +81,6 @@ fn solve_down(z: &[u8], m: usize, n: usize, k: u8) -> Option<Vec<u8>> {
         }
     }
     Some(y)
-}
-
-fn transpose(v: &[u8], m: usize, n: usize) -> Vec<u8> {
-    let mut out = vec![0u8; m * n];
-    for r in 0..m {
-        for c in 0..n {
-            out[c * m + r] = v[r * n + c];
-        }
-    }
-    out
 }
 
 /// What the Kronecker method finds.

@@ -1,14 +1,20 @@
-//! One entry point for every board: it picks the polynomial chaser for bounded plus/neighbours
-//! boards with two states (any size), and dense elimination otherwise (GF(2) bit-packed for two
-//! states, exact mod k for more), refusing — never guessing — beyond the sizes those handle.
-//! Every answer is checked by simulating its presses before it is returned.
+//! One entry point for every board (the CLI and the page both call [`solve`] and [`rank`]). It
+//! picks, by rule, edges and states: the polynomial chaser for bounded plus/neighbours boards with
+//! two states; the Kronecker solvers for king boards and king tori; the packed chases for
+//! two-state tori and x boards with an even side; with more states, the polynomial row chase
+//! over Z/k for bounded boards and a 2×2 system over Z/k[x]/(x^n − 1) for plus/neighbours tori;
+//! and dense elimination (GF(2) bit-packed, or exact mod k) for the rest, refusing — never guessing — beyond the sizes
+//! those handle, with the reason. Every answer is checked by simulating its presses before it is
+//! returned.
 
 use super::bitboard::{clears, BitBoard};
 use super::board::{Board, Rule, Spec, MAX_SIDE};
 use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
-use super::{king, modk, poly, symbolic, torus, torus_chase, x_chase};
+use super::row_chase::{self, RowChase};
+use super::torus_k::{self, TorusK};
+use super::{king, king_torus, modk, poly, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -35,6 +41,8 @@ pub enum Method {
     SymbolicChase,
     /// The king rule's press matrix as a Kronecker product of two tridiagonal matrices.
     Kronecker,
+    /// Light chasing with the first row as a polynomial over Z/k (any k; see [`row_chase`]).
+    PolynomialModK,
 }
 
 /// Rank and nullity of a board's press matrix.
@@ -87,13 +95,27 @@ fn uses_x_chase(spec: &Spec) -> bool {
         && spec.cells() > MAX_DENSE_GF2
 }
 
-fn uses_symbolic(spec: &Spec) -> bool {
-    let dense_limit = if spec.states == 2 { MAX_DENSE_GF2 } else { MAX_DENSE_MODK };
-    symbolic::applies(spec) && if spec.torus { spec.cells() > dense_limit } else { spec.states > 2 }
+/// Bounded boards with more than two states under plus, neighbours, or x with an even side go
+/// through the polynomial row chase.
+fn uses_row_chase(spec: &Spec) -> bool {
+    spec.states > 2
+        && !spec.torus
+        && (row_chase::applies(spec.rule, spec.cols) || row_chase::applies(spec.rule, spec.rows))
+}
+
+/// The row chase's orientation: whether to chase along the columns (rows of length `spec.rows`).
+/// Rows are the shorter side when the rule allows it; the x rule needs an even row length.
+fn row_chase_flip(spec: &Spec) -> bool {
+    let shorter_cols = spec.cols <= spec.rows;
+    if !row_chase::applies(spec.rule, spec.cols) {
+        true
+    } else {
+        !shorter_cols && row_chase::applies(spec.rule, spec.rows)
+    }
 }
 
 /// The board's values transposed (m×n → n×m).
-fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
+pub(crate) fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
     let mut out = vec![0u8; m * n];
     for r in 0..m {
         for c in 0..n {
@@ -131,23 +153,34 @@ pub fn press_matrix(spec: &Spec) -> Vec<u8> {
     a
 }
 
+/// Why no structured solver takes a board beyond dense elimination (the README has the details).
+fn beyond_reason(spec: &Spec) -> &'static str {
+    match (spec.rule, spec.torus) {
+        (Rule::X, false) => {
+            "both sides are odd, so the path matrix a row is chased through is singular on every row (kernel 1, 0, 1, …, 0, 1): each row adds an unknown and a condition, and that (rows + cols)-unknown chase is not implemented"
+        }
+        (Rule::X, true) => {
+            "an x torus's row operator, the cycle's adjacency x + x⁻¹, is singular for every width over Z/2 (and over Z/p when 4 divides the width), so rows cannot be chased; no structured solver is implemented"
+        }
+        (Rule::King, true) => {
+            "a king torus is the Kronecker product (I + C_rows) ⊗ (I + C_cols) of two circulants, singular when 3 divides a side (and for every side over Z/3, Z/9); combining the factors' kernels across the product is not implemented"
+        }
+        _ => "a torus with a side below 3 is not the product the chases describe",
+    }
+}
+
 fn check_dense(spec: &Spec) -> Result<()> {
     let cells = spec.cells();
-    if spec.states == 2 && cells > MAX_DENSE_GF2 {
+    let limit = if spec.states == 2 { MAX_DENSE_GF2 } else { MAX_DENSE_MODK };
+    if cells > limit {
         bail!(
-            "a {}×{} {} board with {} rule has {cells} lights; beyond {MAX_DENSE_GF2} lights the solvers take the plus and neighbours rules (bounded or torus), the king rule (bounded) and the x rule (bounded, an even side)",
+            "a {}×{} {} {} board with {} states has {cells} lights, beyond the {limit} of dense elimination: {}",
             spec.rows,
             spec.cols,
+            spec.rule.name(),
             if spec.torus { "torus" } else { "bounded" },
-            spec.rule.name()
-        );
-    }
-    if spec.states > 2 && cells > MAX_DENSE_MODK {
-        bail!(
-            "boards with {} states are solved up to {MAX_DENSE_MODK} lights, and {}×{} has {cells}",
             spec.states,
-            spec.rows,
-            spec.cols
+            beyond_reason(spec)
         );
     }
     Ok(())
@@ -159,11 +192,7 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         // No board is built: polynomials and the closed form handle sides far beyond 4096.
         Spec { rows: spec.rows.min(MAX_SIDE), cols: spec.cols.min(MAX_SIDE), ..*spec }.check()?;
         if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
-            bail!("nullity by polynomials goes up to {MAX_POLY_SIDE} rows and columns");
-        }
-    } else if king::applies(spec) {
-        if spec.rows > MAX_POLY_SIDE || spec.cols > MAX_POLY_SIDE {
-            bail!("the king rule's nullity is given up to {MAX_POLY_SIDE} rows and columns");
+            bail!("nullity by polynomials and the king rule's closed form go up to {MAX_POLY_SIDE} rows and columns");
         }
     } else {
         spec.check()?;
@@ -192,8 +221,22 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let s = solve_x(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
     }
-    if uses_symbolic(spec) {
-        let s = solve_symbolic(&Board::new(*spec)?, false, progress)?;
+    if king_torus::applies(spec) {
+        let s = king_torus::solve(spec.rows, spec.cols, &vec![0; spec.cells()], spec.states)?;
+        return Ok(with(s.nullity, s.kernel_log2));
+    }
+    if spec.states > 2 && torus_k::applies(spec) {
+        let s = TorusK::new(spec).solve(&vec![0; spec.cells()], progress)?;
+        return Ok(with(s.nullity, s.kernel_log2));
+    }
+    if uses_row_chase(spec) {
+        let flip = row_chase_flip(spec);
+        let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+        let (nl, log2) = RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?;
+        return Ok(with(nl, log2));
+    }
+    if uses_torus_chase(spec) {
+        let s = solve_torus(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
     }
     check_dense(spec)?;
@@ -214,8 +257,12 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_torus(board, minimal, progress)?
     } else if uses_x_chase(&spec) {
         solve_x(board, minimal, progress)?
-    } else if uses_symbolic(&spec) {
-        solve_symbolic(board, minimal, progress)?
+    } else if king_torus::applies(&spec) {
+        solve_king_torus(board, minimal, progress)?
+    } else if uses_row_chase(&spec) {
+        solve_rows(board, minimal, progress)?
+    } else if spec.states > 2 && torus_k::applies(&spec) {
+        solve_torus_k(board, minimal, progress)?
     } else {
         check_dense(&spec)?;
         let mut s = solve_dense(board, progress);
@@ -333,20 +380,11 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let (presses, proven) = match found.presses {
         None => (None, false),
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |b: BitBoard| {
-                let words = b.into_words();
-                BitVec { len: words.len() * 64, words }
-            };
-            // Keep the basis within memory: up to 2^23 words (64 MB) of full patterns.
-            let fits = (1usize << 23) / x.words().len().max(1);
-            let basis =
-                firsts.iter().take(fits).map(|f| Ok(as_bits(chaser.quiet_pattern(f)?))).collect::<Result<Vec<_>>>()?;
-            let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
-            let best = BitBoard::from_words(m, n, best.words)?;
+            let (best, proven) = minimize_packed(x, firsts.iter().map(|f| chaser.quiet_pattern(f)), nullity, progress)?;
             if !clears(&lights, &best, spec.rule == Rule::Plus) {
                 bail!("internal error: the solver's presses do not clear the board (please report)");
             }
-            (Some(best.to_bytes()), proven && basis.len() == nullity)
+            (Some(best.to_bytes()), proven)
         }
         Some(x) => (Some(x.to_bytes()), nullity == 0),
     };
@@ -362,6 +400,25 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
         witness,
         method: Method::Polynomial,
     })
+}
+
+/// The fewest presses among `x` plus the quiet patterns' combinations (`nullity` of them),
+/// proven minimal when all of them fit the basis: up to 2^23 words (64 MB) of full patterns.
+fn minimize_packed(
+    x: BitBoard,
+    quiet: impl Iterator<Item = Result<BitBoard>>,
+    nullity: usize,
+    progress: &mut dyn Progress,
+) -> Result<(BitBoard, bool)> {
+    let (m, n) = (x.rows, x.cols);
+    let as_bits = |b: BitBoard| {
+        let words = b.into_words();
+        BitVec { len: words.len() * 64, words }
+    };
+    let fits = (1usize << 23) / x.words().len().max(1);
+    let basis = quiet.take(fits).map(|q| Ok(as_bits(q?))).collect::<Result<Vec<_>>>()?;
+    let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
+    Ok((BitBoard::from_words(m, n, best.words)?, proven && basis.len() == nullity))
 }
 
 fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
@@ -430,6 +487,115 @@ fn solve_x(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<
     )
 }
 
+/// A bounded board with more than two states by the polynomial row chase (see [`row_chase`]).
+fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let flip = row_chase_flip(&spec);
+    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+    let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
+    let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
+    let chase = RowChase::new(m, n, spec.rule, spec.states);
+    let s = chase.solve(&lights, progress)?;
+    let found = ModkFound::expanded(&spec, s.presses, &s.kernel, (s.nullity, s.kernel_log2), s.witness, |g| {
+        chase.quiet_pattern(g)
+    });
+    Ok(found.into_solution(&spec, minimal, back, Method::PolynomialModK, progress))
+}
+
+/// A king torus by its Kronecker structure (see [`king_torus`]).
+fn solve_king_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let s = king_torus::solve(spec.rows, spec.cols, &board.lights, spec.states)?;
+    let generators = s.generators();
+    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(generators);
+    let quiet = (0..shown).map(|i| s.generator(i)).collect();
+    let found = ModkFound {
+        presses: s.presses,
+        quiet,
+        generators,
+        nullity: s.nullity,
+        kernel_log2: s.kernel_log2,
+        witness: s.witness,
+    };
+    Ok(found.into_solution(&spec, minimal, |v| v, Method::Kronecker, progress))
+}
+
+/// A plus or neighbours torus with more than two states by polynomials (see [`torus_k`]).
+fn solve_torus_k(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    let spec = board.spec;
+    let torus = TorusK::new(&spec);
+    let s = torus.solve(&board.lights, progress)?;
+    let found = ModkFound::expanded(&spec, s.presses, &s.kernel, (s.nullity, s.kernel_log2), s.witness, |g| {
+        torus.quiet_pattern(g)
+    });
+    Ok(found.into_solution(&spec, minimal, |v| v, Method::PolynomialModK, progress))
+}
+
+/// What a mod-k chase found, in its own orientation.
+struct ModkFound {
+    presses: Option<Vec<u8>>,
+    /// The quiet patterns shown (whole boards) with their orders: the first of `generators`.
+    quiet: Vec<(Vec<u8>, u32)>,
+    generators: usize,
+    nullity: usize,
+    kernel_log2: f64,
+    witness: Option<Vec<u8>>,
+}
+
+impl ModkFound {
+    /// From a chase's answer, with the kernel generators and the witness given as unknown rows
+    /// that `expand` chases into whole boards (only as many generators as are shown).
+    fn expanded(
+        spec: &Spec,
+        presses: Option<Vec<u8>>,
+        kernel: &[(Vec<u8>, u32)],
+        (nullity, kernel_log2): (usize, f64),
+        witness: Option<Vec<u8>>,
+        expand: impl Fn(&[u8]) -> Vec<u8>,
+    ) -> ModkFound {
+        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(kernel.len());
+        ModkFound {
+            presses,
+            quiet: kernel.iter().take(shown).map(|(g, o)| (expand(g), *o)).collect(),
+            generators: kernel.len(),
+            nullity,
+            kernel_log2,
+            witness: witness.map(|w| expand(&w)),
+        }
+    }
+
+    /// Searches the quiet patterns for fewer presses when asked (proven minimal only when every
+    /// generator is there), and mirrors every board back with `back`.
+    fn into_solution(
+        self,
+        spec: &Spec,
+        minimal: bool,
+        back: impl Fn(Vec<u8>) -> Vec<u8>,
+        method: Method,
+        progress: &mut dyn Progress,
+    ) -> Solution {
+        let mut presses = self.presses;
+        let mut proven = self.nullity == 0;
+        if let (Some(x), true) = (&presses, minimal && self.nullity > 0) {
+            let (best, p) = minimize_modk(x, &self.quiet, spec.states, progress);
+            proven = p && self.quiet.len() == self.generators;
+            presses = Some(best);
+        }
+        Solution {
+            solvable: presses.is_some(),
+            presses: presses.map(&back),
+            press_count: 0,
+            minimal: proven,
+            rank: spec.cells() - self.nullity,
+            nullity: self.nullity,
+            quiet_log2: self.kernel_log2,
+            quiet: self.quiet.into_iter().map(|(q, _)| back(q)).collect(),
+            witness: self.witness.map(&back),
+            method,
+        }
+    }
+}
+
 /// A two-state board solved by a packed symbolic chase (`chase` gives the presses and the
 /// kernel as unknown-row vectors, `quiet` expands such a vector), mirrored first if `flip`.
 fn solve_packed_chase(
@@ -462,16 +628,9 @@ fn solve_packed_chase(
     let mut proven = nullity == 0;
     let presses = match found {
         Some(x) if minimal && nullity > 0 => {
-            let as_bits = |b: BitBoard| {
-                let words = b.into_words();
-                BitVec { len: words.len() * 64, words }
-            };
-            let fits = (1usize << 23) / x.words().len().max(1);
-            let basis =
-                kernel.iter().take(fits).map(|v| Ok(as_bits(quiet_of(m, n, v)?))).collect::<Result<Vec<_>>>()?;
-            let (best, p) = minimize_gf2(&as_bits(x), &basis, progress);
-            proven = p && basis.len() == nullity;
-            Some(BitBoard::from_words(m, n, best.words)?)
+            let (best, p) = minimize_packed(x, kernel.iter().map(|v| quiet_of(m, n, v)), nullity, progress)?;
+            proven = p;
+            Some(best)
         }
         other => other,
     };
@@ -517,9 +676,8 @@ pub fn nullity_chart(max: usize, progress: &mut dyn Progress) -> Result<Vec<Char
         .collect()
 }
 
-/// Solves by chasing with symbolic first rows (see [`symbolic`]); `solve` picks this for
-/// bounded boards with more than two states and for tori too large for elimination. Public so
-/// tests can compare it with elimination on boards of every size.
+/// Solves by chasing with symbolic first rows (see [`symbolic`]): a second method beside the
+/// polynomial ones, which `solve` prefers; public so tests compare it with elimination.
 pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
     let spec = board.spec;
     if !symbolic::applies(&spec) {
@@ -531,10 +689,7 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
     let ts = Spec { rows: m, cols: n, ..spec };
     if m * n * symbolic::unknowns(&ts) > symbolic::MAX_WORK {
         bail!(
-            "{} with {} states are solved up to about {} (rows·cols·{}min(rows, cols) ≤ 2^28); {}×{} is larger",
-            if spec.torus { "tori" } else { "boards" },
-            spec.states,
-            if spec.torus { "500×500" } else { "640×640" },
+            "symbolic chasing takes rows·cols·{}min(rows, cols) ≤ 2^28 coefficient steps, and {}×{} is larger",
             if spec.torus { "2·" } else { "" },
             spec.rows,
             spec.cols
@@ -551,28 +706,19 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
     let k = spec.states;
     let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(sym.kernel.len());
     let quiet: Vec<(Vec<u8>, u32)> = sym.kernel.iter().take(shown).map(|(g, o)| (full(g, None), *o)).collect();
-    let mut presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
+    let presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
     let witness = if presses.is_none() {
         sym.kernel.iter().map(|(g, _)| full(g, None)).find(|q| modk::dot(q, &lights, k) != 0)
     } else {
         None
     };
-    let mut proven = sym.nullity == 0;
-    if let (Some(x), true) = (&presses, minimal && sym.nullity > 0) {
-        let (best, p) = minimize_modk(x, &quiet, k, progress);
-        proven = p && quiet.len() == sym.kernel.len();
-        presses = Some(best);
-    }
-    Ok(Solution {
-        solvable: presses.is_some(),
-        presses: presses.map(back),
-        press_count: 0,
-        minimal: proven,
-        rank: spec.cells() - sym.nullity,
+    let found = ModkFound {
+        presses,
+        quiet,
+        generators: sym.kernel.len(),
         nullity: sym.nullity,
-        quiet_log2: sym.kernel_log2,
-        quiet: quiet.into_iter().map(|(q, _)| back(q)).collect(),
-        witness: witness.map(back),
-        method: Method::SymbolicChase,
-    })
+        kernel_log2: sym.kernel_log2,
+        witness,
+    };
+    Ok(found.into_solution(&spec, minimal, back, Method::SymbolicChase, progress))
 }

@@ -1,5 +1,6 @@
-//! Light chasing mod k with symbolic first rows, for plus/neighbours boards too large for dense
-//! elimination: bounded boards with more than two states, and tori. Each press is an affine
+//! Light chasing mod k with symbolic first rows, for plus/neighbours boards, bounded or torus: a
+//! second method beside [`super::row_chase`] and [`super::torus_k`], which [`super::solve`] uses
+//! (faster); the tests compare this one with elimination. Each press is an affine
 //! form in the unknown presses of the first row (bounded) or first two rows (torus, where row 0
 //! also feels the last row); chasing clears every row it can, and the rows it cannot (the
 //! virtual row below a bounded board; the last and first rows of a torus) give a small system

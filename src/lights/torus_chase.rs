@@ -8,7 +8,7 @@
 //! second, where the byte-a-coefficient chase of [`super::symbolic`] would need 16·10⁹ steps.
 
 use super::bitboard::BitBoard;
-use super::gf2::BitMatrix;
+use super::gf2::{solve_augmented, BitMatrix};
 use crate::progress::Progress;
 use crate::{bail, Result};
 
@@ -123,40 +123,17 @@ pub fn solve(lights: &BitBoard, plus: bool, progress: &mut dyn Progress) -> Resu
         }
         a.row_mut(i).copy_from_slice(&form);
     }
-    let pivots = a.reduce(u, progress);
-    let rank = pivots.len();
-    let mut is_pivot = vec![false; u];
-    for &p in &pivots {
-        is_pivot[p] = true;
-    }
-    // Form · (x, 1) = 0: the constant is the right-hand side.
-    let solvable = (rank..u).all(|i| !a.get(i, u));
-    let presses = if solvable {
-        let mut first = vec![false; u];
-        for (i, &p) in pivots.iter().enumerate() {
-            first[p] = a.get(i, u);
-        }
-        let x = chase(Some(lights), m, n, plus, &first)?;
-        if !clears(lights, &x, plus) {
-            bail!("internal error: the torus chase's presses do not clear the board (please report)");
-        }
-        Some(x)
-    } else {
-        None
-    };
-    let kernel = (0..u)
-        .filter(|&f| !is_pivot[f])
-        .map(|f| {
-            let mut v = vec![false; u];
-            v[f] = true;
-            for (i, &p) in pivots.iter().enumerate() {
-                if a.get(i, f) {
-                    v[p] = true;
-                }
+    let (first, kernel) = solve_augmented(&mut a, u, progress);
+    let presses = match first {
+        Some(first) => {
+            let x = chase(Some(lights), m, n, plus, &first)?;
+            if !clears(lights, &x, plus) {
+                bail!("internal error: the torus chase's presses do not clear the board (please report)");
             }
-            v
-        })
-        .collect();
+            Some(x)
+        }
+        None => None,
+    };
     Ok(TorusSolution { presses, kernel })
 }
 

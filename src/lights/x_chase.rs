@@ -12,7 +12,7 @@
 //! row; see the README for what that costs.
 
 use super::bitboard::BitBoard;
-use super::gf2::BitMatrix;
+use super::gf2::{solve_augmented, BitMatrix};
 use crate::progress::Progress;
 use crate::{bail, Result};
 
@@ -120,33 +120,7 @@ pub fn solve(lights: &BitBoard, progress: &mut dyn Progress) -> Result<XSolution
     for i in 0..u {
         a.row_mut(i).copy_from_slice(&t[i * w..(i + 1) * w]);
     }
-    let pivots = a.reduce(u, progress);
-    let rank = pivots.len();
-    let mut is_pivot = vec![false; u];
-    for &p in &pivots {
-        is_pivot[p] = true;
-    }
-    let presses = if (rank..u).all(|i| !a.get(i, u)) {
-        let mut first = vec![false; u];
-        for (i, &p) in pivots.iter().enumerate() {
-            first[p] = a.get(i, u);
-        }
-        Some(chase(Some(lights), m, n, &first)?)
-    } else {
-        None
-    };
-    let kernel = (0..u)
-        .filter(|&f| !is_pivot[f])
-        .map(|f| {
-            let mut v = vec![false; u];
-            v[f] = true;
-            for (i, &p) in pivots.iter().enumerate() {
-                if a.get(i, f) {
-                    v[p] = true;
-                }
-            }
-            v
-        })
-        .collect();
+    let (first, kernel) = solve_augmented(&mut a, u, progress);
+    let presses = first.map(|f| chase(Some(lights), m, n, &f)).transpose()?;
     Ok(XSolution { presses, kernel })
 }
