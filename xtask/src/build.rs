@@ -73,7 +73,9 @@ fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
         run(Command::new(wasm_opt)
             .arg(&output)
             .args([level.as_str(), "--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext"])
-            .args(["--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue", "-o"])
+            .args(["--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"])
+            // Metadata no browser reads (which compiler, which features): ~260 bytes a module.
+            .args(["--strip-producers", "--strip-target-features", "-o"])
             .arg(&output))?;
     }
     let size = std::fs::metadata(&output)?.len();
@@ -84,16 +86,6 @@ fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
 /// wasm-opt's level (the environment variable WASM_OPT_LEVEL overrides it, for measuring):
 /// see the README ("How it is built") for the measurements behind it.
 const WASM_OPT_LEVEL: &str = "-O3";
-
-/// Rust's optimisation level for module `name`: for size ("s") where the page's size goal is
-/// tight — the Devil page's 150 KiB and Lights Out's 300 KiB; see the README ("How it is built")
-/// for what it costs in speed — and for speed (3) elsewhere.
-fn rust_opt_level(name: &str) -> &'static str {
-    match name {
-        "devil" | "lights" => "\"s\"",
-        _ => "3",
-    }
-}
 
 /// The crate built for wasm32 with only `name`'s feature, copied to target/wasm-modules/.
 ///
@@ -112,7 +104,6 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
     run(Command::new(env!("CARGO"))
         .args(["build", "--release", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET])
         .args(["--no-default-features", "--features", name])
-        .args(["--config", &format!("profile.release.opt-level={}", rust_opt_level(name))])
         .current_dir(&root))?;
     let artifact = crate::target_dir().join(WASM_TARGET).join("release").join(CRATE_ARTIFACT);
     std::fs::copy(&artifact, &copy).with_context(|| format!("cannot copy {}", artifact.display()))?;
