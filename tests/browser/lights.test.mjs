@@ -313,8 +313,9 @@ test('settings changed while the Worker runs are kept and applied next', async (
   await page.selectOption('#states', '3');
   await page.waitForFunction(() => /900×800 classic, bounded, 3 states/.test(document.querySelector('#status').textContent), null, { timeout: 60000 });
   assert.equal(await page.inputValue('#states'), '3');
-  // 900×800 with 3 states is beyond the solvers: a clear refusal, not a wrong answer.
-  await page.waitForFunction(() => /Cannot analyse this board: boards with 3 states/.test(document.querySelector('#counts').textContent), null, { timeout: 60000 });
+  // 900×800 with 3 states: analysed (the polynomial method over Z/3), 3^(900·800) patterns.
+  await page.waitForFunction(() => /\(nullity \d+\)/.test(document.querySelector('#counts').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('#counts'), new RegExp(`^3\\^${900 * 800} patterns; `));
   assert.deepEqual(errors, []);
   await context.close();
 });
