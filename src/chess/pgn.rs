@@ -249,34 +249,45 @@ pub const MAX_PLIES: usize = 20_000;
 /// over; parsing takes about ten times the text in memory, so a bigger file is refused unread.
 pub const MAX_PGN_BYTES: u64 = 16 << 20;
 
-/// The tags of every game of a PGN text, read without playing the moves: what a menu of the
-/// games needs, for a small part of the cost of [`parse_pgn`] (which checks every move, as it
-/// must when a game is opened). Games are delimited exactly as [`parse_pgn`] delimits them.
-pub fn game_tags(text: &str) -> Result<Vec<Vec<(String, String)>>> {
+/// One game of a PGN text as written: its tags, its move words with their line numbers, and
+/// its result ("*" when none is written).
+struct RawGame {
+    tags: Vec<(String, String)>,
+    words: Vec<(String, usize)>,
+    result: String,
+}
+
+/// Splits a PGN text into its games without playing the moves. A game ends at a result token,
+/// or where a tag follows its moves; a result with nothing before it is an empty game.
+fn split_games(text: &str) -> Result<Vec<RawGame>> {
     if text.len() as u64 > MAX_PGN_BYTES {
         bail!("a PGN text is at most {MAX_PGN_BYTES} bytes; this one has {}", text.len());
     }
     let mut games = Vec::new();
-    let mut tags = Vec::new();
-    let mut has_moves = false;
-    for (tok, _) in tokenize(text)? {
+    let mut game = RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() };
+    for (tok, line) in tokenize(text)? {
         match tok {
             Token::Tag(k, v) => {
-                if has_moves {
-                    games.push(std::mem::take(&mut tags));
-                    has_moves = false;
+                if !game.words.is_empty() {
+                    games.push(std::mem::replace(
+                        &mut game,
+                        RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() },
+                    ));
                 }
-                tags.push((k, v));
+                game.tags.push((k, v));
             }
-            Token::Word(_) => has_moves = true,
-            Token::Result(_) => {
-                games.push(std::mem::take(&mut tags));
-                has_moves = false;
+            Token::Word(w) => game.words.push((w, line)),
+            Token::Result(r) => {
+                game.result = r;
+                games.push(std::mem::replace(
+                    &mut game,
+                    RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() },
+                ));
             }
         }
     }
-    if has_moves || !tags.is_empty() {
-        games.push(tags);
+    if !game.words.is_empty() || !game.tags.is_empty() {
+        games.push(game);
     }
     if games.is_empty() {
         bail!("no game found in the PGN text");
@@ -284,77 +295,37 @@ pub fn game_tags(text: &str) -> Result<Vec<Vec<(String, String)>>> {
     Ok(games)
 }
 
+/// The tags of every game of a PGN text, read without playing the moves: what a menu of the
+/// games needs, for a small part of the cost of [`parse_pgn`] (which checks every move, as it
+/// must when a game is opened).
+pub fn game_tags(text: &str) -> Result<Vec<Vec<(String, String)>>> {
+    Ok(split_games(text)?.into_iter().map(|g| g.tags).collect())
+}
+
 /// Reads every game of a PGN text. Fails with the game number, line and move on any bad move,
 /// and on a game longer than [`MAX_PLIES`].
 pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
-    if text.len() as u64 > MAX_PGN_BYTES {
-        bail!("a PGN text is at most {MAX_PGN_BYTES} bytes; this one has {}", text.len());
-    }
-    let tokens = tokenize(text)?;
-    let mut games = Vec::new();
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut game: Option<(Position, Position, Vec<Move>)> = None;
-    let finish = |tags: &mut Vec<(String, String)>,
-                  game: &mut Option<(Position, Position, Vec<Move>)>,
-                  result: String,
-                  games: &mut Vec<Game>|
-     -> Result<()> {
-        if let Some((start, _, moves)) = game.take() {
-            games.push(Game { tags: std::mem::take(tags), start, moves, result });
-        } else if !tags.is_empty() {
-            // Tags without moves: an empty game, whose FEN tag must still be a position.
-            let start = match start_of(tags) {
-                Ok(p) => p,
-                Err(e) => bail!("PGN game {}: bad FEN tag: {e}", games.len() + 1),
+    let raw = split_games(text)?;
+    let mut games = Vec::with_capacity(raw.len());
+    for (n, RawGame { tags, words, result }) in raw.into_iter().enumerate().map(|(i, g)| (i + 1, g)) {
+        let start = match start_of(&tags) {
+            Ok(p) => p,
+            Err(e) => bail!("PGN game {n}: bad FEN tag: {e}"),
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(words.len().min(MAX_PLIES));
+        for (w, line) in words {
+            if moves.len() == MAX_PLIES {
+                bail!("PGN game {n} is longer than {MAX_PLIES} plies, the most a game code stores");
+            }
+            let mv = match parse_san(&pos, &w) {
+                Ok(m) => m,
+                Err(e) => bail!("PGN game {n}, line {line}: {}", e.message()),
             };
-            games.push(Game { tags: std::mem::take(tags), start, moves: Vec::new(), result });
+            pos = pos.play_unchecked(mv);
+            moves.push(mv);
         }
-        Ok(())
-    };
-    for (tok, line) in tokens {
-        match tok {
-            Token::Tag(k, v) => {
-                if game.as_ref().is_some_and(|g| !g.2.is_empty()) {
-                    // A new game starts without a result token after the previous one.
-                    finish(&mut tags, &mut game, "*".into(), &mut games)?;
-                }
-                game = None;
-                tags.push((k, v));
-            }
-            Token::Word(w) => {
-                if game.is_none() {
-                    let start = match start_of(&tags) {
-                        Ok(p) => p,
-                        Err(e) => bail!("PGN game {}: bad FEN tag: {e}", games.len() + 1),
-                    };
-                    game = Some((start.clone(), start, Vec::new()));
-                }
-                let (_, pos, moves) = game.as_mut().expect("just set");
-                if moves.len() == MAX_PLIES {
-                    bail!("PGN game {} is longer than {MAX_PLIES} plies, the most a game code stores", games.len() + 1);
-                }
-                let mv = match parse_san(pos, &w) {
-                    Ok(m) => m,
-                    Err(e) => bail!("PGN game {}, line {line}: {}", games.len() + 1, e.message()),
-                };
-                *pos = pos.play_unchecked(mv);
-                moves.push(mv);
-            }
-            Token::Result(r) => {
-                if game.is_none() {
-                    let start = match start_of(&tags) {
-                        Ok(p) => p,
-                        Err(e) => bail!("PGN game {}: bad FEN tag: {e}", games.len() + 1),
-                    };
-                    game = Some((start.clone(), start, Vec::new()));
-                }
-                finish(&mut tags, &mut game, r, &mut games)?;
-            }
-        }
-    }
-    finish(&mut tags, &mut game, "*".into(), &mut games)?;
-    if games.is_empty() {
-        bail!("no game found in the PGN text");
+        games.push(Game { tags, start, moves, result });
     }
     Ok(games)
 }
@@ -390,41 +361,31 @@ mod tests {
         assert!(!err.message().contains('\n'));
     }
 
-    /// `game_tags` against `parse_pgn`, the parser that plays every move: the same games, the
-    /// same tags.
-    fn agree(text: &str) {
-        // (Where parse_pgn fails on a bad move or FEN, game_tags does not look: nothing to compare.)
-        if let Ok(games) = parse_pgn(text) {
-            let tags: Vec<_> = games.into_iter().map(|g| g.tags).collect();
-            assert_eq!(game_tags(text).unwrap(), tags, "{text:?}");
-        }
+    #[test]
+    fn games_are_split_at_results_and_where_tags_follow_moves() {
+        let tags = |text: &str| game_tags(text).unwrap();
+        let white = |name: &str| vec![("White".to_string(), name.to_string())];
+        assert_eq!(tags("1. e4 e5"), [vec![]]);
+        assert_eq!(tags("1-0"), [vec![]]);
+        assert_eq!(tags("[White \"A\"]"), [white("A")]);
+        assert_eq!(tags("[White \"A\"] 1. e4 [White \"B\"] 1. d4 0-1"), [white("A"), white("B")]);
+        assert_eq!(tags("[White \"A\"] 1-0 [White \"B\"] 1/2-1/2 1. e4 *"), [white("A"), white("B"), vec![]]);
+        assert_eq!(tags("1. e4 1-0 1-0 [White \"C\"]"), [vec![], vec![], white("C")]);
+        assert!(game_tags("  ").is_err() && parse_pgn("  ").is_err());
+        // The games parse_pgn plays are the ones game_tags lists.
+        let games = parse_pgn("[White \"A\"] 1. e4 [White \"B\"] 1. d4 0-1").unwrap();
+        assert_eq!((games[0].moves.len(), games[0].result.as_str(), games[1].result.as_str()), (1, "*", "0-1"));
     }
 
     #[test]
-    fn the_menu_of_games_matches_the_full_parser() {
-        agree(include_str!("../../tests/data/lichess-2025-05-blitz-sample.pgn"));
-        agree(include_str!("../../www/data/chess-sample.pgn"));
+    fn the_sample_files_list_one_game_per_event_tag() {
         for text in [
-            "1. e4 e5",
-            "1-0",
-            "[White \"A\"]",
-            "[White \"A\"] 1. e4 [White \"B\"] 1. d4 0-1",
-            "[White \"A\"] 1-0 [White \"B\"] [Black \"C\"] 1/2-1/2 1. e4 *",
-            "1. e4 1-0 1-0 [Event \"x\"]",
+            include_str!("../../tests/data/lichess-2025-05-blitz-sample.pgn"),
+            include_str!("../../www/data/chess-sample.pgn"),
         ] {
-            agree(text);
-        }
-        assert_eq!(game_tags("[White \"A\"] 1. e4 [White \"B\"] 1. d4 0-1").unwrap().len(), 2);
-        assert!(game_tags("  ").is_err() && parse_pgn("  ").is_err());
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn any_sequence_of_tags_moves_and_results_is_split_the_same_way(
-            parts in proptest::collection::vec(0usize..6, 0..12)
-        ) {
-            const PIECES: [&str; 6] = ["[White \"A\"]", "[Black \"B\"]", "Nf3 Nf6 Ng1 Ng8", "1-0", "*", "\n"];
-            agree(&parts.iter().map(|&i| PIECES[i]).collect::<Vec<_>>().join(" "));
+            let events = text.lines().filter(|l| l.starts_with("[Event ")).count();
+            assert_eq!(game_tags(text).unwrap().len(), events);
+            assert_eq!(parse_pgn(text).unwrap().len(), events);
         }
     }
 }

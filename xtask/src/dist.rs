@@ -89,16 +89,24 @@ fn copy_tree(from: &Path, to: &Path, skip: &Path) -> Result<()> {
 /// Points the pages' preload links (`href="pkg/devil_bg.wasm"`) at the hashed names, so the
 /// preloaded files are the ones `pkg/modules.js` makes the page fetch.
 fn rename_preloads(out: &Path, renames: &[(String, String)]) -> Result<()> {
+    rewrite_pages(out, |_, page| {
+        renames.iter().fold(page.to_string(), |page, (from, to)| {
+            page.replace(&format!("href=\"pkg/{from}\""), &format!("href=\"pkg/{to}\""))
+        })
+    })
+}
+
+/// Rewrites every page (`*.html`) at the top of `out` with `edit(file name, text)`.
+fn rewrite_pages(out: &Path, edit: impl Fn(&str, &str) -> String) -> Result<()> {
     for entry in std::fs::read_dir(out)?.flatten() {
         let path = entry.path();
-        if path.extension().is_some_and(|e| e == "html") {
-            let page = std::fs::read_to_string(&path)?;
-            let renamed = renames.iter().fold(page.clone(), |page, (from, to)| {
-                page.replace(&format!("href=\"pkg/{from}\""), &format!("href=\"pkg/{to}\""))
-            });
-            if renamed != page {
-                std::fs::write(&path, renamed)?;
-            }
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let page = std::fs::read_to_string(&path)?;
+        let edited = edit(&entry.file_name().to_string_lossy(), &page);
+        if edited != page {
+            std::fs::write(&path, edited)?;
         }
     }
     Ok(())
@@ -116,34 +124,21 @@ pub fn site_url(url: &str) -> Result<String> {
 /// Link previews need absolute URLs (most unfurlers do not resolve `img/…` against the page):
 /// with the site's address known, each page gets `og:url` and absolute image URLs.
 fn absolute_previews(out: &Path, url: &str) -> Result<()> {
-    for entry in std::fs::read_dir(out)?.flatten() {
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "html") {
-            continue;
-        }
-        let page = std::fs::read_to_string(&path)?;
-        let name = entry.file_name().to_string_lossy().into_owned();
+    rewrite_pages(out, |name, page| {
         let own = if name == "index.html" { url.to_string() } else { format!("{url}{name}") };
-        let absolute = page
-            .replace(
-                "<meta property=\"og:type\" content=\"website\">",
-                &format!(
-                    "<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:url\" content=\"{own}\">"
-                ),
-            )
-            .replace(
-                "<meta property=\"og:image\" content=\"img/",
-                &format!("<meta property=\"og:image\" content=\"{url}img/"),
-            )
-            .replace(
-                "<meta name=\"twitter:image\" content=\"img/",
-                &format!("<meta name=\"twitter:image\" content=\"{url}img/"),
-            );
-        if absolute != page {
-            std::fs::write(&path, absolute)?;
-        }
-    }
-    Ok(())
+        page.replace(
+            "<meta property=\"og:type\" content=\"website\">",
+            &format!("<meta property=\"og:type\" content=\"website\">\n<meta property=\"og:url\" content=\"{own}\">"),
+        )
+        .replace(
+            "<meta property=\"og:image\" content=\"img/",
+            &format!("<meta property=\"og:image\" content=\"{url}img/"),
+        )
+        .replace(
+            "<meta name=\"twitter:image\" content=\"img/",
+            &format!("<meta name=\"twitter:image\" content=\"{url}img/"),
+        )
+    })
 }
 
 /// Copies `file` into `dir` as `<stem>.<hash>.<ext>`; returns the new name.
