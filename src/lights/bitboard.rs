@@ -256,6 +256,18 @@ pub fn effect(presses: &BitBoard, plus: bool) -> Result<BitBoard> {
     Ok(out)
 }
 
+/// Presses every light set in `presses` on `lights` at once (plus or neighbours rule,
+/// bounded): a whole solution applied in one word-parallel pass.
+pub fn apply(lights: &mut BitBoard, presses: &BitBoard, plus: bool) -> Result<()> {
+    if (lights.rows, lights.cols) != (presses.rows, presses.cols) {
+        bail!("the presses are {}×{}, the board {}×{}", presses.rows, presses.cols, lights.rows, lights.cols);
+    }
+    for (l, c) in lights.words.iter_mut().zip(effect(presses, plus)?.words) {
+        *l ^= c;
+    }
+    Ok(())
+}
+
 /// Whether pressing `presses` turns every light of `lights` off (plus or neighbours rule,
 /// bounded), row by row without building the effect.
 pub fn clears(lights: &BitBoard, presses: &BitBoard, plus: bool) -> bool {
@@ -280,6 +292,32 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn applying_presses_at_once_is_pressing_them_one_by_one(
+            rows in 1usize..7, cols in 1usize..70, seed in any::<u64>(), plus in any::<bool>()
+        ) {
+            let rule = if plus { Rule::Plus } else { Rule::Neighbours };
+            let mut x = seed | 1;
+            let mut bits = || { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x & 1 == 1 };
+            let (mut lights, mut presses) = (BitBoard::zeros(rows, cols).unwrap(), BitBoard::zeros(rows, cols).unwrap());
+            for r in 0..rows {
+                for c in 0..cols {
+                    if bits() { lights.flip(r, c); }
+                    if bits() { presses.flip(r, c); }
+                }
+            }
+            let mut one_by_one = lights.clone();
+            for r in 0..rows {
+                for c in 0..cols {
+                    if presses.get(r, c) { one_by_one.press(rule, r, c).unwrap(); }
+                }
+            }
+            let mut at_once = lights.clone();
+            apply(&mut at_once, &presses, plus).unwrap();
+            prop_assert_eq!(at_once.words(), one_by_one.words());
+            prop_assert!(apply(&mut at_once, &BitBoard::zeros(rows + 1, cols).unwrap(), plus).is_err());
+        }
+
         #[test]
         fn halves_from_the_page_never_panic_and_round_trip(
             rows in 0usize..6, cols in 0usize..140, halves in proptest::collection::vec(any::<u32>(), 0..40)

@@ -5,7 +5,7 @@
 //! serde-wasm-bindgen. Seeds cross as decimal strings, since a u64 does not fit a JS number.
 
 use super::{adapter, from_js, js_err, to_js, JsProgress};
-use crate::lights::bitboard::{effect, BitBoard};
+use crate::lights::bitboard::{apply, BitBoard};
 use crate::lights::board::MAX_SIDE;
 use crate::lights::chase::{chase, table};
 use crate::lights::game::{after_presses, pressed, Move, Settings};
@@ -273,8 +273,7 @@ pub fn lights_packed_solve(settings: JsValue, lights: &[u32], progress: &Functio
 pub fn lights_packed_apply(settings: JsValue, lights: &[u32], presses: &[u32]) -> Result<JsValue, JsError> {
     let spec = packed_spec(settings)?;
     let mut board = packed_from(&spec, lights)?;
-    let changed = effect(&packed_from(&spec, presses)?, spec.rule == crate::lights::Rule::Plus).map_err(js_err)?;
-    board.words_mut().iter_mut().zip(changed.words()).for_each(|(l, c)| *l ^= c);
+    apply(&mut board, &packed_from(&spec, presses)?, spec.rule == crate::lights::Rule::Plus).map_err(js_err)?;
     Ok(halves(&board))
 }
 
