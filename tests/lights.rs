@@ -367,12 +367,14 @@ fn check_row_chase_against_dense(spec: Spec, lights: &[u8]) {
     check_against_dense(spec, lights, Method::PolynomialModK);
 }
 
-/// A structured solver (`method`) against dense elimination mod k on one board.
+/// A structured solver (`method`) against dense elimination mod k on one board (called
+/// directly: `solve` itself uses elimination up to 400 lights).
 fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
     use chessboard_puzzles::lights::modk;
+    use chessboard_puzzles::lights::solve::{rank_structured, solve_structured};
     let states = spec.states;
     let board = Board::from_lights(spec, lights.to_vec()).unwrap();
-    let s = solve(&board, false, &mut NoProgress).unwrap();
+    let s = solve_structured(&board, false, &mut NoProgress).unwrap();
     assert_eq!(s.method, method, "{spec:?}");
     let (solvable, nullity, log2) = if states == 2 {
         // Bit-packed GF(2) elimination reaches 4096 lights.
@@ -398,8 +400,47 @@ fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
     if let Some(w) = &s.witness {
         assert_ne!(modk::dot(w, lights, states), 0, "{spec:?}");
     }
-    let r = rank(&spec, &mut NoProgress).unwrap();
+    let r = rank_structured(&spec, &mut NoProgress).unwrap();
     assert_eq!(r.nullity, nullity, "{spec:?}");
+    // What `solve` and `rank` give, by elimination or the same solver, agrees.
+    let (via_solve, via_rank) = (solve(&board, false, &mut NoProgress).unwrap(), rank(&spec, &mut NoProgress).unwrap());
+    assert_eq!((via_solve.solvable, via_solve.nullity, via_rank.nullity), (solvable, nullity, nullity), "{spec:?}");
+}
+
+/// `solve` and `rank` use elimination up to 400 lights for every kind of board the structured
+/// solvers take, and those solvers beyond, exactly as `needs_full_solvers` (which decides
+/// which wasm module the page's Worker loads) says.
+#[test]
+fn the_structured_solvers_start_beyond_400_lights() {
+    use chessboard_puzzles::lights::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
+    assert_eq!(DENSE_FIRST_CELLS, 400);
+    let kinds = [
+        (Rule::Plus, false, 3, Method::PolynomialModK),
+        (Rule::Neighbours, false, 5, Method::PolynomialModK),
+        (Rule::X, false, 4, Method::PolynomialModK),
+        (Rule::Plus, true, 3, Method::PolynomialModK),
+        (Rule::Neighbours, true, 6, Method::PolynomialModK),
+        (Rule::King, true, 2, Method::Kronecker),
+        (Rule::King, true, 7, Method::Kronecker),
+    ];
+    for (rule, torus, states, structured) in kinds {
+        for (rows, cols) in [(20, 20), (10, 40), (20, 21), (21, 20), (12, 34)] {
+            let spec = Spec { rule, torus, states, rows, cols };
+            let beyond = spec.cells() > 400;
+            assert_eq!(needs_full_solvers(&spec), beyond, "{spec:?}");
+            let s = solve(&Board::new(spec).unwrap(), false, &mut NoProgress).unwrap();
+            assert_eq!(s.method, if beyond { structured } else { Method::Elimination }, "{spec:?}");
+        }
+    }
+    // Boards no structured solver takes never need them, whatever their size.
+    for spec in [
+        Spec::classic(300, 300),
+        Spec { rule: Rule::King, states: 3, ..Spec::classic(30, 30) },
+        Spec { rule: Rule::X, states: 3, ..Spec::classic(21, 21) },
+        Spec { torus: true, ..Spec::classic(30, 30) },
+    ] {
+        assert!(!needs_full_solvers(&spec), "{spec:?}");
+    }
 }
 
 /// A solvable pattern (random presses on a dark board) and a random one, against elimination.

@@ -6,6 +6,7 @@ use super::board::{Rule, Spec, MAX_SIDE};
 use super::chase::MAX_CHASE_WORK;
 use super::game::Settings;
 use super::large;
+use super::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
 use crate::{bail, Result};
 use serde::Serialize;
 
@@ -18,8 +19,9 @@ pub const PAGE_MAX_PACKED_SIDE: usize = 8192;
 /// main thread: a classic board up to this many lights is solved in place (the polynomial
 /// chaser does a 200×200 board in a few ms)…
 const MAIN_THREAD_CHASER_CELLS: usize = 40_000;
-/// … any other board only up to this many (dense elimination is cubic in the lights).
-const MAIN_THREAD_DENSE_CELLS: usize = 400;
+/// … any other board only up to this many (dense elimination is cubic in the lights). It is the
+/// solvers' own cut-off, so that the main thread never needs the structured solvers.
+const MAIN_THREAD_DENSE_CELLS: usize = DENSE_FIRST_CELLS;
 /// Boards with more lights than this are made and decoded in the Worker (a random 500×500
 /// board is a quarter million presses simulated).
 const MAIN_THREAD_MAKE_CELLS: usize = 250_000;
@@ -46,6 +48,10 @@ pub struct PagePlan {
     pub chase_steps: bool,
     /// The quiet patterns are drawn in a gallery (only for boards solved a byte a light).
     pub quiet_gallery: bool,
+    /// Solving and rank need the structured solvers, so they run in a Worker on the
+    /// `lights-full` wasm module, loaded when the first such board comes (see
+    /// [`super::solve::FULL_SOLVERS`]).
+    pub full_solvers: bool,
 }
 
 /// Largest side the page offers for boards of this kind: 8192 for classic boards, solved
@@ -104,6 +110,7 @@ pub fn page_plan(spec: &Spec) -> PagePlan {
         fixup_table: chaser && spec.cols <= MAX_TABLE_COLS && cells.saturating_mul(spec.cols) <= MAX_CHASE_WORK,
         chase_steps: chaser && cells.saturating_mul(spec.cols) <= MAX_CHASE_WORK,
         quiet_gallery: !(chaser && spec.rows.max(spec.cols) > MAX_SIDE),
+        full_solvers: needs_full_solvers(spec),
     }
 }
 
@@ -175,13 +182,17 @@ mod tests {
         // lights.js): the same boards go to the Worker.
         for (rows, cols) in [(1, 1), (20, 20), (21, 20), (200, 200), (201, 200), (500, 500), (501, 500), (4096, 4096)] {
             for rule in Rule::ALL {
-                for (torus, states) in [(false, 2), (true, 2), (false, 3)] {
+                for (torus, states) in [(false, 2), (true, 2), (false, 3), (true, 3)] {
                     let spec = Spec { rows, cols, rule, torus, states };
                     let cells = rows * cols;
                     let chaser = states == 2 && !torus && rule.chases();
                     let p = page_plan(&spec);
                     assert_eq!(p.heavy_solve, cells > if chaser { 40000 } else { 400 }, "{spec:?}");
                     assert_eq!(p.heavy_rank, !chaser && cells > 400, "{spec:?}");
+                    // The main thread's module has no structured solvers: they run in the Worker.
+                    if p.full_solvers {
+                        assert!(p.heavy_solve && p.heavy_rank, "{spec:?}");
+                    }
                     assert_eq!(p.heavy_make, cells > 250_000, "{spec:?}");
                     assert_eq!(p.fixup_table, chaser && cols <= 12 && cells * cols <= 1 << 24, "{spec:?}");
                 }

@@ -95,12 +95,71 @@ fn uses_x_chase(spec: &Spec) -> bool {
         && spec.cells() > MAX_DENSE_GF2
 }
 
-/// Bounded boards with more than two states under plus, neighbours, or x with an even side go
-/// through the polynomial row chase.
-fn uses_row_chase(spec: &Spec) -> bool {
-    spec.states > 2
+/// Boards up to this many lights are solved by dense elimination whatever their rule and
+/// states (a few milliseconds): the structured solvers below start beyond it. It is also the
+/// most the page solves on its main thread for these boards, so the page's first wasm module
+/// can leave those solvers out (see [`FULL_SOLVERS`]).
+pub const DENSE_FIRST_CELLS: usize = 400;
+
+/// The solvers for more than two states and for king tori, used beyond [`DENSE_FIRST_CELLS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Structured {
+    /// A king torus: a Kronecker product of circulants (see [`king_torus`]).
+    KingTorus,
+    /// Bounded, more than two states: the polynomial row chase over Z/k (see [`row_chase`]).
+    RowChase,
+    /// A plus or neighbours torus with more than two states (see [`torus_k`]).
+    TorusK,
+}
+
+/// The structured solver for boards of this kind at any size, if one exists.
+fn structured_kind(spec: &Spec) -> Option<Structured> {
+    if king_torus::applies(spec) {
+        Some(Structured::KingTorus)
+    } else if spec.states > 2
         && !spec.torus
         && (row_chase::applies(spec.rule, spec.cols) || row_chase::applies(spec.rule, spec.rows))
+    {
+        Some(Structured::RowChase)
+    } else if spec.states > 2 && torus_k::applies(spec) {
+        Some(Structured::TorusK)
+    } else {
+        None
+    }
+}
+
+/// The structured solver [`solve`] and [`rank`] use for `spec`: only beyond
+/// [`DENSE_FIRST_CELLS`] (smaller boards go to elimination).
+fn structured_solver(spec: &Spec) -> Option<Structured> {
+    if spec.cells() <= DENSE_FIRST_CELLS {
+        None
+    } else {
+        structured_kind(spec)
+    }
+}
+
+/// Whether this build has the structured solvers. The page's `lights` wasm module leaves them
+/// out (about 63 KiB of its 357), since its main thread only solves boards of up to
+/// [`DENSE_FIRST_CELLS`] lights; the Worker loads the `lights-full` module (cargo feature
+/// `lights-full`) for the boards that need them. Native builds always have them.
+pub const FULL_SOLVERS: bool = cfg!(any(not(target_arch = "wasm32"), feature = "lights-full"));
+
+/// Whether solving or ranking `spec` needs a build with [`FULL_SOLVERS`].
+pub fn needs_full_solvers(spec: &Spec) -> bool {
+    structured_solver(spec).is_some()
+}
+
+/// Why a build without [`FULL_SOLVERS`] refuses `spec`. Callers test the constant themselves,
+/// so that the compiler sees the solvers behind the test are unreachable and drops them.
+fn without_full_solvers(spec: &Spec) -> crate::Error {
+    crate::Error::new(format!(
+        "a {}×{} {} {} with {} states needs the structured solvers, which this wasm module leaves out: they are in the full Lights module (lights-full)",
+        spec.rows,
+        spec.cols,
+        spec.rule.name(),
+        if spec.torus { "torus" } else { "board" },
+        spec.states
+    ))
 }
 
 /// The row chase's orientation: whether to chase along the columns (rows of length `spec.rows`).
@@ -221,18 +280,11 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let s = solve_x(&Board::new(*spec)?, false, progress)?;
         return Ok(with(s.nullity, s.quiet_log2));
     }
-    if king_torus::applies(spec) {
-        let s = king_torus::solve(spec.rows, spec.cols, &vec![0; spec.cells()], spec.states)?;
-        return Ok(with(s.nullity, s.kernel_log2));
-    }
-    if spec.states > 2 && torus_k::applies(spec) {
-        let s = TorusK::new(spec).solve(&vec![0; spec.cells()], progress)?;
-        return Ok(with(s.nullity, s.kernel_log2));
-    }
-    if uses_row_chase(spec) {
-        let flip = row_chase_flip(spec);
-        let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
-        let (nl, log2) = RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?;
+    if let Some(kind) = structured_solver(spec) {
+        if !FULL_SOLVERS {
+            return Err(without_full_solvers(spec));
+        }
+        let (nl, log2) = rank_by(kind, spec, progress)?;
         return Ok(with(nl, log2));
     }
     if uses_torus_chase(spec) {
@@ -249,7 +301,7 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
 pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
     let spec = board.spec;
     spec.check()?;
-    let mut sol = if uses_chaser(&spec) {
+    let sol = if uses_chaser(&spec) {
         solve_fast(board, minimal, progress)?
     } else if king::applies(&spec) {
         solve_king(board, minimal, progress)?
@@ -257,12 +309,11 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_torus(board, minimal, progress)?
     } else if uses_x_chase(&spec) {
         solve_x(board, minimal, progress)?
-    } else if king_torus::applies(&spec) {
-        solve_king_torus(board, minimal, progress)?
-    } else if uses_row_chase(&spec) {
-        solve_rows(board, minimal, progress)?
-    } else if spec.states > 2 && torus_k::applies(&spec) {
-        solve_torus_k(board, minimal, progress)?
+    } else if let Some(kind) = structured_solver(&spec) {
+        if !FULL_SOLVERS {
+            return Err(without_full_solvers(&spec));
+        }
+        solve_by(kind, board, minimal, progress)?
     } else {
         check_dense(&spec)?;
         let mut s = solve_dense(board, progress);
@@ -286,6 +337,11 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         }
         s.into_solution()
     };
+    checked(board, sol)
+}
+
+/// A solver's answer after checking that its presses clear the board, with their count.
+fn checked(board: &Board, mut sol: Solution) -> Result<Solution> {
     if let Some(x) = &sol.presses {
         // The polynomial path has already checked its answer word-parallel.
         if sol.method != Method::Polynomial && !board.cleared_by(x) {
@@ -294,6 +350,51 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         sol.press_count = x.iter().map(|&v| u64::from(v)).sum();
     }
     Ok(sol)
+}
+
+/// Solves with the structured solver for boards of this kind whatever their size, where
+/// [`solve`] would use elimination up to [`DENSE_FIRST_CELLS`] lights: the tests compare the
+/// two on small boards. An error when no structured solver takes the board.
+pub fn solve_structured(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    board.spec.check()?;
+    let Some(kind) = structured_kind(&board.spec) else { bail!("no structured solver takes this board") };
+    checked(board, solve_by(kind, board, minimal, progress)?)
+}
+
+/// Rank by the structured solver whatever the size (see [`solve_structured`]).
+pub fn rank_structured(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
+    spec.check()?;
+    let Some(kind) = structured_kind(spec) else { bail!("no structured solver takes this board") };
+    let (nullity, quiet_log2) = rank_by(kind, spec, progress)?;
+    let rank = spec.cells() as u64 - nullity as u64;
+    Ok(Rank { rows: spec.rows, cols: spec.cols, rank, nullity, quiet_log2 })
+}
+
+fn solve_by(kind: Structured, board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    match kind {
+        Structured::KingTorus => solve_king_torus(board, minimal, progress),
+        Structured::RowChase => solve_rows(board, minimal, progress),
+        Structured::TorusK => solve_torus_k(board, minimal, progress),
+    }
+}
+
+/// Nullity and log2 of the number of quiet patterns by a structured solver.
+fn rank_by(kind: Structured, spec: &Spec, progress: &mut dyn Progress) -> Result<(usize, f64)> {
+    Ok(match kind {
+        Structured::KingTorus => {
+            let s = king_torus::solve(spec.rows, spec.cols, &vec![0; spec.cells()], spec.states)?;
+            (s.nullity, s.kernel_log2)
+        }
+        Structured::TorusK => {
+            let s = TorusK::new(spec).solve(&vec![0; spec.cells()], progress)?;
+            (s.nullity, s.kernel_log2)
+        }
+        Structured::RowChase => {
+            let flip = row_chase_flip(spec);
+            let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+            RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?
+        }
+    })
 }
 
 struct Dense {

@@ -61,6 +61,36 @@ for (const [path, module] of Object.entries(PAGES)) {
   });
 }
 
+test('the Lights page fetches lights-full once, and only when a board needs its solvers', async () => {
+  const { page, errors, context } = await open(browser, 'index.html');
+  const wasm = recordWasm(page);
+  await page.goto(new URL('lights.html', page.url()).href);
+  await ready(page);
+  await page.waitForSelector('#chart svg');
+  // A 20×20 board with 3 states (400 lights) is solved on the main thread by the page's module.
+  const solveAs = async (rows, cols, states) => {
+    await page.selectOption('#states', String(states));
+    await page.fill('#rows', String(rows));
+    await page.fill('#cols', String(cols));
+    await page.locator('#cols').dispatchEvent('change');
+    const status = new RegExp(`${rows}×${cols} classic, bounded, ${states} states`);
+    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#status').textContent), status.source);
+    await page.waitForFunction(() => /\(nullity \d+\)/.test(document.querySelector('#counts').textContent));
+    await page.click('#check');
+    await page.waitForFunction(() => /Solvable/.test(document.querySelector('#verdict').textContent));
+  };
+  await solveAs(20, 20, 3);
+  await settle(page);
+  assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['lights'], JSON.stringify(wasm));
+  // 21×20 needs the structured solvers: the Worker gets lights-full, fetched once for both boards.
+  await solveAs(21, 20, 3);
+  await solveAs(30, 40, 5);
+  await settle(page);
+  assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['lights', 'lights-full'], JSON.stringify(wasm));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a cancelled Worker job and the next one do not fetch the wasm again', async () => {
   const { page, errors, context } = await open(browser, 'index.html');
   const wasm = recordWasm(page);

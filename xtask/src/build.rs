@@ -11,8 +11,10 @@ use std::process::Command;
 use std::time::SystemTime;
 
 /// The wasm modules, each the crate built with the cargo feature of the same name. `devil` is
-/// the Devil's chessboard page; `lab` its strategy and codes labs; the others one page each.
-pub const MODULES: [&str; 5] = ["devil", "lab", "lights", "table", "chess"];
+/// the Devil's chessboard page; `lab` its strategy and codes labs; `lights-full` the Lights
+/// module with the structured solvers, which the Lights page's Worker loads only for boards
+/// that need them; the others one page each.
+pub const MODULES: [&str; 6] = ["devil", "lab", "lights", "lights-full", "table", "chess"];
 
 const CRATE_ARTIFACT: &str = "chessboard_puzzles.wasm";
 
@@ -141,7 +143,7 @@ pub fn write_manifest(pkg: &Path, modules: &[ModuleFiles]) -> Result<()> {
          export default {\n",
     );
     for m in modules {
-        text.push_str(&format!("  {}: {{ js: '{}', wasm: '{}' }},\n", m.name, m.js, m.wasm));
+        text.push_str(&format!("  '{}': {{ js: '{}', wasm: '{}' }},\n", m.name, m.js, m.wasm));
     }
     text.push_str("};\n");
     let path = pkg.join("modules.js");

@@ -2,7 +2,7 @@
 // fix-up table, and the gallery of quiet patterns. Long counts run in the Worker.
 import { errorText } from '../../app.js';
 import { render } from './draw.js';
-import { inWorker } from './solve.js';
+import { inWorker, solverModule } from './solve.js';
 
 export async function explore(v) {
   const { $ } = v.ctx;
@@ -14,7 +14,7 @@ export async function explore(v) {
   $('quiet-note').textContent = '';
   $('table-wrap').hidden = true;
   try {
-    const r = plan.heavy_rank ? await inWorker(v, 'lights_rank', [s]) : v.core.lights_rank(s, () => {});
+    const r = plan.heavy_rank ? await inWorker(v, 'lights_rank', [s], solverModule(plan)) : v.core.lights_rank(s, () => {});
     if (!same()) return;
     const n = s.rows * s.cols;
     if (s.states === 2) {
@@ -38,7 +38,7 @@ export async function explore(v) {
       return;
     }
     const zero = new Uint8Array(n);
-    const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [s, zero, false]) : v.core.lights_solve(s, zero, false, () => {});
+    const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [s, zero, false], solverModule(plan)) : v.core.lights_solve(s, zero, false, () => {});
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
     sol.quiet.forEach((q, i) => $('gallery').append(thumbnail(v, q, i)));

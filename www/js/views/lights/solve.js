@@ -5,11 +5,18 @@ import { runJob } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
 import { litCount, markAt, firstMarked } from './state.js';
 
+/**
+ * The wasm module that solves and ranks boards of this plan: the page's own, or `lights-full`
+ * with the structured solvers (more than two states, king tori), fetched the first time such a
+ * board is solved. Those boards are always solved in the Worker (the core's plan says so).
+ */
+export const solverModule = (plan) => (plan.full_solvers ? 'lights-full' : 'lights');
+
 /** Runs a core function in the Worker with the progress panel; rejects with 'cancelled'. */
-export async function inWorker(v, fn, args) {
+export async function inWorker(v, fn, args, module = 'lights') {
   v.busy = true;
   try {
-    return await runJob(fn, args, v.job, 'lights').promise;
+    return await runJob(fn, args, v.job, module).promise;
   } finally {
     v.busy = false;
     // After the caller has used the result (so it keeps the settings typed meanwhile).
@@ -29,7 +36,7 @@ async function solution(v, minimal) {
   const version = v.version;
   // Packed boards (classic, beyond 4096) are solved packed; the fewest presses is not searched.
   const [fn, args] = v.packed ? ['lights_packed_solve', [v.spec, v.lights]] : ['lights_solve', [v.spec, v.lights, minimal]];
-  const result = v.plan.heavy_solve ? await inWorker(v, fn, args) : v.core[fn](...args, () => {});
+  const result = v.plan.heavy_solve ? await inWorker(v, fn, args, solverModule(v.plan)) : v.core[fn](...args, () => {});
   if (version === v.version) v.solved = { version, minimal, result };
   return result;
 }
