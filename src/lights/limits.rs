@@ -6,6 +6,7 @@ use super::board::{Rule, Spec, MAX_SIDE};
 use super::chase::MAX_CHASE_WORK;
 use super::game::Settings;
 use super::large;
+use super::minimal::MAX_EXACT_NULLITY;
 use super::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
 use crate::{bail, Result};
 use serde::Serialize;
@@ -92,6 +93,23 @@ pub fn page_spec(settings: &Settings) -> Result<Spec> {
         }
     }
     settings.spec(max)
+}
+
+/// log2 of the steps the search for the fewest presses may take on the main thread: about 40 ms of wasm,
+/// where a step is one 64-light word for two states (Gray code) and one light for more
+/// (odometer). Measured: 2^20 solutions of a 20×20 board, 42 ms; 3^13 of a 20×20 torus over
+/// Z/3, 3 s.
+const MAIN_THREAD_SEARCH_LOG2_STEPS: f64 = 23.0;
+
+/// Whether the search for the fewest presses among a board's 2^`quiet_log2` solutions (the
+/// board solved on the main thread) goes to the Worker: the exhaustive search, which
+/// [`super::minimal`] runs for up to 2^24 solutions, would take longer than ~50 ms. Beyond 2^24
+/// it improves greedily, at once.
+pub fn minimal_in_worker(spec: &Spec, quiet_log2: f64) -> bool {
+    // In log2: 2^quiet_log2 solutions × steps each against the budget.
+    let exhaustive = quiet_log2 <= MAX_EXACT_NULLITY as f64;
+    let step = if spec.states == 2 { spec.cells().div_ceil(64) } else { spec.cells() };
+    quiet_log2 > 0.0 && exhaustive && quiet_log2 + (step as f64).log2() > MAIN_THREAD_SEARCH_LOG2_STEPS
 }
 
 /// Where boards beyond the page are solved.
@@ -198,6 +216,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn long_searches_for_the_fewest_presses_go_to_the_worker() {
+        let classic = |n| Spec::classic(n, n);
+        let torus = |n, states| Spec { torus: true, states, ..Spec::classic(n, n) };
+        // Nothing to search, or the greedy fallback beyond 2^24 solutions: at once.
+        assert!(!minimal_in_worker(&classic(20), 0.0));
+        assert!(!minimal_in_worker(&classic(179), 25.0));
+        // 2^20 solutions × 7 words: 7.3 million steps stay; 2^22 × 501 words go.
+        assert!(!minimal_in_worker(&classic(20), 20.0));
+        assert!(minimal_in_worker(&classic(179), 22.0));
+        // 3^13 solutions × 400 lights and 7^6 × 400 go; 3^5 × 400 (97,200 steps) stays.
+        let log2 = |k: f64, n: f64| n * k.log2();
+        assert!(minimal_in_worker(&torus(20, 3), log2(3.0, 13.0)));
+        assert!(minimal_in_worker(&Spec { states: 7, ..classic(20) }, log2(7.0, 6.0)));
+        assert!(!minimal_in_worker(&torus(20, 3), log2(3.0, 5.0)));
+        // The boundary: 2^23 steps stay, one solution more goes.
+        assert!(!minimal_in_worker(&Spec { states: 3, ..Spec::classic(1, 128) }, 16.0));
+        assert!(minimal_in_worker(&Spec { states: 3, ..Spec::classic(1, 129) }, 16.0));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::lights::board::MAX_SIDE;
 use crate::lights::chase::{chase, table};
 use crate::lights::game::{after_presses, pressed, Move, Settings};
 use crate::lights::large::{self, random_packed, solve_packed};
-use crate::lights::limits::{page_plan, page_spec, size_note};
+use crate::lights::limits::{minimal_in_worker, page_plan, page_spec, size_note};
 use crate::lights::link::{file_for, from_file, from_link, link_for, link_spec};
 use crate::lights::pattern_io::{read_pattern, write_pattern, Format};
 use crate::lights::solve::{nullity_chart, MAX_POLY_SIDE};
@@ -170,6 +170,13 @@ pub fn lights_plan(settings: JsValue) -> Result<JsValue, JsError> {
     let obj: Object = to_js(&page_plan(&spec))?.into();
     set(&obj, "note", &JsValue::from_str(&size_note(spec.rule, spec.torus, spec.states)))?;
     Ok(obj.into())
+}
+
+/// Whether the search for the fewest presses among the 2^`quiet_log2` solutions of a board
+/// solved on the main thread runs in the Worker (it would take more than ~50 ms).
+#[wasm_bindgen]
+pub fn lights_minimal_in_worker(settings: JsValue, quiet_log2: f64) -> Result<bool, JsError> {
+    Ok(minimal_in_worker(&spec_from(settings)?, quiet_log2))
 }
 
 // ---- packed boards (classic rules beyond 4096: 32 lights a u32, never a byte a light) ----

@@ -304,6 +304,37 @@ test('a large board is a canvas, and a 2000×2000 solve shows progress and can b
   await context.close();
 });
 
+test('a long search for the fewest presses runs in the Worker, with progress', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  // 179×179 (32,041 lights) is solved on the main thread, but its 2^22 solutions (the page
+  // shows nullity 22) are searched in the Worker.
+  await setSize(page, 179, 179);
+  await page.waitForFunction(() => /nullity 22/.test(document.querySelector('#counts').textContent), null, { timeout: 60000 });
+  assert.equal(await page.isChecked('#minimal'), true);
+  await page.evaluate(() => {
+    const panel = document.querySelector('#job-slot .job');
+    window.panelShown = false;
+    new MutationObserver(() => {
+      if (!panel.hidden) window.panelShown = true;
+    }).observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  });
+  await page.click('#check');
+  await page.waitForFunction(() => /the fewest possible/.test(document.querySelector('#verdict').textContent), null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.panelShown), true);
+  // Without the search, the answer comes from the main thread at once (after a press, so that
+  // the minimal answer is not reused).
+  await page.uncheck('#minimal');
+  await page.locator('#canvas').focus();
+  await page.keyboard.press('Space');
+  await page.evaluate(() => (window.panelShown = false));
+  await page.click('#check');
+  await page.waitForFunction(() => /not minimised/.test(document.querySelector('#verdict').textContent));
+  assert.equal(await page.evaluate(() => window.panelShown), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('settings changed while the Worker runs are kept and applied next', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);

@@ -36,7 +36,18 @@ async function solution(v, minimal) {
   const version = v.version;
   // Packed boards (classic, beyond 4096) are solved packed; the fewest presses is not searched.
   const [fn, args] = v.packed ? ['lights_packed_solve', [v.spec, v.lights]] : ['lights_solve', [v.spec, v.lights, minimal]];
-  const result = v.plan.heavy_solve ? await inWorker(v, fn, args, solverModule(v.plan)) : v.core[fn](...args, () => {});
+  let result;
+  if (v.plan.heavy_solve) result = await inWorker(v, fn, args, solverModule(v.plan));
+  else {
+    // Solved here at once; the search for the fewest presses among its solutions goes to the
+    // Worker when the core says it is long (up to 2^24 solutions are searched).
+    result = v.core.lights_solve(v.spec, v.lights, false, () => {});
+    if (minimal && result.solvable && !result.minimal) {
+      result = v.core.lights_minimal_in_worker(v.spec, result.quiet_log2)
+        ? await inWorker(v, 'lights_solve', args, solverModule(v.plan))
+        : v.core.lights_solve(...args, () => {});
+    }
+  }
   if (version === v.version) v.solved = { version, minimal, result };
   return result;
 }
