@@ -2,8 +2,8 @@
 //! picks, by rule, edges and states: the polynomial chaser for bounded plus/neighbours boards with
 //! two states; the Kronecker solvers for king boards and king tori; the packed chases for
 //! two-state tori and x boards with an even side; with more states, the polynomial row chase
-//! over Z/k for bounded boards and a 2×2 system over Z/k[x]/(x^n − 1) for plus/neighbours tori;
-//! and dense elimination (GF(2) bit-packed, or exact mod k) for the rest, refusing — never guessing — beyond the sizes
+//! over Z/k for bounded boards and a 2×2 system over Z/k[x]/(x^n − 1) for plus/neighbours tori
+//! (these and the king tori only beyond [`DENSE_FIRST_CELLS`] lights); and dense elimination (GF(2) bit-packed, or exact mod k) for the rest, refusing — never guessing — beyond the sizes
 //! those handle, with the reason. Every answer is checked by simulating its presses before it is
 //! returned.
 
