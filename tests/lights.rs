@@ -408,10 +408,10 @@ fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
 }
 
 /// `solve` and `rank` use elimination up to 400 lights for every kind of board the structured
-/// solvers take, and those solvers beyond, exactly as `needs_full_solvers` (which decides
-/// which wasm module the page's Worker loads) says.
+/// solvers take (4096 for the two-state packed chases), and those solvers beyond, exactly as
+/// `needs_full_solvers` (which decides which wasm module the page's Worker loads) says.
 #[test]
-fn the_structured_solvers_start_beyond_400_lights() {
+fn the_structured_solvers_start_beyond_their_cut_offs() {
     use chessboard_puzzles::lights::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
     assert_eq!(DENSE_FIRST_CELLS, 400);
     let kinds = [
@@ -432,11 +432,22 @@ fn the_structured_solvers_start_beyond_400_lights() {
             assert_eq!(s.method, if beyond { structured } else { Method::Elimination }, "{spec:?}");
         }
     }
+    // Two states: the packed torus and x chases take over from elimination beyond 4096 lights.
+    for (rule, torus) in [(Rule::Plus, true), (Rule::Neighbours, true), (Rule::X, false)] {
+        for (rows, cols) in [(64, 64), (32, 128), (64, 65), (65, 64)] {
+            let spec = Spec { rule, torus, states: 2, rows, cols };
+            let beyond = spec.cells() > 4096;
+            assert_eq!(needs_full_solvers(&spec), beyond, "{spec:?}");
+            let s = solve(&Board::new(spec).unwrap(), false, &mut NoProgress).unwrap();
+            assert_eq!(s.method, if beyond { Method::SymbolicChase } else { Method::Elimination }, "{spec:?}");
+        }
+    }
     // Boards no structured solver takes never need them, whatever their size.
     for spec in [
         Spec::classic(300, 300),
         Spec { rule: Rule::King, states: 3, ..Spec::classic(30, 30) },
         Spec { rule: Rule::X, states: 3, ..Spec::classic(21, 21) },
+        Spec { rule: Rule::X, ..Spec::classic(63, 65) },
         Spec { torus: true, ..Spec::classic(30, 30) },
     ] {
         assert!(!needs_full_solvers(&spec), "{spec:?}");

@@ -96,14 +96,21 @@ fn uses_x_chase(spec: &Spec) -> bool {
 }
 
 /// Boards up to this many lights are solved by dense elimination whatever their rule and
-/// states (a few milliseconds): the structured solvers below start beyond it. It is also the
+/// states (a few milliseconds): the structured solvers below start beyond it (the two-state
+/// packed chases only beyond [`MAX_DENSE_GF2`]). It is also the
 /// most the page solves on its main thread for these boards, so the page's first wasm module
 /// can leave those solvers out (see [`FULL_SOLVERS`]).
 pub const DENSE_FIRST_CELLS: usize = 400;
 
-/// The solvers for more than two states and for king tori, used beyond [`DENSE_FIRST_CELLS`].
+/// The solvers that run only in the page's Worker: for more than two states and for king tori
+/// beyond [`DENSE_FIRST_CELLS`] lights, and the packed chases for two-state tori and x boards
+/// beyond [`MAX_DENSE_GF2`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Structured {
+    /// A two-state plus or neighbours torus: the packed torus chase (see [`torus_chase`]).
+    TorusChase,
+    /// A two-state x board with an even side: the packed x chase (see [`x_chase`]).
+    XChase,
     /// A king torus: a Kronecker product of circulants (see [`king_torus`]).
     KingTorus,
     /// Bounded, more than two states: the polynomial row chase over Z/k (see [`row_chase`]).
@@ -112,9 +119,14 @@ enum Structured {
     TorusK,
 }
 
-/// The structured solver for boards of this kind at any size, if one exists.
+/// The structured solver for boards of this kind at any size, if one exists (the packed chases
+/// only beyond [`MAX_DENSE_GF2`]).
 fn structured_kind(spec: &Spec) -> Option<Structured> {
-    if king_torus::applies(spec) {
+    if uses_torus_chase(spec) {
+        Some(Structured::TorusChase)
+    } else if uses_x_chase(spec) {
+        Some(Structured::XChase)
+    } else if king_torus::applies(spec) {
         Some(Structured::KingTorus)
     } else if spec.states > 2
         && !spec.torus
@@ -139,7 +151,7 @@ fn structured_solver(spec: &Spec) -> Option<Structured> {
 }
 
 /// Whether this build has the structured solvers. The page's `lights` wasm module leaves them
-/// out (about 63 KiB of its 357), since its main thread only solves boards of up to
+/// out (about 81 KiB of the 357), since its main thread only solves boards of up to
 /// [`DENSE_FIRST_CELLS`] lights; the Worker loads the `lights-full` module (cargo feature
 /// `lights-full`) for the boards that need them. Native builds always have them.
 pub const FULL_SOLVERS: bool = cfg!(any(not(target_arch = "wasm32"), feature = "lights-full"));
@@ -276,20 +288,12 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         let nl = torus::nullity(spec.rows, spec.cols, spec.rule == Rule::Plus, progress)?;
         return Ok(with(nl, nl as f64));
     }
-    if uses_x_chase(spec) {
-        let s = solve_x(&Board::new(*spec)?, false, progress)?;
-        return Ok(with(s.nullity, s.quiet_log2));
-    }
     if let Some(kind) = structured_solver(spec) {
         if !FULL_SOLVERS {
             return Err(without_full_solvers(spec));
         }
         let (nl, log2) = rank_by(kind, spec, progress)?;
         return Ok(with(nl, log2));
-    }
-    if uses_torus_chase(spec) {
-        let s = solve_torus(&Board::new(*spec)?, false, progress)?;
-        return Ok(with(s.nullity, s.quiet_log2));
     }
     check_dense(spec)?;
     let s = solve_dense(&Board::new(*spec)?, progress);
@@ -305,10 +309,6 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
         solve_fast(board, minimal, progress)?
     } else if king::applies(&spec) {
         solve_king(board, minimal, progress)?
-    } else if uses_torus_chase(&spec) {
-        solve_torus(board, minimal, progress)?
-    } else if uses_x_chase(&spec) {
-        solve_x(board, minimal, progress)?
     } else if let Some(kind) = structured_solver(&spec) {
         if !FULL_SOLVERS {
             return Err(without_full_solvers(&spec));
@@ -372,6 +372,8 @@ pub fn rank_structured(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank>
 
 fn solve_by(kind: Structured, board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
     match kind {
+        Structured::TorusChase => solve_torus(board, minimal, progress),
+        Structured::XChase => solve_x(board, minimal, progress),
         Structured::KingTorus => solve_king_torus(board, minimal, progress),
         Structured::RowChase => solve_rows(board, minimal, progress),
         Structured::TorusK => solve_torus_k(board, minimal, progress),
@@ -381,6 +383,10 @@ fn solve_by(kind: Structured, board: &Board, minimal: bool, progress: &mut dyn P
 /// Nullity and log2 of the number of quiet patterns by a structured solver.
 fn rank_by(kind: Structured, spec: &Spec, progress: &mut dyn Progress) -> Result<(usize, f64)> {
     Ok(match kind {
+        Structured::TorusChase | Structured::XChase => {
+            let s = solve_by(kind, &Board::new(*spec)?, false, progress)?;
+            (s.nullity, s.quiet_log2)
+        }
         Structured::KingTorus => {
             let s = king_torus::solve(spec.rows, spec.cols, &vec![0; spec.cells()], spec.states)?;
             (s.nullity, s.kernel_log2)

@@ -1,6 +1,6 @@
 // The two Lights modules: `lights` (the page's, without the structured solvers) and
 // `lights-full` (with them, loaded by the page's Worker). For boards of every rule, edge and
-// number of states on both sides of the 400-light cut, the plan's `full_solvers` must say
+// number of states on both sides of the cut (400 lights; 4096 for the two-state packed chases), the plan's `full_solvers` must say
 // exactly which boards the page's module refuses, with a one-line error naming lights-full;
 // lights-full must solve those boards, its presses checked by a simulation written here.
 import test from 'node:test';
@@ -78,6 +78,21 @@ test('the plan names the boards the page module cannot solve; lights-full solves
   }
   // Exactly the boards beyond 400 lights of the seven structured kinds.
   assert.equal(needFull, 7 * 3);
+});
+
+test('two-state tori and x boards need lights-full beyond 4096 lights (the packed chases)', () => {
+  for (const [rule, torus] of [['plus', true], ['neighbours', true], ['x', false]]) {
+    for (const [rows, cols] of [[64, 64], [64, 65], [66, 70]]) {
+      const spec = { rows, cols, rule, torus, states: 2 };
+      const what = JSON.stringify(spec);
+      const plan = page.lights_plan(spec);
+      assert.equal(plan.full_solvers, rows * cols > 4096, what);
+      const game = page.lights_random(spec, String(rows * 100 + cols));
+      if (plan.full_solvers) throwsWith(assert, () => page.lights_solve(spec, game.lights, false, noProgress), /lights-full/);
+      const s = (plan.full_solvers ? full : page).lights_solve(spec, game.lights, false, noProgress);
+      assert.ok(pressAll(spec, game.lights, s.presses).every((v) => v === 0), `the presses clear ${what}`);
+    }
+  }
 });
 
 test('both modules export the same functions', () => {
