@@ -1,0 +1,144 @@
+// Chess codes: the position's codes — bits per scheme (bars), one scheme's bits by square or
+// field, the source's Huffman tree, and the decode panel. The core computes every code; `v` is
+// the view (see ../chess.js).
+import { errorText } from '../../app.js';
+import { drawBoard } from './editor.js';
+
+/** Fills the scheme lists, draws the Huffman tree and wires the scheme, counters and decode controls. */
+export function setUpCodes(v) {
+  const { $ } = v.ctx;
+  const schemes = v.core.chess_schemes();
+  // The page's introduction lists the schemes (an embed has none).
+  if ($('scheme-list')) $('scheme-list').innerHTML = [...schemes.position, ...schemes.game]
+    .map((s) => `<li><b>${s.name}</b>: ${s.description}${s.worst_case ? ` (at most ${s.worst_case} bits)` : ''}</li>`)
+    .join('');
+  for (const s of schemes.position) {
+    $('scheme').add(new Option(s.name, s.name));
+    $('decode-scheme').add(new Option(s.name, s.name));
+  }
+  $('scheme').value = v.shown;
+  $('decode-scheme').value = 'compact';
+  drawTree(v, v.core.chess_huffman_tree());
+  $('with-counters').addEventListener('change', () => drawBits(v));
+  $('scheme').addEventListener('change', () => {
+    v.shown = $('scheme').value;
+    drawBits(v);
+    drawBars(v);
+  });
+  $('decode').addEventListener('click', () => decode(v));
+}
+
+function decode(v) {
+  const { $ } = v.ctx;
+  const out = $('decode-result');
+  try {
+    const decoded = v.core.chess_decode($('decode-scheme').value, $('decode-input').value, $('decode-counters').checked);
+    v.parts = decoded.parts;
+    v.update();
+    out.textContent = `Decoded: ${decoded.fen}`;
+    out.dataset.kind = 'ok';
+  } catch (err) {
+    out.textContent = `Not decoded: ${errorText(err)}`;
+    out.dataset.kind = 'error';
+  }
+}
+
+/** The bars: bits each scheme takes for this position, against its worst case. */
+export function drawBars(v) {
+  const { $ } = v.ctx;
+  const host = $('bars');
+  const pos = v.analysis.position;
+  if (!pos) {
+    host.innerHTML = '<p class="note">No code: the position is illegal.</p>';
+    return;
+  }
+  const top = Math.max(...pos.schemes.map((s) => s.worst_case));
+  host.replaceChildren(
+    ...pos.schemes.map((s) => {
+      const row = document.createElement('div');
+      row.className = 'bar-row';
+      row.setAttribute('role', 'listitem');
+      row.setAttribute('aria-current', String(s.name === v.shown));
+      row.innerHTML = `<button type="button" class="linkish">${s.name}</button><div class="bar" style="width:${(100 * s.bits) / top}%"><span class="worst" style="left:${(100 * s.worst_case) / s.bits}%" title="worst case ${s.worst_case} bits"></span></div><span class="num">${s.bits} bits</span>`;
+      row.querySelector('button').addEventListener('click', () => {
+        v.shown = s.name;
+        $('scheme').value = v.shown;
+        drawBars(v);
+        drawBits(v);
+      });
+      row.title = `${s.description}; worst case ${s.worst_case} bits`;
+      return row;
+    }),
+  );
+}
+
+/** The shown scheme's bits, one run per square or field; a run marks its squares on the board. */
+export function drawBits(v) {
+  const { $ } = v.ctx;
+  const host = $('bitstring');
+  const pos = v.analysis.position;
+  $('tree-box').open = $('tree-box').open || v.shown === 'huffman';
+  if (!pos) {
+    host.textContent = '—';
+    $('scheme-note').textContent = '';
+    return;
+  }
+  // The optional counters field: the scheme's code, padded to a byte, then 23 bits of
+  // halfmove clock and move number (the editor's board has the counters of its FEN, 0 1).
+  const s = $('with-counters').checked ? v.core.chess_code_with_counters(pos.fen, v.shown) : pos.schemes.find((x) => x.name === v.shown);
+  const extra = $('with-counters').checked ? ' with move counters' : '';
+  $('scheme-note').textContent = `${s.description}${extra}. ${s.bits} bits here; at most ${s.worst_case}. Code: ${s.code}`;
+  host.replaceChildren(
+    ...s.segments.map((seg, k) => {
+      const span = document.createElement('span');
+      span.className = `seg c${k % 6}`;
+      span.tabIndex = 0;
+      span.textContent = s.bitstring.slice(seg.start, seg.start + seg.len);
+      span.setAttribute('aria-label', `${seg.label}: ${seg.len} bits`);
+      const on = () => {
+        for (const a of host.querySelectorAll('.seg.active')) a.classList.remove('active');
+        span.classList.add('active');
+        v.highlight = new Set(seg.squares);
+        drawBoard(v);
+        $('segment-info').textContent = `${seg.label} — bits ${seg.start}–${seg.start + seg.len - 1} (${seg.len}): ${span.textContent}`;
+      };
+      span.addEventListener('mouseenter', on);
+      span.addEventListener('focus', on);
+      return span;
+    }),
+  );
+}
+
+/** The source's Huffman tree as SVG: leaves in code order, each with its contents and path. */
+function drawTree(v, nodes) {
+  const leaves = nodes.filter((n) => n.label).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const x = new Map();
+  leaves.forEach((n, i) => x.set(n.path, 34 + i * 64));
+  const byDepth = [...nodes].sort((a, b) => b.path.length - a.path.length);
+  for (const n of byDepth) {
+    if (!x.has(n.path)) x.set(n.path, (x.get(`${n.path}0`) + x.get(`${n.path}1`)) / 2);
+  }
+  const y = (n) => 16 + n.path.length * 38;
+  const width = 68 + leaves.length * 64;
+  const shapes = [];
+  for (const n of nodes) {
+    if (!n.path) continue;
+    const parent = n.path.slice(0, -1);
+    const px = x.get(parent);
+    const py = 16 + parent.length * 38;
+    shapes.push(`<line x1="${px}" y1="${py}" x2="${x.get(n.path)}" y2="${y(n)}" stroke="#888"/>`);
+    shapes.push(`<text x="${(px + x.get(n.path)) / 2 + 3}" y="${(py + y(n)) / 2}" fill="#5b6570">${n.path.at(-1)}</text>`);
+  }
+  for (const n of nodes) {
+    const cx = x.get(n.path);
+    if (n.label) {
+      shapes.push(`<circle cx="${cx}" cy="${y(n)}" r="5" fill="#8a3ffc"/>`);
+      shapes.push(`<text x="${cx}" y="${y(n) + 16}" text-anchor="middle">${n.label.replace(' ', '\u00a0')}</text>`);
+      shapes.push(`<text x="${cx}" y="${y(n) + 28}" text-anchor="middle" class="mono" fill="#5b6570">${n.path}</text>`);
+    } else {
+      shapes.push(`<circle cx="${cx}" cy="${y(n)}" r="3" fill="#444"/>`);
+    }
+  }
+  const height = 16 + 7 * 38 + 40;
+  v.ctx.$('tree').innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Huffman tree: each leaf is a square's contents, its path the code">${shapes.join('')}</svg>`;
+}
