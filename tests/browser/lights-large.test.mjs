@@ -150,6 +150,26 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   await context.close();
 });
 
+test('a thin packed board (6000×3, fewer lights than the Worker takes) is solved on the main thread', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.fill('#rows', '6000');
+  await page.fill('#cols', '3');
+  await page.locator('#cols').dispatchEvent('change');
+  await page.waitForFunction(() => /6000×3 classic/.test(document.querySelector('#status').textContent));
+  for (const minimal of [true, false]) {
+    await page.setChecked('#minimal', minimal);
+    await page.evaluate(() => (document.querySelector('#verdict').textContent = ''));
+    await page.click('#check');
+    await page.waitForFunction(() => /Solvable: \d+ presses/.test(document.querySelector('#verdict').textContent));
+  }
+  // Applied at once (a canvas board): the page's count of lit lights reaches 0.
+  await page.click('#animate');
+  await page.waitForFunction(() => /the board is dark/.test(document.querySelector('#message').textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('sizes beyond what the page offers are refused with a message that names the command-line tool', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);

@@ -38,6 +38,7 @@ async function solution(v, minimal) {
   const [fn, args] = v.packed ? ['lights_packed_solve', [v.spec, v.lights]] : ['lights_solve', [v.spec, v.lights, minimal]];
   let result;
   if (v.plan.heavy_solve) result = await inWorker(v, fn, args, solverModule(v.plan));
+  else if (v.packed) result = v.core[fn](...args, () => {}); // a thin packed board, e.g. 5000×1
   else {
     // Solved here at once; the search for the fewest presses among its solutions goes to the
     // Worker when the core says it is long (up to 2^24 solutions are searched).
