@@ -16,6 +16,28 @@ use std::time::SystemTime;
 /// that need them; the others one page each.
 pub const MODULES: [&str; 6] = ["devil", "lab", "lights", "lights-full", "table", "chess"];
 
+/// Largest raw size of a module's wasm, from issue 9's targets (the README's table): `cargo
+/// xtask test` fails when a module outgrows its budget, so a change that does is noticed.
+pub const SIZE_BUDGETS: [(&str, u64); 3] = [("devil", 150 * 1024), ("lights", 300 * 1024), ("table", 300 * 1024)];
+
+/// Checks every module in `built` (in `pkg`) against [`SIZE_BUDGETS`].
+pub fn check_size_budgets(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
+    let mut over = Vec::new();
+    for (name, budget) in SIZE_BUDGETS {
+        let m = built.iter().find(|m| m.name == name).with_context(|| format!("no module {name} was built"))?;
+        let size = std::fs::metadata(pkg.join(&m.wasm))?.len();
+        eprintln!("xtask: {name} wasm {size} bytes of a {budget}-byte budget");
+        if size > budget {
+            over.push(format!("{name}: {size} bytes, over its {budget}-byte budget by {}", size - budget));
+        }
+    }
+    if over.is_empty() {
+        Ok(())
+    } else {
+        anyhow::bail!("wasm modules over their size budget (issue 9): {}", over.join("; "))
+    }
+}
+
 const CRATE_ARTIFACT: &str = "chessboard_puzzles.wasm";
 
 /// The files of one built module in www/pkg/ (or in a dist folder, under hashed names).
@@ -151,4 +173,38 @@ pub fn write_manifest(pkg: &Path, modules: &[ModuleFiles]) -> Result<()> {
         std::fs::write(&path, text)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pkg_with(sizes: &[(&'static str, u64)]) -> (PathBuf, Vec<ModuleFiles>) {
+        let dir = std::env::temp_dir().join(format!("xtask-budgets-{}-{}", std::process::id(), sizes[0].1));
+        std::fs::create_dir_all(&dir).unwrap();
+        let built = sizes
+            .iter()
+            .map(|&(name, size)| {
+                let wasm = format!("{name}_bg.wasm");
+                std::fs::write(dir.join(&wasm), vec![0u8; size as usize]).unwrap();
+                ModuleFiles { name, js: format!("{name}.js"), wasm }
+            })
+            .collect();
+        (dir, built)
+    }
+
+    #[test]
+    fn a_module_over_its_budget_fails_the_check_by_name() {
+        let check = |sizes: &[(&'static str, u64)]| {
+            let (dir, built) = pkg_with(sizes);
+            let result = check_size_budgets(&dir, &built).map_err(|e| format!("{e:#}"));
+            std::fs::remove_dir_all(dir).unwrap();
+            result
+        };
+        check(&[("devil", 150 * 1024), ("lights", 300 * 1024), ("table", 1)]).unwrap();
+        let message = check(&[("devil", 150 * 1024 + 1), ("lights", 2), ("table", 3)]).unwrap_err();
+        assert!(message.contains("devil: 153601 bytes, over its 153600-byte budget by 1"), "{message}");
+        assert!(!message.contains("lights"), "{message}");
+        assert!(check(&[("devil", 4)]).unwrap_err().contains("no module lights"));
+    }
 }

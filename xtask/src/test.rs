@@ -48,6 +48,10 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
     let built = crate::build::wasm();
     let wasm_ok = built.is_ok();
     step("wasm build", &mut || built.as_ref().map(|_| ()).map_err(|e| anyhow::anyhow!("{e:#}")));
+    step("wasm size budgets", &mut || match &built {
+        Ok(modules) => crate::build::check_size_budgets(&root.join("www/pkg"), modules),
+        Err(_) => bail!("skipped: the wasm build failed"),
+    });
     step("wasm API under Node", &mut || {
         if !wasm_ok {
             bail!("skipped: the wasm build failed");
