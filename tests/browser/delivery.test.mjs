@@ -8,7 +8,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, symlinkSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, ready } from './harness.mjs';
+import { launch, open, ready, enterLightsSize } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -71,9 +71,7 @@ test('the Lights page fetches lights-full once, and only when a board needs its 
   const solveAs = async (rows, cols, states, edges = 'bounded') => {
     await page.selectOption('#edges', edges);
     await page.selectOption('#states', String(states));
-    await page.fill('#rows', String(rows));
-    await page.fill('#cols', String(cols));
-    await page.locator('#cols').dispatchEvent('change');
+    await enterLightsSize(page, rows, cols);
     const status = new RegExp(`${rows}×${cols} classic, ${edges}, ${states} states`);
     await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#status').textContent), status.source);
     await page.waitForFunction(() => /nullity \d+/.test(document.querySelector('#counts').textContent));
@@ -172,9 +170,7 @@ test('the dist build works from a sub-path under a plain static server', async (
       await page.waitForSelector('#chart svg'); // the Worker, from dist
       // A board that needs lights-full: its hashed name comes from the rewritten manifest.
       await page.selectOption('#states', '3');
-      await page.fill('#rows', '21');
-      await page.fill('#cols', '20');
-      await page.locator('#cols').dispatchEvent('change');
+      await enterLightsSize(page, 21, 20);
       await page.waitForFunction(() => /^3\^420 patterns.*\(nullity \d+\)/.test(document.querySelector('#counts').textContent));
       modules.push('lights-full');
     }

@@ -64,6 +64,14 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 }
 
+/** Types a board size into the Lights page's rows and columns and commits it (a change event),
+ * without waiting for the new board. */
+export async function enterLightsSize(page, rows, cols) {
+  await page.fill('#rows', String(rows));
+  await page.fill('#cols', String(cols));
+  await page.locator('#cols').dispatchEvent('change');
+}
+
 /** Waits until the page's view has loaded the core and drawn (every view sets this). */
 export async function ready(page) {
   await page.waitForSelector('body[data-ready=true]');

@@ -4,7 +4,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, screenshot, ready } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -153,16 +153,19 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
 test('a thin packed board (6000×3, fewer lights than the Worker takes) is solved on the main thread', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
-  await page.fill('#rows', '6000');
-  await page.fill('#cols', '3');
-  await page.locator('#cols').dispatchEvent('change');
+  await enterLightsSize(page, 6000, 3);
   await page.waitForFunction(() => /6000×3 classic/.test(document.querySelector('#status').textContent));
-  for (const minimal of [true, false]) {
-    await page.setChecked('#minimal', minimal);
-    await page.evaluate(() => (document.querySelector('#verdict').textContent = ''));
-    await page.click('#check');
-    await page.waitForFunction(() => /Solvable: \d+ presses/.test(document.querySelector('#verdict').textContent));
-  }
+  await page.evaluate(() => {
+    const panel = document.querySelector('#job-slot .job');
+    window.panelShown = false;
+    new MutationObserver(() => {
+      if (!panel.hidden) window.panelShown = true;
+    }).observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  });
+  assert.equal(await page.isChecked('#minimal'), true);
+  await page.click('#check');
+  await page.waitForFunction(() => /Solvable: \d+ presses/.test(document.querySelector('#verdict').textContent));
+  assert.equal(await page.evaluate(() => window.panelShown), false);
   // Applied at once (a canvas board): the page's count of lit lights reaches 0.
   await page.click('#animate');
   await page.waitForFunction(() => /the board is dark/.test(document.querySelector('#message').textContent));
@@ -193,9 +196,7 @@ test('sizes beyond what the page offers are refused with a message that names th
 test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, edited, saved as PBM and opened again', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
-  await page.fill('#rows', '8192');
-  await page.fill('#cols', '8192');
-  await page.locator('#cols').dispatchEvent('change');
+  await enterLightsSize(page, 8192, 8192);
   await page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
   await page.click('#all-on');
   const all = 8192 * 8192;

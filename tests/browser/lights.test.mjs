@@ -3,7 +3,7 @@
 // first row and chasing the lights down (the classic rule written out in this file).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize } from './harness.mjs';
 import { load } from '../node/core.mjs';
 
 const core = await load('lights');
@@ -56,9 +56,7 @@ async function message(page) {
 }
 
 async function setSize(page, rows, cols) {
-  await page.fill('#rows', String(rows));
-  await page.fill('#cols', String(cols));
-  await page.locator('#cols').dispatchEvent('change');
+  await enterLightsSize(page, rows, cols);
   await page.waitForFunction(([n]) => document.querySelectorAll('#board [role=gridcell]').length === n || !document.querySelector('#canvas').hidden, [rows * cols]);
 }
 
@@ -338,9 +336,7 @@ test('a long search for the fewest presses runs in the Worker, with progress', a
 test('settings changed while the Worker runs are kept and applied next', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
-  await page.fill('#rows', '900');
-  await page.fill('#cols', '800');
-  await page.locator('#cols').dispatchEvent('change');
+  await enterLightsSize(page, 900, 800);
   await page.selectOption('#states', '3');
   await page.waitForFunction(() => /900×800 classic, bounded, 3 states/.test(document.querySelector('#status').textContent), null, { timeout: 60000 });
   assert.equal(await page.inputValue('#states'), '3');

@@ -4,32 +4,48 @@
 // this file rather than one round trip later.
 import modules from '../pkg/modules.js';
 
-/** Per module name, the promise of `{ core, module, glueUrl }`: each is fetched and compiled once. */
-const loaded = new Map();
+/** Per module name, the promise of `{ module, glueUrl }`: each is fetched and compiled once. */
+const compiledModules = new Map();
+/** Per module name, the promise of its initialised exports on this page. */
+const cores = new Map();
+
+/** The URLs of module `name`'s glue and wasm, relative to this file, not the page, so a page on
+ * another origin that imports app.js gets the modules from app.js's own site. */
+function urls(name) {
+  const files = modules[name];
+  if (!files) throw new Error(`no wasm module named ${name}`);
+  const pkg = new URL('../pkg/', import.meta.url);
+  return { glueUrl: new URL(files.js, pkg).href, wasmUrl: new URL(files.wasm, pkg) };
+}
 
 /**
  * Loads, compiles and initialises the wasm module `name` (see www/pkg/modules.js) once per
- * page; resolves to its exports. URLs resolve against this file, not the page, so a page on
- * another origin that imports app.js gets the modules from app.js's own site.
+ * page; resolves to its exports.
  */
 export function loadCore(name) {
-  return compiled(name).then((m) => m.core);
-}
-
-/** The compiled `WebAssembly.Module` of `name` and the URL of its glue, for a Worker. */
-export function compiled(name) {
-  if (!loaded.has(name)) loaded.set(name, instantiate(name));
-  return loaded.get(name);
+  if (!cores.has(name)) cores.set(name, instantiate(name));
+  return cores.get(name);
 }
 
 async function instantiate(name) {
-  const pkg = new URL('../pkg/', import.meta.url);
-  const files = modules[name];
-  if (!files) throw new Error(`no wasm module named ${name}`);
-  const glueUrl = new URL(files.js, pkg).href;
-  const [glue, module] = await Promise.all([import(glueUrl), compile(new URL(files.wasm, pkg))]);
+  const [glue, { module }] = await Promise.all([import(urls(name).glueUrl), compiled(name)]);
   await glue.default({ module_or_path: module });
-  return { core: glue, module, glueUrl };
+  return glue;
+}
+
+/** The compiled `WebAssembly.Module` of `name` and the URL of its glue, for a Worker: compiled
+ * once, and not instantiated on the page unless the page asks for it with `loadCore`. */
+export function compiled(name) {
+  if (!compiledModules.has(name)) {
+    compiledModules.set(
+      name,
+      (async () => {
+        const { glueUrl, wasmUrl } = urls(name);
+        return { module: await compile(wasmUrl), glueUrl };
+      })(),
+    );
+  }
+  return compiledModules.get(name);
 }
 
 /** Compiles while downloading; a host that sends wasm with another type gets compiled from bytes. */

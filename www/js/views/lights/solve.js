@@ -38,14 +38,14 @@ async function solution(v, minimal) {
   const [fn, args] = v.packed ? ['lights_packed_solve', [v.spec, v.lights]] : ['lights_solve', [v.spec, v.lights, minimal]];
   let result;
   if (v.plan.heavy_solve) result = await inWorker(v, fn, args, solverModule(v.plan));
-  else if (v.packed) result = v.core[fn](...args, () => {}); // a thin packed board, e.g. 5000×1
+  else if (v.packed || !minimal) result = v.core[fn](...args, () => {});
   else {
     // Solved here at once; the search for the fewest presses among its solutions goes to the
     // Worker when the core says it is long (up to 2^24 solutions are searched).
     result = v.core.lights_solve(v.spec, v.lights, false, () => {});
-    if (minimal && result.solvable && !result.minimal) {
+    if (result.solvable && !result.minimal) {
       result = v.core.lights_minimal_in_worker(v.spec, result.quiet_log2)
-        ? await inWorker(v, 'lights_solve', args, solverModule(v.plan))
+        ? await inWorker(v, 'lights_solve', args)
         : v.core.lights_solve(...args, () => {});
     }
   }
