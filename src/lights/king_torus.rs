@@ -16,7 +16,7 @@
 //! combination, which is not implemented (such boards go by elimination up to 1024 lights).
 
 use super::board::{Rule, Spec};
-use super::modk;
+use super::modk::{self, checked_inverse_mod};
 use super::solve::transpose;
 use crate::{bail, Result};
 
@@ -59,7 +59,7 @@ fn mul(a: u8, b: u8, q: u8) -> u8 {
 }
 
 fn inverse(u: u8, q: u8) -> Option<u8> {
-    (1..q).find(|&x| mul(u, x, q) == 1)
+    checked_inverse_mod(u32::from(u), u32::from(q)).map(|x| x as u8)
 }
 
 impl Circulant {

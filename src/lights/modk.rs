@@ -48,8 +48,14 @@ struct PrimePower {
     kernel: Vec<(Vec<u32>, u32)>,
 }
 
-fn inverse_mod(u: u32, q: u32) -> u32 {
-    (1..q).find(|&x| (u * x) % q == 1).expect("units are invertible")
+/// The inverse of u modulo q, or None when u is not a unit (q small: a plain search).
+pub(crate) fn checked_inverse_mod(u: u32, q: u32) -> Option<u32> {
+    (1..q).find(|&x| (u * x) % q == 1)
+}
+
+/// The inverse of the unit u modulo q.
+pub(crate) fn inverse_mod(u: u32, q: u32) -> u32 {
+    checked_inverse_mod(u, q).expect("units are invertible")
 }
 
 fn valuation(mut x: u32, p: u32) -> u32 {

@@ -9,7 +9,7 @@
 //! elimination with full pivoting ([`super::modk`]), which also gives the kernel with its
 //! orders. Coefficients are kept below p^e, lowest degree first, with no trailing zeros.
 
-use super::modk;
+use super::modk::{self, inverse_mod};
 use crate::progress::Progress;
 use crate::{bail, Result};
 
@@ -162,10 +162,6 @@ impl Ring {
         }
         Some(w)
     }
-}
-
-fn inverse_mod(u: u32, q: u32) -> u32 {
-    (1..q).find(|&x| u * x % q == 1).expect("a unit has an inverse")
 }
 
 /// The solution over one prime power.
