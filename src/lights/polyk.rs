@@ -314,30 +314,9 @@ pub fn solve(q: &[u8], b: &[u8], c: &[u8], k: u8, progress: &mut dyn Progress) -
 
 /// The prime powers' answers (vectors of `len` coefficients) put together by Chinese remainders.
 fn crt_parts(parts: &[Part], k: u8, len: usize) -> PolySolution {
-    let kk = u32::from(k);
-    let crt = |residues: &[u32]| -> u8 {
-        (0..kk).find(|x| parts.iter().zip(residues).all(|(pp, &r)| x % pp.q == r)).expect("Chinese remainders exist")
-            as u8
-    };
-    let coef = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
-    let a = if parts.iter().all(|pp| pp.a.is_some()) {
-        Some(
-            (0..len)
-                .map(|i| crt(&parts.iter().map(|pp| coef(pp.a.as_ref().unwrap(), i)).collect::<Vec<_>>()))
-                .collect(),
-        )
-    } else {
-        None
-    };
-    let mut kernel = Vec::new();
-    for (idx, pp) in parts.iter().enumerate() {
-        for (g, order) in &pp.kernel {
-            let lifted = (0..len)
-                .map(|i| crt(&(0..parts.len()).map(|j| if j == idx { coef(g, i) } else { 0 }).collect::<Vec<_>>()))
-                .collect();
-            kernel.push((lifted, *order));
-        }
-    }
+    let crt = modk::Crt::new(k, parts.iter().map(|pp| pp.q));
+    let halves: Vec<_> = parts.iter().map(|pp| (pp.a.as_deref(), pp.kernel.as_slice())).collect();
+    let (a, kernel) = crt.assemble(&halves, len);
     let nullity = parts.iter().map(|pp| pp.kernel.len()).max().unwrap_or(0);
     let kernel_log2 = kernel.iter().map(|(_, o)| f64::from(*o).log2()).sum();
     PolySolution { a, kernel, nullity, kernel_log2 }
