@@ -113,8 +113,9 @@ enum Structured {
     XChase,
     /// A king torus: a Kronecker product of circulants (see [`king_torus`]).
     KingTorus,
-    /// Bounded, more than two states: the polynomial row chase over Z/k (see [`row_chase`]).
-    RowChase,
+    /// Bounded, more than two states: the polynomial row chase over Z/k (see [`row_chase`]),
+    /// in the orientation [`RowChaseShape`] chose.
+    RowChase(RowChaseShape),
     /// A plus or neighbours torus with more than two states (see [`torus_k`]).
     TorusK,
 }
@@ -128,11 +129,8 @@ fn structured_kind(spec: &Spec) -> Option<Structured> {
         Some(Structured::XChase)
     } else if king_torus::applies(spec) {
         Some(Structured::KingTorus)
-    } else if spec.states > 2
-        && !spec.torus
-        && (row_chase::applies(spec.rule, spec.cols) || row_chase::applies(spec.rule, spec.rows))
-    {
-        Some(Structured::RowChase)
+    } else if let Some(shape) = RowChaseShape::of(spec).filter(|_| spec.states > 2 && !spec.torus) {
+        Some(Structured::RowChase(shape))
     } else if spec.states > 2 && torus_k::applies(spec) {
         Some(Structured::TorusK)
     } else {
@@ -161,8 +159,9 @@ pub fn needs_full_solvers(spec: &Spec) -> bool {
     structured_solver(spec).is_some()
 }
 
-/// Why a build without [`FULL_SOLVERS`] refuses `spec`. Callers test the constant themselves,
-/// so that the compiler sees the solvers behind the test are unreachable and drops them.
+/// Why a build without [`FULL_SOLVERS`] refuses `spec`. [`solve_by`] and [`rank_by`] test the
+/// constant themselves, so that the compiler sees the solvers behind the test are unreachable
+/// and drops them.
 fn without_full_solvers(spec: &Spec) -> crate::Error {
     crate::Error::new(format!(
         "a {}×{} {} {} with {} states needs the structured solvers, which this wasm module leaves out: they are in the full Lights module (lights-full)",
@@ -174,14 +173,26 @@ fn without_full_solvers(spec: &Spec) -> crate::Error {
     ))
 }
 
-/// The row chase's orientation: whether to chase along the columns (rows of length `spec.rows`).
-/// Rows are the shorter side when the rule allows it; the x rule needs an even row length.
-fn row_chase_flip(spec: &Spec) -> bool {
-    let shorter_cols = spec.cols <= spec.rows;
-    if !row_chase::applies(spec.rule, spec.cols) {
-        true
-    } else {
-        !shorter_cols && row_chase::applies(spec.rule, spec.rows)
+/// The row chase's orientation: m rows of n lights, transposed from the board or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RowChaseShape {
+    /// Chase along the columns (rows of length `spec.rows`).
+    flip: bool,
+    m: usize,
+    n: usize,
+}
+
+impl RowChaseShape {
+    /// Rows are the shorter side when the rule allows it; the x rule needs an even row length.
+    /// None when the rule allows neither side.
+    fn of(spec: &Spec) -> Option<RowChaseShape> {
+        let flip = match (row_chase::applies(spec.rule, spec.cols), row_chase::applies(spec.rule, spec.rows)) {
+            (false, false) => return None,
+            (false, true) => true,
+            (true, rows_too) => rows_too && spec.cols > spec.rows,
+        };
+        let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+        Some(RowChaseShape { flip, m, n })
     }
 }
 
@@ -289,9 +300,6 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         return Ok(with(nl, nl as f64));
     }
     if let Some(kind) = structured_solver(spec) {
-        if !FULL_SOLVERS {
-            return Err(without_full_solvers(spec));
-        }
         let (nl, log2) = rank_by(kind, spec, progress)?;
         return Ok(with(nl, log2));
     }
@@ -310,9 +318,6 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
     } else if king::applies(&spec) {
         solve_king(board, minimal, progress)?
     } else if let Some(kind) = structured_solver(&spec) {
-        if !FULL_SOLVERS {
-            return Err(without_full_solvers(&spec));
-        }
         solve_by(kind, board, minimal, progress)?
     } else {
         check_dense(&spec)?;
@@ -371,17 +376,23 @@ pub fn rank_structured(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank>
 }
 
 fn solve_by(kind: Structured, board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    if !FULL_SOLVERS {
+        return Err(without_full_solvers(&board.spec));
+    }
     match kind {
         Structured::TorusChase => solve_torus(board, minimal, progress),
         Structured::XChase => solve_x(board, minimal, progress),
         Structured::KingTorus => solve_king_torus(board, minimal, progress),
-        Structured::RowChase => solve_rows(board, minimal, progress),
+        Structured::RowChase(shape) => solve_rows(board, shape, minimal, progress),
         Structured::TorusK => solve_torus_k(board, minimal, progress),
     }
 }
 
 /// Nullity and log2 of the number of quiet patterns by a structured solver.
 fn rank_by(kind: Structured, spec: &Spec, progress: &mut dyn Progress) -> Result<(usize, f64)> {
+    if !FULL_SOLVERS {
+        return Err(without_full_solvers(spec));
+    }
     Ok(match kind {
         Structured::TorusChase | Structured::XChase => {
             let s = solve_by(kind, &Board::new(*spec)?, false, progress)?;
@@ -395,9 +406,7 @@ fn rank_by(kind: Structured, spec: &Spec, progress: &mut dyn Progress) -> Result
             let s = TorusK::new(spec).solve(&vec![0; spec.cells()], progress)?;
             (s.nullity, s.kernel_log2)
         }
-        Structured::RowChase => {
-            let flip = row_chase_flip(spec);
-            let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+        Structured::RowChase(RowChaseShape { m, n, .. }) => {
             RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?
         }
     })
@@ -595,10 +604,13 @@ fn solve_x(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<
 }
 
 /// A bounded board with more than two states by the polynomial row chase (see [`row_chase`]).
-fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+fn solve_rows(
+    board: &Board,
+    RowChaseShape { flip, m, n }: RowChaseShape,
+    minimal: bool,
+    progress: &mut dyn Progress,
+) -> Result<Solution> {
     let spec = board.spec;
-    let flip = row_chase_flip(&spec);
-    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
     let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
     let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
     let chase = RowChase::new(m, n, spec.rule, spec.states);
