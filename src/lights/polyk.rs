@@ -526,15 +526,8 @@ mod tests {
                     }
                     let w: Vec<u8> = (0..size).map(|_| rng.random_range(0..k)).collect();
                     let dense = modk::solve(size, &big, &w, k, &mut NoProgress);
-                    let trimmed = |v: &[u8]| v.to_vec();
-                    let s = solve_pair(
-                        [&ms[0], &ms[1], &ms[2], &ms[3]],
-                        [&trimmed(&w[..n]), &trimmed(&w[n..])],
-                        &c,
-                        k,
-                        &mut NoProgress,
-                    )
-                    .unwrap();
+                    let s = solve_pair([&ms[0], &ms[1], &ms[2], &ms[3]], [&w[..n], &w[n..]], &c, k, &mut NoProgress)
+                        .unwrap();
                     let ctx = format!("k={k} n={n} c={c:?} m={ms:?} w={w:?}");
                     assert_eq!(s.a.is_some(), dense.solution.is_some(), "{ctx}");
                     if let Some(a) = &s.a {

@@ -30,6 +30,11 @@ pub const MAX_QUIET_SHOWN: usize = 64;
 /// ... and only while they hold at most this many lights together.
 const MAX_QUIET_CELLS: usize = 1 << 24;
 
+/// How many of `generators` quiet patterns of a board of `cells` lights a solution shows.
+fn shown(cells: usize, generators: usize) -> usize {
+    MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / cells.max(1)).min(generators)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
@@ -244,7 +249,7 @@ fn beyond_reason(spec: &Spec) -> &'static str {
         (Rule::X, true) => {
             "an x torus's row operator, the cycle's adjacency x + x⁻¹, is singular for every width over Z/2 (and over Z/p when 4 divides the width), so rows cannot be chased; no structured solver is implemented"
         }
-        (Rule::King, true) => {
+        (Rule::King, true) if spec.rows.min(spec.cols) >= 3 => {
             "a king torus is the Kronecker product (I + C_rows) ⊗ (I + C_cols) of two circulants, singular when 3 divides a side (and for every side over Z/3, Z/9); combining the factors' kernels across the product is not implemented"
         }
         _ => "a torus with a side below 3 is not the product the chases describe",
@@ -425,7 +430,7 @@ struct Dense {
 
 impl Dense {
     fn into_solution(self) -> Solution {
-        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / self.cells.max(1));
+        let shown = shown(self.cells, self.kernel_full.len());
         Solution {
             solvable: self.presses.is_some(),
             rank: self.cells - self.nullity,
@@ -485,7 +490,7 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let nullity = chaser.nullity();
     let lights = BitBoard::from_board(board)?;
     let found = chaser.solve(&lights, true, progress)?;
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let shown = shown(spec.cells(), nullity);
     let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
     let quiet =
         firsts.iter().take(shown).map(|f| Ok(chaser.quiet_pattern(f)?.to_bytes())).collect::<Result<Vec<_>>>()?;
@@ -544,7 +549,7 @@ fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let nullity = king::generators(m, n);
     // Generators are built only as far as memory allows (2^26 lights together).
     let fits = (1usize << 26) / spec.cells();
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let shown = shown(spec.cells(), nullity);
     let quiet: Vec<Vec<u8>> = (0..shown).map(|i| king::generator(m, n, k, i)).collect();
     let mut presses = found.presses;
     let mut proven = nullity == 0;
@@ -626,7 +631,7 @@ fn solve_king_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -
     let spec = board.spec;
     let s = king_torus::solve(spec.rows, spec.cols, &board.lights, spec.states)?;
     let generators = s.generators();
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(generators);
+    let shown = shown(spec.cells(), generators);
     let quiet = (0..shown).map(|i| s.generator(i)).collect();
     let found = ModkFound {
         presses: s.presses,
@@ -672,7 +677,7 @@ impl ModkFound {
         witness: Option<Vec<u8>>,
         expand: impl Fn(&[u8]) -> Vec<u8>,
     ) -> ModkFound {
-        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(kernel.len());
+        let shown = shown(spec.cells(), kernel.len());
         ModkFound {
             presses,
             quiet: kernel.iter().take(shown).map(|(g, o)| (expand(g), *o)).collect(),
@@ -732,7 +737,7 @@ fn solve_packed_chase(
     let packed = BitBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
     let (found, kernel) = chase(&packed, progress)?;
     let nullity = kernel.len();
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let shown = shown(spec.cells(), nullity);
     let quiet: Vec<BitBoard> = kernel.iter().take(shown).map(|v| quiet_of(m, n, v)).collect::<Result<_>>()?;
     let mut witness = None;
     if found.is_none() {
@@ -823,7 +828,7 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
         x
     };
     let k = spec.states;
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(sym.kernel.len());
+    let shown = shown(spec.cells(), sym.kernel.len());
     let quiet: Vec<(Vec<u8>, u32)> = sym.kernel.iter().take(shown).map(|(g, o)| (full(g, None), *o)).collect();
     let presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
     let witness = if presses.is_none() {
