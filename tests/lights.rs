@@ -360,17 +360,30 @@ fn refusals_are_one_line_errors() {
     assert!(chase(&Board::new(Spec { rule: Rule::X, ..Spec::classic(3, 3) }).unwrap()).is_err());
 }
 
-/// The polynomial row chase (bounded plus, neighbours, and x with an even side; k > 2) against
-/// dense elimination mod k on one board: solvability, nullity, the number of quiet patterns,
-/// and the presses, quiet patterns and witness by simulation.
-fn check_row_chase_against_dense(spec: Spec, lights: &[u8]) {
-    check_against_dense(spec, lights, Method::PolynomialModK);
+/// A solver's answer `s` for `board` against elimination's (solvable, nullity, log2 of the
+/// number of quiet patterns); the presses, quiet patterns and witness by simulation.
+fn assert_agrees(board: &Board, s: &chessboard_puzzles::lights::Solution, dense: (bool, usize, f64)) {
+    use chessboard_puzzles::lights::modk;
+    let (spec, (solvable, nullity, log2)) = (board.spec, dense);
+    assert_eq!(s.solvable, solvable, "{spec:?}");
+    assert_eq!(s.nullity, nullity, "{spec:?}");
+    assert!((s.quiet_log2 - log2).abs() < 1e-9, "{spec:?}");
+    if let Some(x) = &s.presses {
+        assert!(board.cleared_by(x), "{spec:?}");
+    }
+    for q in s.quiet.iter().chain(&s.witness) {
+        let mut dark = Board::new(spec).unwrap();
+        dark.apply_presses(q);
+        assert!(dark.is_dark(), "{spec:?}");
+    }
+    if let Some(w) = &s.witness {
+        assert_ne!(modk::dot(w, &board.lights, spec.states), 0, "{spec:?}");
+    }
 }
 
 /// A structured solver (`method`) against dense elimination mod k on one board (called
 /// directly: `solve` itself uses elimination up to 400 lights).
 fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
-    use chessboard_puzzles::lights::modk;
     use chessboard_puzzles::lights::solve::{rank_structured, solve_structured};
     let states = spec.states;
     let board = Board::from_lights(spec, lights.to_vec()).unwrap();
@@ -385,21 +398,8 @@ fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
         let d = dense_mod_k(&spec, lights);
         (d.solution.is_some(), d.nullity, d.kernel_log2)
     };
-    assert_eq!(s.solvable, solvable, "{spec:?}");
-    assert_eq!(s.nullity, nullity, "{spec:?}");
-    assert!((s.quiet_log2 - log2).abs() < 1e-9, "{spec:?}");
-    if let Some(x) = &s.presses {
-        assert!(board.cleared_by(x), "{spec:?}");
-    }
-    for q in s.quiet.iter().chain(&s.witness) {
-        let mut dark = Board::new(spec).unwrap();
-        dark.apply_presses(q);
-        assert!(dark.is_dark(), "{spec:?}");
-    }
+    assert_agrees(&board, &s, (solvable, nullity, log2));
     assert_eq!(s.witness.is_some(), !s.solvable, "{spec:?}");
-    if let Some(w) = &s.witness {
-        assert_ne!(modk::dot(w, lights, states), 0, "{spec:?}");
-    }
     let r = rank_structured(&spec, &mut NoProgress).unwrap();
     assert_eq!(r.nullity, nullity, "{spec:?}");
     // What `solve` and `rank` give, by elimination or the same solver, agrees.
@@ -583,7 +583,7 @@ fn row_chase_agrees_with_dense_mod_k_up_to_1024_lights() {
             }
             let spec = Spec { rule, states, ..Spec::classic(m, n) };
             let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-            check_row_chase_against_dense(spec, &lights);
+            check_against_dense(spec, &lights, Method::PolynomialModK);
         }
     }
 }
@@ -591,8 +591,7 @@ fn row_chase_agrees_with_dense_mod_k_up_to_1024_lights() {
 /// Chasing with symbolic rows, bounded and torus, any k, against dense elimination mod k.
 #[test]
 fn symbolic_chasing_on_tori_agrees_with_dense() {
-    use chessboard_puzzles::lights::modk;
-    use chessboard_puzzles::lights::solve::{press_matrix, solve_symbolic};
+    use chessboard_puzzles::lights::solve::solve_symbolic;
     let mut rng = rng_from_seed(23);
     for _ in 0..300 {
         let (m, n) = (rng.random_range(3..=6), rng.random_range(3..=6));
@@ -603,33 +602,15 @@ fn symbolic_chasing_on_tori_agrees_with_dense() {
         let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
         let board = Board::from_lights(spec, lights.clone()).unwrap();
         let s = solve_symbolic(&board, false, &mut NoProgress).unwrap();
-        let b: Vec<u8> = lights.iter().map(|&v| (states - v) % states).collect();
-        let d = modk::solve(m * n, &press_matrix(&spec), &b, states, &mut NoProgress);
-        assert_eq!(s.solvable, d.solution.is_some(), "{spec:?}");
-        assert_eq!(s.nullity, d.nullity, "{spec:?}");
-        assert!((s.quiet_log2 - d.kernel_log2).abs() < 1e-9, "{spec:?}");
-        if let Some(x) = &s.presses {
-            assert!(board.cleared_by(x), "{spec:?}");
-        }
-        for q in s.quiet.iter().chain(&s.witness) {
-            let mut dark = Board::new(spec).unwrap();
-            dark.apply_presses(q);
-            assert!(dark.is_dark(), "{spec:?}");
-        }
-        if let Some(w) = &s.witness {
-            assert_ne!(modk::dot(w, &lights, states), 0);
-        }
+        let d = dense_mod_k(&spec, &lights);
+        assert_agrees(&board, &s, (d.solution.is_some(), d.nullity, d.kernel_log2));
     }
     // Tori beyond dense elimination go this way through `solve`, checked by simulation there.
     for (m, n, states) in [(80, 70, 2), (64, 65, 2), (40, 30, 3)] {
         let spec = Spec { states, torus: true, ..Spec::classic(m, n) };
-        let mut board = Board::new(spec).unwrap();
-        let presses: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..states)).collect();
-        board.apply_presses(&presses);
-        let s = solve(&board, false, &mut NoProgress).unwrap();
+        let s = check_solves_a_solvable_pattern(spec, &mut rng);
         let method = if states == 2 { Method::SymbolicChase } else { Method::PolynomialModK };
         assert_eq!(s.method, method);
-        assert!(s.solvable && board.cleared_by(s.presses.as_ref().unwrap()));
         if states == 2 {
             assert_eq!(s.nullity, torus::nullity(m, n, true, &mut NoProgress).unwrap());
         }

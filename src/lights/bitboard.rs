@@ -262,9 +262,7 @@ pub fn apply(lights: &mut BitBoard, presses: &BitBoard, plus: bool) -> Result<()
     if (lights.rows, lights.cols) != (presses.rows, presses.cols) {
         bail!("the presses are {}×{}, the board {}×{}", presses.rows, presses.cols, lights.rows, lights.cols);
     }
-    for (l, c) in lights.words.iter_mut().zip(effect(presses, plus)?.words) {
-        *l ^= c;
-    }
+    super::gf2::xor_into(&mut lights.words, &effect(presses, plus)?.words);
     Ok(())
 }
 

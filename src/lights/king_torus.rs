@@ -16,7 +16,7 @@
 //! combination, which is not implemented (such boards go by elimination up to 1024 lights).
 
 use super::board::{Rule, Spec};
-use super::modk;
+use super::modk::{self, checked_inverse_mod};
 use super::solve::transpose;
 use crate::{bail, Result};
 
@@ -59,7 +59,7 @@ fn mul(a: u8, b: u8, q: u8) -> u8 {
 }
 
 fn inverse(u: u8, q: u8) -> Option<u8> {
-    (1..q).find(|&x| mul(u, x, q) == 1)
+    checked_inverse_mod(u32::from(u), u32::from(q)).map(|x| x as u8)
 }
 
 impl Circulant {
@@ -265,31 +265,16 @@ impl KingTorusSolution {
 
 /// The residues mod k that are `v` mod part p's prime power and 0 mod the others.
 fn lift(parts: &[Part], k: u8, p: usize, v: &[u8]) -> Vec<u8> {
-    let table: Vec<u8> = (0..parts[p].q)
-        .map(|r| {
-            (0..k).find(|x| parts.iter().enumerate().all(|(j, pp)| x % pp.q == if j == p { r } else { 0 })).unwrap()
-        })
-        .collect();
-    v.iter().map(|&x| table[x as usize]).collect()
+    modk::Crt::new(k, parts.iter().map(|pp| u32::from(pp.q))).lift(p, v, v.len())
 }
 
 /// Solves an m×n king torus (both sides at least 3) with k states; lights row-major.
 pub fn solve(m: usize, n: usize, lights: &[u8], k: u8) -> Result<KingTorusSolution> {
     let parts: Vec<Part> =
         modk::factor(k).into_iter().map(|(p, e)| solve_part(m, n, lights, p.pow(e) as u8)).collect::<Result<_>>()?;
-    let presses = if parts.iter().all(|p| p.presses.is_some()) {
-        Some(
-            (0..m * n)
-                .map(|i| {
-                    (0..k)
-                        .find(|x| parts.iter().all(|p| x % p.q == p.presses.as_ref().unwrap()[i]))
-                        .expect("Chinese remainders exist")
-                })
-                .collect(),
-        )
-    } else {
-        None
-    };
+    let crt = modk::Crt::new(k, parts.iter().map(|p| u32::from(p.q)));
+    let presses =
+        parts.iter().map(|p| p.presses.as_deref()).collect::<Option<Vec<_>>>().map(|s| crt.combine(&s, m * n));
     let witness =
         parts.iter().position(|p| p.witness.is_some()).map(|p| lift(&parts, k, p, parts[p].witness.as_ref().unwrap()));
     let nullity = parts.iter().map(Part::generators).max().unwrap_or(0);

@@ -48,8 +48,14 @@ struct PrimePower {
     kernel: Vec<(Vec<u32>, u32)>,
 }
 
-fn inverse_mod(u: u32, q: u32) -> u32 {
-    (1..q).find(|&x| (u * x) % q == 1).expect("units are invertible")
+/// The inverse of u modulo q, or None when u is not a unit (q small: a plain search).
+pub(crate) fn checked_inverse_mod(u: u32, q: u32) -> Option<u32> {
+    (1..q).find(|&x| (u * x) % q == 1)
+}
+
+/// The inverse of the unit u modulo q.
+pub(crate) fn inverse_mod(u: u32, q: u32) -> u32 {
+    checked_inverse_mod(u, q).expect("units are invertible")
 }
 
 fn valuation(mut x: u32, p: u32) -> u32 {
@@ -159,42 +165,71 @@ fn solve_prime_power(n: usize, a: &[u8], b: &[u8], p: u32, e: u32, progress: &mu
     PrimePower { q, solution, kernel }
 }
 
+/// One prime power's answer: an optional solution and kernel generators with their orders.
+pub(crate) type PartAnswer<'a> = (Option<&'a [u32]>, &'a [(Vec<u32>, u32)]);
+
+/// The answer mod k: an optional solution and kernel generators with their orders.
+pub(crate) type Assembled = (Option<Vec<u8>>, Vec<(Vec<u8>, u32)>);
+
+/// Chinese remainders: vectors mod k put together from their residues mod k's prime powers.
+pub(crate) struct Crt {
+    k: u32,
+    /// The prime powers q_j, in the order of the parts.
+    moduli: Vec<u32>,
+}
+
+impl Crt {
+    pub(crate) fn new(k: u8, moduli: impl IntoIterator<Item = u32>) -> Crt {
+        Crt { k: u32::from(k), moduli: moduli.into_iter().collect() }
+    }
+
+    /// The x < k with x ≡ residues[j] (mod q_j) for every j.
+    fn residue(&self, residues: &[u32]) -> u8 {
+        (0..self.k)
+            .find(|x| self.moduli.iter().zip(residues).all(|(q, &r)| x % q == r))
+            .expect("Chinese remainders exist") as u8
+    }
+
+    /// `len` entries, entry i ≡ parts[j][i] (mod q_j); entries past a part's end count as 0.
+    pub(crate) fn combine<T: Copy + Into<u32>>(&self, parts: &[&[T]], len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|i| {
+                let r: Vec<u32> = parts.iter().map(|v| v.get(i).map_or(0, |&x| x.into())).collect();
+                self.residue(&r)
+            })
+            .collect()
+    }
+
+    /// `len` entries ≡ v (mod q_p) and ≡ 0 mod the other prime powers.
+    pub(crate) fn lift<T: Copy + Into<u32>>(&self, p: usize, v: &[T], len: usize) -> Vec<u8> {
+        let table: Vec<u8> = (0..self.moduli[p])
+            .map(|r| self.residue(&(0..self.moduli.len()).map(|j| if j == p { r } else { 0 }).collect::<Vec<_>>()))
+            .collect();
+        (0..len).map(|i| table[v.get(i).map_or(0, |&x| x.into()) as usize]).collect()
+    }
+
+    /// A solution (when every prime power has one) and the kernel generators lifted, with
+    /// their orders, from each prime power's optional solution and generators.
+    pub(crate) fn assemble(&self, parts: &[PartAnswer], len: usize) -> Assembled {
+        let solutions: Option<Vec<&[u32]>> = parts.iter().map(|(s, _)| *s).collect();
+        let solution = solutions.map(|s| self.combine(&s, len));
+        let mut kernel = Vec::new();
+        for (p, (_, generators)) in parts.iter().enumerate() {
+            for (g, order) in *generators {
+                kernel.push((self.lift(p, g, len), *order));
+            }
+        }
+        (solution, kernel)
+    }
+}
+
 /// Solves `A x = b` mod k for a symmetric n×n `A` (row-major, entries < k).
 pub fn solve(n: usize, a: &[u8], b: &[u8], k: u8, progress: &mut dyn Progress) -> ModSolution {
     let parts: Vec<PrimePower> =
         factor(k).into_iter().map(|(p, e)| solve_prime_power(n, a, b, p, e, progress)).collect();
-    let kk = u32::from(k);
-    // crt[r_1][r_2]…: the residue mod k with the given residues mod each prime power.
-    let crt = |residues: &[u32]| -> u8 {
-        (0..kk).find(|x| parts.iter().zip(residues).all(|(pp, &r)| x % pp.q == r)).expect("Chinese remainders exist")
-            as u8
-    };
-    let solution = if parts.iter().all(|pp| pp.solution.is_some()) {
-        Some(
-            (0..n)
-                .map(|i| {
-                    let r: Vec<u32> = parts.iter().map(|pp| pp.solution.as_ref().unwrap()[i]).collect();
-                    crt(&r)
-                })
-                .collect(),
-        )
-    } else {
-        None
-    };
-    let mut kernel: Vec<(Vec<u8>, u32)> = Vec::new();
-    for (idx, pp) in parts.iter().enumerate() {
-        for (g, order) in &pp.kernel {
-            // Lift: ≡ g mod this prime power, ≡ 0 mod the others.
-            let lifted: Vec<u8> = g
-                .iter()
-                .map(|&x| {
-                    let r: Vec<u32> = (0..parts.len()).map(|j| if j == idx { x } else { 0 }).collect();
-                    crt(&r)
-                })
-                .collect();
-            kernel.push((lifted, *order));
-        }
-    }
+    let crt = Crt::new(k, parts.iter().map(|pp| pp.q));
+    let halves: Vec<_> = parts.iter().map(|pp| (pp.solution.as_deref(), pp.kernel.as_slice())).collect();
+    let (solution, kernel) = crt.assemble(&halves, n);
     let nullity = parts.iter().map(|pp| pp.kernel.len()).max().unwrap_or(0);
     let kernel_log2 = kernel.iter().map(|(_, o)| f64::from(*o).log2()).sum();
     let witness =

@@ -9,7 +9,7 @@
 //! elimination with full pivoting ([`super::modk`]), which also gives the kernel with its
 //! orders. Coefficients are kept below p^e, lowest degree first, with no trailing zeros.
 
-use super::modk;
+use super::modk::{self, inverse_mod};
 use crate::progress::Progress;
 use crate::{bail, Result};
 
@@ -164,10 +164,6 @@ impl Ring {
     }
 }
 
-fn inverse_mod(u: u32, q: u32) -> u32 {
-    (1..q).find(|&x| u * x % q == 1).expect("a unit has an inverse")
-}
-
 /// The solution over one prime power.
 struct Part {
     q: u32,
@@ -318,30 +314,9 @@ pub fn solve(q: &[u8], b: &[u8], c: &[u8], k: u8, progress: &mut dyn Progress) -
 
 /// The prime powers' answers (vectors of `len` coefficients) put together by Chinese remainders.
 fn crt_parts(parts: &[Part], k: u8, len: usize) -> PolySolution {
-    let kk = u32::from(k);
-    let crt = |residues: &[u32]| -> u8 {
-        (0..kk).find(|x| parts.iter().zip(residues).all(|(pp, &r)| x % pp.q == r)).expect("Chinese remainders exist")
-            as u8
-    };
-    let coef = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
-    let a = if parts.iter().all(|pp| pp.a.is_some()) {
-        Some(
-            (0..len)
-                .map(|i| crt(&parts.iter().map(|pp| coef(pp.a.as_ref().unwrap(), i)).collect::<Vec<_>>()))
-                .collect(),
-        )
-    } else {
-        None
-    };
-    let mut kernel = Vec::new();
-    for (idx, pp) in parts.iter().enumerate() {
-        for (g, order) in &pp.kernel {
-            let lifted = (0..len)
-                .map(|i| crt(&(0..parts.len()).map(|j| if j == idx { coef(g, i) } else { 0 }).collect::<Vec<_>>()))
-                .collect();
-            kernel.push((lifted, *order));
-        }
-    }
+    let crt = modk::Crt::new(k, parts.iter().map(|pp| pp.q));
+    let halves: Vec<_> = parts.iter().map(|pp| (pp.a.as_deref(), pp.kernel.as_slice())).collect();
+    let (a, kernel) = crt.assemble(&halves, len);
     let nullity = parts.iter().map(|pp| pp.kernel.len()).max().unwrap_or(0);
     let kernel_log2 = kernel.iter().map(|(_, o)| f64::from(*o).log2()).sum();
     PolySolution { a, kernel, nullity, kernel_log2 }
@@ -551,15 +526,8 @@ mod tests {
                     }
                     let w: Vec<u8> = (0..size).map(|_| rng.random_range(0..k)).collect();
                     let dense = modk::solve(size, &big, &w, k, &mut NoProgress);
-                    let trimmed = |v: &[u8]| v.to_vec();
-                    let s = solve_pair(
-                        [&ms[0], &ms[1], &ms[2], &ms[3]],
-                        [&trimmed(&w[..n]), &trimmed(&w[n..])],
-                        &c,
-                        k,
-                        &mut NoProgress,
-                    )
-                    .unwrap();
+                    let s = solve_pair([&ms[0], &ms[1], &ms[2], &ms[3]], [&w[..n], &w[n..]], &c, k, &mut NoProgress)
+                        .unwrap();
                     let ctx = format!("k={k} n={n} c={c:?} m={ms:?} w={w:?}");
                     assert_eq!(s.a.is_some(), dense.solution.is_some(), "{ctx}");
                     if let Some(a) = &s.a {

@@ -16,6 +16,7 @@
 //! in well under a second, where symbolic forms cost m·n·n coefficient steps.
 
 use super::board::Rule;
+use super::modk::inverse_mod;
 use super::polyk::{self, PolySolution};
 use crate::progress::Progress;
 use crate::Result;
@@ -43,6 +44,8 @@ pub struct RowChase {
     krylov: Vec<u8>,
     /// charpoly(P), monic of degree n.
     c: Vec<u8>,
+    /// c_0⁻¹ mod k for the x rule (det P = ±1 for even n), else 0.
+    c0_inv: u32,
     /// α_m mod c.
     alpha_m: Vec<u8>,
 }
@@ -71,6 +74,7 @@ impl RowChase {
             d: u8::from(rule == Rule::Plus),
             krylov: vec![0; n * n],
             c: Vec::new(),
+            c0_inv: 0,
             alpha_m: Vec::new(),
         };
         let mut v = vec![0u8; n];
@@ -91,6 +95,9 @@ impl RowChase {
             prev = std::mem::replace(&mut cur, next);
         }
         ch.c = cur;
+        if ch.x_rule {
+            ch.c0_inv = inverse_mod(u32::from(ch.c[0]), kk);
+        }
         let (mut a_prev, mut a_cur) = (vec![0u8; n], vec![0u8; n]);
         a_cur[0] = 1;
         for _ in 0..m {
@@ -151,8 +158,7 @@ impl RowChase {
         let c = &self.c;
         let t_times = if self.x_rule {
             // a·t⁻¹: t⁻¹ ≡ −c_0⁻¹·(c − c_0)/t, so a·t⁻¹ = (a − a_0)/t + a_0·t⁻¹.
-            let c0_inv = (1..k).find(|&x| x * u32::from(c[0]) % k == 1).expect("det P = ±1 for even n");
-            let f = (k - u32::from(a[0]) * c0_inv % k) % k;
+            let f = (k - u32::from(a[0]) * self.c0_inv % k) % k;
             (0..n).map(|i| (u32::from(a.get(i + 1).copied().unwrap_or(0)) + f * u32::from(c[i + 1])) % k).collect()
         } else {
             // (d + t)·a, with t·a reduced by the monic c.

@@ -30,6 +30,11 @@ pub const MAX_QUIET_SHOWN: usize = 64;
 /// ... and only while they hold at most this many lights together.
 const MAX_QUIET_CELLS: usize = 1 << 24;
 
+/// How many of `generators` quiet patterns of a board of `cells` lights a solution shows.
+fn shown(cells: usize, generators: usize) -> usize {
+    MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / cells.max(1)).min(generators)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
@@ -113,8 +118,9 @@ enum Structured {
     XChase,
     /// A king torus: a Kronecker product of circulants (see [`king_torus`]).
     KingTorus,
-    /// Bounded, more than two states: the polynomial row chase over Z/k (see [`row_chase`]).
-    RowChase,
+    /// Bounded, more than two states: the polynomial row chase over Z/k (see [`row_chase`]),
+    /// in the orientation [`RowChaseShape`] chose.
+    RowChase(RowChaseShape),
     /// A plus or neighbours torus with more than two states (see [`torus_k`]).
     TorusK,
 }
@@ -128,11 +134,8 @@ fn structured_kind(spec: &Spec) -> Option<Structured> {
         Some(Structured::XChase)
     } else if king_torus::applies(spec) {
         Some(Structured::KingTorus)
-    } else if spec.states > 2
-        && !spec.torus
-        && (row_chase::applies(spec.rule, spec.cols) || row_chase::applies(spec.rule, spec.rows))
-    {
-        Some(Structured::RowChase)
+    } else if let Some(shape) = RowChaseShape::of(spec).filter(|_| spec.states > 2 && !spec.torus) {
+        Some(Structured::RowChase(shape))
     } else if spec.states > 2 && torus_k::applies(spec) {
         Some(Structured::TorusK)
     } else {
@@ -161,8 +164,9 @@ pub fn needs_full_solvers(spec: &Spec) -> bool {
     structured_solver(spec).is_some()
 }
 
-/// Why a build without [`FULL_SOLVERS`] refuses `spec`. Callers test the constant themselves,
-/// so that the compiler sees the solvers behind the test are unreachable and drops them.
+/// Why a build without [`FULL_SOLVERS`] refuses `spec`. [`solve_by`] and [`rank_by`] test the
+/// constant themselves, so that the compiler sees the solvers behind the test are unreachable
+/// and drops them.
 fn without_full_solvers(spec: &Spec) -> crate::Error {
     crate::Error::new(format!(
         "a {}×{} {} {} with {} states needs the structured solvers, which this wasm module leaves out: they are in the full Lights module (lights-full)",
@@ -174,14 +178,26 @@ fn without_full_solvers(spec: &Spec) -> crate::Error {
     ))
 }
 
-/// The row chase's orientation: whether to chase along the columns (rows of length `spec.rows`).
-/// Rows are the shorter side when the rule allows it; the x rule needs an even row length.
-fn row_chase_flip(spec: &Spec) -> bool {
-    let shorter_cols = spec.cols <= spec.rows;
-    if !row_chase::applies(spec.rule, spec.cols) {
-        true
-    } else {
-        !shorter_cols && row_chase::applies(spec.rule, spec.rows)
+/// The row chase's orientation: m rows of n lights, transposed from the board or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct RowChaseShape {
+    /// Chase along the columns (rows of length `spec.rows`).
+    flip: bool,
+    m: usize,
+    n: usize,
+}
+
+impl RowChaseShape {
+    /// Rows are the shorter side when the rule allows it; the x rule needs an even row length.
+    /// None when the rule allows neither side.
+    fn of(spec: &Spec) -> Option<RowChaseShape> {
+        let flip = match (row_chase::applies(spec.rule, spec.cols), row_chase::applies(spec.rule, spec.rows)) {
+            (false, false) => return None,
+            (false, true) => true,
+            (true, rows_too) => rows_too && spec.cols > spec.rows,
+        };
+        let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+        Some(RowChaseShape { flip, m, n })
     }
 }
 
@@ -233,7 +249,7 @@ fn beyond_reason(spec: &Spec) -> &'static str {
         (Rule::X, true) => {
             "an x torus's row operator, the cycle's adjacency x + x⁻¹, is singular for every width over Z/2 (and over Z/p when 4 divides the width), so rows cannot be chased; no structured solver is implemented"
         }
-        (Rule::King, true) => {
+        (Rule::King, true) if spec.rows.min(spec.cols) >= 3 => {
             "a king torus is the Kronecker product (I + C_rows) ⊗ (I + C_cols) of two circulants, singular when 3 divides a side (and for every side over Z/3, Z/9); combining the factors' kernels across the product is not implemented"
         }
         _ => "a torus with a side below 3 is not the product the chases describe",
@@ -289,9 +305,6 @@ pub fn rank(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank> {
         return Ok(with(nl, nl as f64));
     }
     if let Some(kind) = structured_solver(spec) {
-        if !FULL_SOLVERS {
-            return Err(without_full_solvers(spec));
-        }
         let (nl, log2) = rank_by(kind, spec, progress)?;
         return Ok(with(nl, log2));
     }
@@ -310,9 +323,6 @@ pub fn solve(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resul
     } else if king::applies(&spec) {
         solve_king(board, minimal, progress)?
     } else if let Some(kind) = structured_solver(&spec) {
-        if !FULL_SOLVERS {
-            return Err(without_full_solvers(&spec));
-        }
         solve_by(kind, board, minimal, progress)?
     } else {
         check_dense(&spec)?;
@@ -371,17 +381,23 @@ pub fn rank_structured(spec: &Spec, progress: &mut dyn Progress) -> Result<Rank>
 }
 
 fn solve_by(kind: Structured, board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+    if !FULL_SOLVERS {
+        return Err(without_full_solvers(&board.spec));
+    }
     match kind {
         Structured::TorusChase => solve_torus(board, minimal, progress),
         Structured::XChase => solve_x(board, minimal, progress),
         Structured::KingTorus => solve_king_torus(board, minimal, progress),
-        Structured::RowChase => solve_rows(board, minimal, progress),
+        Structured::RowChase(shape) => solve_rows(board, shape, minimal, progress),
         Structured::TorusK => solve_torus_k(board, minimal, progress),
     }
 }
 
 /// Nullity and log2 of the number of quiet patterns by a structured solver.
 fn rank_by(kind: Structured, spec: &Spec, progress: &mut dyn Progress) -> Result<(usize, f64)> {
+    if !FULL_SOLVERS {
+        return Err(without_full_solvers(spec));
+    }
     Ok(match kind {
         Structured::TorusChase | Structured::XChase => {
             let s = solve_by(kind, &Board::new(*spec)?, false, progress)?;
@@ -395,9 +411,7 @@ fn rank_by(kind: Structured, spec: &Spec, progress: &mut dyn Progress) -> Result
             let s = TorusK::new(spec).solve(&vec![0; spec.cells()], progress)?;
             (s.nullity, s.kernel_log2)
         }
-        Structured::RowChase => {
-            let flip = row_chase_flip(spec);
-            let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
+        Structured::RowChase(RowChaseShape { m, n, .. }) => {
             RowChase::new(m, n, spec.rule, spec.states).nullity(progress)?
         }
     })
@@ -416,7 +430,7 @@ struct Dense {
 
 impl Dense {
     fn into_solution(self) -> Solution {
-        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / self.cells.max(1));
+        let shown = shown(self.cells, self.kernel_full.len());
         Solution {
             solvable: self.presses.is_some(),
             rank: self.cells - self.nullity,
@@ -476,7 +490,7 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let nullity = chaser.nullity();
     let lights = BitBoard::from_board(board)?;
     let found = chaser.solve(&lights, true, progress)?;
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let shown = shown(spec.cells(), nullity);
     let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
     let quiet =
         firsts.iter().take(shown).map(|f| Ok(chaser.quiet_pattern(f)?.to_bytes())).collect::<Result<Vec<_>>>()?;
@@ -535,7 +549,7 @@ fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let nullity = king::generators(m, n);
     // Generators are built only as far as memory allows (2^26 lights together).
     let fits = (1usize << 26) / spec.cells();
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let shown = shown(spec.cells(), nullity);
     let quiet: Vec<Vec<u8>> = (0..shown).map(|i| king::generator(m, n, k, i)).collect();
     let mut presses = found.presses;
     let mut proven = nullity == 0;
@@ -595,10 +609,13 @@ fn solve_x(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<
 }
 
 /// A bounded board with more than two states by the polynomial row chase (see [`row_chase`]).
-fn solve_rows(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
+fn solve_rows(
+    board: &Board,
+    RowChaseShape { flip, m, n }: RowChaseShape,
+    minimal: bool,
+    progress: &mut dyn Progress,
+) -> Result<Solution> {
     let spec = board.spec;
-    let flip = row_chase_flip(&spec);
-    let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
     let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
     let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
     let chase = RowChase::new(m, n, spec.rule, spec.states);
@@ -614,7 +631,7 @@ fn solve_king_torus(board: &Board, minimal: bool, progress: &mut dyn Progress) -
     let spec = board.spec;
     let s = king_torus::solve(spec.rows, spec.cols, &board.lights, spec.states)?;
     let generators = s.generators();
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(generators);
+    let shown = shown(spec.cells(), generators);
     let quiet = (0..shown).map(|i| s.generator(i)).collect();
     let found = ModkFound {
         presses: s.presses,
@@ -660,7 +677,7 @@ impl ModkFound {
         witness: Option<Vec<u8>>,
         expand: impl Fn(&[u8]) -> Vec<u8>,
     ) -> ModkFound {
-        let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(kernel.len());
+        let shown = shown(spec.cells(), kernel.len());
         ModkFound {
             presses,
             quiet: kernel.iter().take(shown).map(|(g, o)| (expand(g), *o)).collect(),
@@ -720,7 +737,7 @@ fn solve_packed_chase(
     let packed = BitBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
     let (found, kernel) = chase(&packed, progress)?;
     let nullity = kernel.len();
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(nullity);
+    let shown = shown(spec.cells(), nullity);
     let quiet: Vec<BitBoard> = kernel.iter().take(shown).map(|v| quiet_of(m, n, v)).collect::<Result<_>>()?;
     let mut witness = None;
     if found.is_none() {
@@ -811,7 +828,7 @@ pub fn solve_symbolic(board: &Board, minimal: bool, progress: &mut dyn Progress)
         x
     };
     let k = spec.states;
-    let shown = MAX_QUIET_SHOWN.min(MAX_QUIET_CELLS / spec.cells()).min(sym.kernel.len());
+    let shown = shown(spec.cells(), sym.kernel.len());
     let quiet: Vec<(Vec<u8>, u32)> = sym.kernel.iter().take(shown).map(|(g, o)| (full(g, None), *o)).collect();
     let presses = sym.first.as_ref().map(|f| full(f, Some(&lights)));
     let witness = if presses.is_none() {

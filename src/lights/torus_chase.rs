@@ -124,16 +124,15 @@ pub fn solve(lights: &BitBoard, plus: bool, progress: &mut dyn Progress) -> Resu
         a.row_mut(i).copy_from_slice(&form);
     }
     let (first, kernel) = solve_augmented(&mut a, u, progress);
-    let presses = match first {
-        Some(first) => {
+    let presses = first
+        .map(|first| {
             let x = chase(Some(lights), m, n, plus, &first)?;
             if !clears(lights, &x, plus) {
                 bail!("internal error: the torus chase's presses do not clear the board (please report)");
             }
-            Some(x)
-        }
-        None => None,
-    };
+            Ok(x)
+        })
+        .transpose()?;
     Ok(TorusSolution { presses, kernel })
 }
 
