@@ -62,8 +62,10 @@ pub fn explain_game(start_fen: &str, sans: &[&str], top: usize) -> Result<Vec<Mo
 fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: String, top: usize) -> MoveExplanation {
     let coded = f64::from(prediction.freqs[idx]) / f64::from(prediction.total());
     // The contributions are those of the expert that leads the mixture (see `adapt.rs`).
-    let (scores, learnt) = adaptive.leading_expert(prediction);
-    let freqs = model::frequencies(&scores);
+    let k = adaptive.leading_expert();
+    let freqs = &prediction.expert_freqs[k];
+    // How much of each score the leading expert learnt in this game (1/16 bits).
+    let learnt: Vec<i32> = prediction.expert_scores[k].iter().zip(&prediction.base).map(|(s, b)| s - b).collect();
     let total: u32 = freqs.iter().sum();
     let p = |j: usize| f64::from(freqs[j]) / f64::from(total);
     // Expected value of each feature over the legal moves, minus its value for this move.
@@ -130,8 +132,8 @@ mod tests {
                 pos = pos.play_unchecked(mv);
             }
             let p = adaptive.predict(&pos, &history);
-            let (scores, _) = adaptive.leading_expert(&p);
-            let freqs = model::frequencies(&scores);
+            let scores = &p.expert_scores[adaptive.leading_expert()];
+            let freqs = model::frequencies(scores);
             let total: f64 = freqs.iter().map(|&f| f64::from(f)).sum();
             let expected: f64 = scores.iter().zip(&freqs).map(|(&s, &f)| f64::from(s) * f64::from(f) / total).sum();
             let mv = parse_san(&pos, sans[n - 1]).unwrap();
