@@ -240,8 +240,7 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
         .collect();
     let sans = g.sans();
     let fens: Vec<String> = g.positions().iter().map(|p| p.to_fen()).collect();
-    let moves: Vec<&str> = sans.iter().map(String::as_str).collect();
-    let explanations = super::explain::explain_game(&fens[0], &moves, 5)?;
+    let explanations = super::explain::explain_game(&g.start, &g.moves, &sans, 5)?;
     Ok(GameView {
         games: games.len(),
         index,
