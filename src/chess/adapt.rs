@@ -67,9 +67,11 @@ pub struct Prediction {
     pub features: Vec<Vec<u16>>,
     /// The mixture's frequencies: the ones the arithmetic code uses.
     pub freqs: Vec<u32>,
+    /// The fitted model's scores (1/16 bits), before anything learnt in this game.
+    pub base: Vec<i32>,
     /// Each expert's own scores (1/16 bits) and frequencies.
-    expert_scores: Vec<Vec<i32>>,
-    expert_freqs: Vec<Vec<u32>>,
+    pub expert_scores: Vec<Vec<i32>>,
+    pub expert_freqs: Vec<Vec<u32>>,
 }
 
 impl Prediction {
@@ -139,7 +141,7 @@ impl<'a> GameModel<'a> {
         let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
         let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
         let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
-        Prediction { moves, features, freqs, expert_scores, expert_freqs }
+        Prediction { moves, features, freqs, base, expert_scores, expert_freqs }
     }
 
     /// Learns from the move `chosen` (an index into `p.moves`) having been played.
@@ -189,14 +191,10 @@ impl<'a> GameModel<'a> {
         }
     }
 
-    /// The expert with the shortest code so far (the first of equals): its scores of `p`'s
-    /// moves, and how much of each score it learnt in this game (1/16 bits).
-    pub fn leading_expert(&self, p: &Prediction) -> (Vec<i32>, Vec<i32>) {
-        let k = (0..self.experts.len()).min_by_key(|&k| (self.experts[k].cost, k)).unwrap_or(0);
-        let scores = p.expert_scores[k].clone();
-        let base: Vec<i32> = p.features.iter().map(|f| model::score(f, self.weights)).collect();
-        let learnt = scores.iter().zip(&base).map(|(s, b)| s - b).collect();
-        (scores, learnt)
+    /// The index of the expert with the shortest code so far (the first of equals): an index
+    /// into a prediction's `expert_scores` and `expert_freqs`.
+    pub fn leading_expert(&self) -> usize {
+        (0..self.experts.len()).min_by_key(|&k| (self.experts[k].cost, k)).unwrap_or(0)
     }
 }
 

@@ -10,9 +10,9 @@ use super::adapt::{GameModel, Prediction};
 use super::book;
 use super::model::{self, History};
 use super::model_params::WEIGHTS;
-use super::san::parse_san;
 use super::Position;
-use crate::Result;
+use crate::{bail, Result};
+use cozy_chess::Move;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -39,18 +39,23 @@ pub struct MoveExplanation {
     pub contributions: Vec<Contribution>,
 }
 
-/// Explains every move of `sans` in one pass through the game (the coder learning as it goes),
-/// as the page's game stepper shows them.
-pub fn explain_game(start_fen: &str, sans: &[&str], top: usize) -> Result<Vec<MoveExplanation>> {
-    let mut pos = Position::from_fen(start_fen)?;
+/// Explains every move of `moves` from `start` in one pass through the game (the coder
+/// learning as it goes), as the page's game stepper shows them; `sans` are the moves' SAN,
+/// which the explanations carry.
+pub fn explain_game(start: &Position, moves: &[Move], sans: &[String], top: usize) -> Result<Vec<MoveExplanation>> {
+    if moves.len() != sans.len() {
+        bail!("{} moves but {} SAN strings", moves.len(), sans.len());
+    }
+    let mut pos = start.clone();
     let mut history = History::default();
     let mut adaptive = GameModel::new(&WEIGHTS, book::book());
-    let mut out = Vec::with_capacity(sans.len());
-    for (i, s) in sans.iter().enumerate() {
-        let mv = parse_san(&pos, s).map_err(|e| crate::Error::new(format!("ply {}: {e}", i + 1)))?;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, (&mv, san)) in moves.iter().zip(sans).enumerate() {
         let prediction = adaptive.predict(&pos, &history);
-        let idx = prediction.moves.iter().position(|&m| m == mv).expect("a legal move");
-        out.push(explain(&adaptive, &prediction, idx, super::san::san(&pos, mv), top));
+        let Some(idx) = prediction.moves.iter().position(|&m| m == mv) else {
+            bail!("ply {}: {mv} is not a legal move", i + 1)
+        };
+        out.push(explain(&adaptive, &prediction, idx, san.clone(), top));
         adaptive.learn(&prediction, idx);
         history.push(&pos, mv);
         pos = pos.play_unchecked(mv);
@@ -62,8 +67,10 @@ pub fn explain_game(start_fen: &str, sans: &[&str], top: usize) -> Result<Vec<Mo
 fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: String, top: usize) -> MoveExplanation {
     let coded = f64::from(prediction.freqs[idx]) / f64::from(prediction.total());
     // The contributions are those of the expert that leads the mixture (see `adapt.rs`).
-    let (scores, learnt) = adaptive.leading_expert(prediction);
-    let freqs = model::frequencies(&scores);
+    let k = adaptive.leading_expert();
+    let freqs = &prediction.expert_freqs[k];
+    // How much of each score the leading expert learnt in this game (1/16 bits).
+    let learnt: Vec<i32> = prediction.expert_scores[k].iter().zip(&prediction.base).map(|(s, b)| s - b).collect();
     let total: u32 = freqs.iter().sum();
     let p = |j: usize| f64::from(freqs[j]) / f64::from(total);
     // Expected value of each feature over the legal moves, minus its value for this move.
@@ -102,12 +109,25 @@ fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bail;
+    use crate::chess::san::parse_san;
+
+    /// Explains every move of `sans` (SAN moves from the position `start_fen`).
+    fn explain_sans(start_fen: &str, sans: &[&str], top: usize) -> Result<Vec<MoveExplanation>> {
+        let start = Position::from_fen(start_fen)?;
+        let (mut pos, mut moves) = (start.clone(), Vec::new());
+        for (i, s) in sans.iter().enumerate() {
+            let mv = parse_san(&pos, s).map_err(|e| crate::Error::new(format!("ply {}: {e}", i + 1)))?;
+            moves.push(mv);
+            pos = pos.play_unchecked(mv);
+        }
+        let sans: Vec<String> = sans.iter().map(|s| s.to_string()).collect();
+        explain_game(&start, &moves, &sans, top)
+    }
 
     /// Explains the last of `sans` (SAN moves from the position `start_fen`), with the `top`
     /// largest contributions.
     fn explain_last_move(start_fen: &str, sans: &[&str], top: usize) -> Result<MoveExplanation> {
-        let Some(last) = explain_game(start_fen, sans, top)?.pop() else { bail!("no move to explain") };
+        let Some(last) = explain_sans(start_fen, sans, top)?.pop() else { bail!("no move to explain") };
         Ok(last)
     }
 
@@ -130,8 +150,8 @@ mod tests {
                 pos = pos.play_unchecked(mv);
             }
             let p = adaptive.predict(&pos, &history);
-            let (scores, _) = adaptive.leading_expert(&p);
-            let freqs = model::frequencies(&scores);
+            let scores = &p.expert_scores[adaptive.leading_expert()];
+            let freqs = model::frequencies(scores);
             let total: f64 = freqs.iter().map(|&f| f64::from(f)).sum();
             let expected: f64 = scores.iter().zip(&freqs).map(|(&s, &f)| f64::from(s) * f64::from(f) / total).sum();
             let mv = parse_san(&pos, sans[n - 1]).unwrap();
@@ -150,21 +170,43 @@ mod tests {
 
     #[test]
     fn bad_input_is_a_one_line_error() {
-        let start = Position::start().to_fen();
-        assert!(explain_last_move(&start, &[], 5).is_err());
-        assert!(explain_last_move(&start, &["e4", "Ke2"], 5).unwrap_err().to_string().contains("ply 2"));
-        assert!(explain_last_move("nonsense", &["e4"], 5).is_err());
+        let start = Position::start();
+        let e4 = parse_san(&start, "e4").unwrap();
+        let sans = ["e4".to_string(), "e4".to_string()];
+        // White's e2-e4 again, now with Black to move.
+        let err = explain_game(&start, &[e4, e4], &sans, 5).unwrap_err().to_string();
+        assert!(err.contains("ply 2") && !err.contains('\n'), "{err}");
+        assert!(explain_game(&start, &[e4], &sans, 5).is_err());
+        assert!(explain_game(&start, &[], &[], 5).unwrap().is_empty());
     }
 
     #[test]
     fn a_move_is_explained_by_the_moves_before_it_only() {
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        // Each explanation's bits against the encoder's own cost of that move, the encoder
+        // given the game only up to it. The encoder's cost includes "the game goes on"
+        // (probability 1 − 2^10/2^16 before every move), which the explanation leaves out.
+        let go_on = -(1.0 - 1.0 / 64.0f64).log2();
+        let start = Position::start();
         let sans = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6"];
-        let all = explain_game(start, &sans, 5).unwrap();
+        let all = explain_sans(&start.to_fen(), &sans, 5).unwrap();
         assert_eq!(all.len(), sans.len());
+        let mut moves = Vec::new();
+        let mut pos = start.clone();
         for (i, e) in all.iter().enumerate() {
-            assert_eq!(*e, explain_last_move(start, &sans[..=i], 5).unwrap(), "ply {}", i + 1);
+            let mv = parse_san(&pos, sans[i]).unwrap();
+            moves.push(mv);
+            pos = pos.play_unchecked(mv);
+            let prefix = crate::chess::Game::new(start.clone(), moves.clone());
+            let (_, encoder_bits) = crate::chess::game_codes::arithmetic_moves(&prefix, &WEIGHTS, book::book());
+            assert_eq!(encoder_bits.len(), i + 1);
+            assert!(
+                (e.bits + go_on - encoder_bits[i]).abs() < 1e-9,
+                "ply {}: {} vs {}",
+                i + 1,
+                e.bits,
+                encoder_bits[i]
+            );
+            assert_eq!(e.san, sans[i]);
         }
-        assert!(explain_game(start, &[], 5).unwrap().is_empty());
     }
 }

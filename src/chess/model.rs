@@ -192,47 +192,6 @@ fn attacks_from(piece: Piece, color: Color, sq: Square, occ: BitBoard) -> BitBoa
     }
 }
 
-fn attacks_of(board: &Board, color: Color) -> BitBoard {
-    let occ = board.occupied();
-    let mut a = BitBoard::EMPTY;
-    for sq in board.colors(color) {
-        a |= attacks_from(board.piece_on(sq).expect("occupied"), color, sq, occ);
-    }
-    a
-}
-
-/// Squares attacked by `color`'s men worth less than each kind of piece (index = piece).
-fn cheaper_attacks(board: &Board, color: Color) -> [BitBoard; 6] {
-    let occ = board.occupied();
-    let mut pawn = BitBoard::EMPTY;
-    let mut minor = BitBoard::EMPTY;
-    let mut rook = BitBoard::EMPTY;
-    for sq in board.colored_pieces(color, Piece::Pawn) {
-        pawn |= get_pawn_attacks(sq, color);
-    }
-    for sq in board.colored_pieces(color, Piece::Knight) {
-        minor |= get_knight_moves(sq);
-    }
-    for sq in board.colored_pieces(color, Piece::Bishop) {
-        minor |= get_bishop_moves(sq, occ);
-    }
-    for sq in board.colored_pieces(color, Piece::Rook) {
-        rook |= get_rook_moves(sq, occ);
-    }
-    let below_rook = pawn | minor;
-    let below_queen = below_rook | rook;
-    // Pawn, knight, bishop, rook, queen, king.
-    [BitBoard::EMPTY, pawn, pawn, below_rook, below_queen, below_queen]
-}
-
-fn pawn_attacks_of(board: &Board, color: Color) -> BitBoard {
-    let mut a = BitBoard::EMPTY;
-    for sq in board.colored_pieces(color, Piece::Pawn) {
-        a |= get_pawn_attacks(sq, color);
-    }
-    a
-}
-
 /// How many of `color`'s men attack each square.
 fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
     let occ = board.occupied();
@@ -252,6 +211,16 @@ struct Attacks {
     minor: BitBoard,
     rook: BitBoard,
     all: BitBoard,
+}
+
+impl Attacks {
+    /// Squares attacked by men worth less than each kind of piece (index = piece).
+    fn cheaper(&self) -> [BitBoard; 6] {
+        let below_rook = self.pawn | self.minor;
+        let below_queen = below_rook | self.rook;
+        // Pawn, knight, bishop, rook, queen, king.
+        [BitBoard::EMPTY, self.pawn, self.pawn, below_rook, below_queen, below_queen]
+    }
 }
 
 fn side_attacks(board: &Board, color: Color) -> Attacks {
@@ -276,10 +245,15 @@ fn side_attacks(board: &Board, color: Color) -> Attacks {
     a
 }
 
+/// Both sides' attacks (index: cozy-chess's colour).
+fn both_attacks(board: &Board) -> [Attacks; 2] {
+    [side_attacks(board, Color::White), side_attacks(board, Color::Black)]
+}
+
 /// Each side's men (not the king) that the other side attacks and it does not defend, or
-/// that a cheaper enemy man attacks (index: cozy-chess's colour).
-fn en_prise(board: &Board) -> [BitBoard; 2] {
-    let attacks = [side_attacks(board, Color::White), side_attacks(board, Color::Black)];
+/// that a cheaper enemy man attacks (index: cozy-chess's colour), given `attacks` from
+/// [`both_attacks`].
+fn en_prise(board: &Board, attacks: &[Attacks; 2]) -> [BitBoard; 2] {
     let mut out = [BitBoard::EMPTY; 2];
     for color in [Color::White, Color::Black] {
         let (ours, theirs) = (&attacks[color as usize], &attacks[!color as usize]);
@@ -312,10 +286,11 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     let us = pos.side_to_move();
     let them = !us;
     let occ = board.occupied();
-    let their_attacks = attacks_of(board, them);
-    let their_pawn_attacks = pawn_attacks_of(board, them);
-    let our_attacks = attacks_of(board, us);
-    let cheaper = cheaper_attacks(board, them);
+    let by_side = both_attacks(board);
+    let their_attacks = by_side[them as usize].all;
+    let their_pawn_attacks = by_side[them as usize].pawn;
+    let our_attacks = by_side[us as usize].all;
+    let cheaper = by_side[them as usize].cheaper();
     let in_check = !board.checkers().is_empty();
     let pieces_left = (occ & !board.pieces(Piece::Pawn) & !board.pieces(Piece::King)).len();
     let phase = match pieces_left {
@@ -334,7 +309,7 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     let ours_before = history.back(2);
     let (our_count, their_count) = (attack_counts(board, us), attack_counts(board, them));
     let [hanging, their_hanging] = {
-        let e = en_prise(board);
+        let e = en_prise(board, &by_side);
         [e[us as usize], e[them as usize]]
     };
     let book_moves = book.get(&board.hash());
@@ -537,7 +512,7 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                 }
             }
             if !castle {
-                let en_prise_after = en_prise(&next);
+                let en_prise_after = en_prise(&next, &both_attacks(&next));
                 if en_prise_after[us as usize].has(mv.to) {
                     f.push((LANDS_EN_PRISE + m) as u16);
                 }

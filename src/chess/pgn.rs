@@ -21,7 +21,7 @@ impl Game {
     }
 
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        tag_in(&self.tags, key)
     }
 
     /// Every position of the game, the start first and the final position last.
@@ -257,6 +257,13 @@ struct RawGame {
     result: String,
 }
 
+impl RawGame {
+    /// A game with nothing read yet.
+    fn new() -> Self {
+        RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() }
+    }
+}
+
 /// Splits a PGN text into its games without playing the moves. A game ends at a result token,
 /// or where a tag follows its moves; a result with nothing before it is an empty game.
 fn split_games(text: &str) -> Result<Vec<RawGame>> {
@@ -264,25 +271,19 @@ fn split_games(text: &str) -> Result<Vec<RawGame>> {
         bail!("a PGN text is at most {MAX_PGN_BYTES} bytes; this one has {}", text.len());
     }
     let mut games = Vec::new();
-    let mut game = RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() };
+    let mut game = RawGame::new();
     for (tok, line) in tokenize(text)? {
         match tok {
             Token::Tag(k, v) => {
                 if !game.words.is_empty() {
-                    games.push(std::mem::replace(
-                        &mut game,
-                        RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() },
-                    ));
+                    games.push(std::mem::replace(&mut game, RawGame::new()));
                 }
                 game.tags.push((k, v));
             }
             Token::Word(w) => game.words.push((w, line)),
             Token::Result(r) => {
                 game.result = r;
-                games.push(std::mem::replace(
-                    &mut game,
-                    RawGame { tags: Vec::new(), words: Vec::new(), result: "*".into() },
-                ));
+                games.push(std::mem::replace(&mut game, RawGame::new()));
             }
         }
     }
@@ -331,10 +332,15 @@ pub fn parse_pgn(text: &str) -> Result<Vec<Game>> {
 }
 
 fn start_of(tags: &[(String, String)]) -> Result<Position> {
-    match tags.iter().find(|(k, _)| k == "FEN") {
-        Some((_, fen)) => Position::from_fen(fen),
+    match tag_in(tags, "FEN") {
+        Some(fen) => Position::from_fen(fen),
         None => Ok(Position::start()),
     }
+}
+
+/// The value of the first tag `key` of a game's `tags` (as PGN readers take it).
+pub fn tag_in<'a>(tags: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
 }
 
 /// The whole list of games as one PGN text.

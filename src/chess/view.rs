@@ -209,9 +209,7 @@ pub struct GameListing {
 /// The games of a PGN text, for a menu: read without playing the moves, so a page can list a
 /// file's games at once and play only the one picked (in a Worker).
 pub fn game_list(pgn: &str) -> Result<Vec<GameListing>> {
-    let tag = |tags: &[(String, String)], key: &str| {
-        tags.iter().find(|(k, _)| k == key).map_or_else(|| "?".to_string(), |(_, v)| v.clone())
-    };
+    let tag = |tags: &[(String, String)], key: &str| super::pgn::tag_in(tags, key).unwrap_or("?").to_string();
     Ok(super::pgn::game_tags(pgn)?
         .iter()
         .map(|tags| GameListing { white: tag(tags, "White"), black: tag(tags, "Black"), result: tag(tags, "Result") })
@@ -240,8 +238,7 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
         .collect();
     let sans = g.sans();
     let fens: Vec<String> = g.positions().iter().map(|p| p.to_fen()).collect();
-    let moves: Vec<&str> = sans.iter().map(String::as_str).collect();
-    let explanations = super::explain::explain_game(&fens[0], &moves, 5)?;
+    let explanations = super::explain::explain_game(&g.start, &g.moves, &sans, 5)?;
     Ok(GameView {
         games: games.len(),
         index,
