@@ -1,7 +1,7 @@
 //! Every puzzle's link encoder at the largest states it accepts: the fragment fits the budget
 //! (lengths checked against the bit layouts, counted by hand below), or the encoder says "too
 //! large" and the state's file round-trips. `cargo test --test links -- --nocapture` prints the
-//! lengths quoted in the README.
+//! lengths quoted in docs/share-links.md.
 
 use chessboard_puzzles::codes::link::{self as codes_link, CodesState, CodesView, MAX_WORD};
 use chessboard_puzzles::devil::game::{self as devil_game, Mode, View};

@@ -125,7 +125,7 @@ test('the Huffman tree has the 13 codes of the source', () => {
   assert.equal(byLabel['black king'], '101111');
 });
 
-test('timing of the wasm encoders (printed for the README)', () => {
+test('timing of the wasm encoders (printed for docs/benchmarks.md)', () => {
   const v = core.chess_analyze_fen(START);
   const n = 200;
   let t = performance.now();
