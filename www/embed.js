@@ -96,7 +96,7 @@ export class ChessboardPuzzle extends HTMLElement {
       const footer = document.createElement('p');
       footer.className = 'embed-footer';
       footer.innerHTML = '<a id="playground-link" target="_blank" rel="noopener">Open in the playground ↗</a>';
-      footer.firstChild.href = new URL(view.PAGE, import.meta.url).toString();
+      /** @type {HTMLAnchorElement} */ (footer.firstChild).href = new URL(view.PAGE, import.meta.url).toString();
       note.replaceWith(slot, footer);
       await view.mount(root, { embed: true, link: fragment, host: this });
     } catch (err) {

@@ -100,7 +100,6 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   const check = await page.evaluate((fn) => {
     const game = window.workerResults.find((r) => r && r.packed);
     const sol = window.workerResults.find((r) => r && r.presses);
-    // eslint-disable-next-line no-new-func
     const chase = new Function(`return ${fn}`)();
     return {
       ...chase({ rows: game.spec.rows, cols: game.spec.cols, plus: true, lights: game.lights, presses: sol.presses }),

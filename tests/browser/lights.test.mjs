@@ -23,10 +23,6 @@ async function drawn(page) {
   );
 }
 
-async function size(page) {
-  return { rows: Number(await page.inputValue('#rows')), cols: Number(await page.inputValue('#cols')) };
-}
-
 function press(lights, rows, cols, r, c) {
   for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
     const rr = r + dr;

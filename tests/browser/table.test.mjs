@@ -23,13 +23,6 @@ async function setup(page, { coins, sides = 2, devil, mode, sight = 'sighted' })
   await page.waitForFunction((n) => document.querySelectorAll('#positions [role=gridcell]').length === n, coins);
 }
 
-/** Moves played, read from the status line. */
-async function movesPlayed(page) {
-  const text = await page.textContent('#status');
-  const m = text.match(/^(\d+) moves? played|after (\d+) moves?/i);
-  return Number(m[1] ?? m[2]);
-}
-
 async function waitMoves(page, n) {
   await page.waitForFunction((k) => {
     const t = document.getElementById('status').textContent;

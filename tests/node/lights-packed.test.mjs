@@ -57,7 +57,7 @@ test('the plan: classic boards packed beyond 4096 up to 8192, the others to 4096
   throwsWith(assert, () => core.lights_packed_random({ ...spec(5000, 5), states: 3 }, '1'), /1 to 4096 rows/);
 });
 
-for (const [rows, cols, rule] of [[4100, 45, 'plus'], [37, 4097, 'neighbours'], [4097, 64, 'plus']]) {
+for (const [rows, cols, rule] of /** @type {[number, number, string][]} */ ([[4100, 45, 'plus'], [37, 4097, 'neighbours'], [4097, 64, 'plus']])) {
   test(`a random ${rows}×${cols} ${rule} board solves, its presses clear it by the rule written here`, () => {
     const s = spec(rows, cols, rule);
     const game = core.lights_packed_random(s, '7');

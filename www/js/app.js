@@ -4,6 +4,13 @@
 // this file rather than one round trip later.
 import modules from '../pkg/modules.js';
 
+/**
+ * An element a page or view looks up by id in its own template. Those ids name form controls
+ * (inputs, selects, buttons, links) and plain boxes alike, and a look-up by id cannot tell
+ * which, so this type has the properties of each: a misspelt property is still an error.
+ * @typedef {HTMLInputElement & HTMLSelectElement & HTMLAnchorElement} PageElement
+ */
+
 /** Per module name, the promise of `{ module, glueUrl }`: each is fetched and compiled once. */
 const compiledModules = new Map();
 /** Per module name, the promise of its initialised exports on this page. */

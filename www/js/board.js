@@ -5,7 +5,8 @@
 export class GridBoard {
   /**
    * @param {HTMLElement} host  element that becomes the grid
-   * @param {object} options
+   * @param {{ label: string, onActivate?: (index: number, event: Event) => void,
+   *   onKey?: (index: number, event: KeyboardEvent) => boolean | void }} options
    *   label: accessible name of the grid
    *   onActivate(index, event): a cell was clicked (or Space/Enter when onKey declines)
    *   onKey(index, event): a key other than navigation; return true when handled
@@ -22,7 +23,7 @@ export class GridBoard {
     host.setAttribute('role', 'grid');
     host.setAttribute('aria-label', label);
     host.addEventListener('click', (e) => {
-      const cell = e.target.closest('[data-index]');
+      const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-index]'));
       if (!cell || !host.contains(cell)) return;
       const index = Number(cell.dataset.index);
       this.focusCell(index, false);

@@ -6,7 +6,8 @@ import { runJob, jobPanel } from './worker-client.js';
 import { linkedState, sectionInView, showSection } from './lab-link.js';
 
 let core;
-const $ = (id) => document.getElementById(id);
+/** An element of this page, by id. @param {string} id */
+const $ = (id) => /** @type {import('./app.js').PageElement} */ (document.getElementById(id));
 const panels = {};
 let links;
 const SECTIONS = ['strategy', 'table', 'count', 'why', 'search', 'cube', 'amo', 'dice'];

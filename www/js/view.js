@@ -9,7 +9,7 @@ export const SITE = new URL('../', import.meta.url);
 /**
  * The context of one mounted view.
  * @param {Document|ShadowRoot} root  where the view's template is drawn
- * @param {object} options
+ * @param {{ page: string, embed?: boolean, link?: string, host?: HTMLElement | null }} options
  *   page: the view's page file ('devil.html'), for share links and the playground link
  *   embed: draw only the board and its controls
  *   link: the share fragment to open ('#devil/v1/…'; '' for a fresh puzzle)
@@ -20,7 +20,11 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
   const slot = root.querySelector('[data-view]');
   // Look-ups stay inside this view's slot, so a view an embed has replaced (its link changed)
   // only ever touches its own detached elements; a page's introduction is outside the slot.
-  const $ = (id) => slot.querySelector(`#${CSS.escape(id)}`) ?? (isPage ? document.getElementById(id) : null);
+  /** @param {string} id */
+  const $ = (id) =>
+    /** @type {import('./app.js').PageElement} */ (
+      slot.querySelector(`#${CSS.escape(id)}`) ?? (isPage ? document.getElementById(id) : null)
+    );
   const ctx = {
     root,
     slot,
@@ -58,7 +62,7 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
       if (isPage) {
         if (!embed || location.hash) history.replaceState(null, '', `#${fragment}`);
       } else {
-        const a = slot.isConnected ? root.getElementById('playground-link') : null;
+        const a = slot.isConnected ? /** @type {HTMLAnchorElement | null} */ (root.getElementById('playground-link')) : null;
         if (a) a.href = ctx.shareUrl(fragment);
       }
     },

@@ -3,6 +3,7 @@
 // first (`init`), so the worker never downloads the wasm; the page cancels by terminating the
 // worker, so the core never has to poll for cancellation.
 
+/** @type {Promise<any>} the module's exports, once `init` came */
 let ready = Promise.reject(new Error('the worker got a job before its module'));
 ready.catch(() => {});
 

@@ -44,6 +44,20 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
         }
         Ok(())
     });
+    // The site's and the tests' JS, with the tools tests/package.json pins (see tests/tsconfig.json
+    // and tests/eslint.config.js for what each covers). Neither needs the wasm build.
+    step("JS type check", &mut || {
+        setup::node_modules()?;
+        run_command(Command::new(node_tool("tsc")).args(["--noEmit", "--project", "tests"]).current_dir(&root))
+    });
+    step("JS lint", &mut || {
+        setup::node_modules()?;
+        run_command(
+            Command::new(node_tool("eslint"))
+                .args(["--config", "tests/eslint.config.js", "--max-warnings", "0", "www", "tests"])
+                .current_dir(&root),
+        )
+    });
     step("native tests", &mut || run_command(cargo().args(["test", "--workspace"])));
     let built = crate::build::wasm();
     let wasm_ok = built.is_ok();
@@ -85,6 +99,11 @@ pub fn run() -> Result<()> {
     } else {
         bail!("{} of {} steps failed", failed.len(), results.len())
     }
+}
+
+/// A command-line tool installed by `npm ci` in tests/ (`tests/node_modules/.bin/NAME`).
+fn node_tool(name: &str) -> std::path::PathBuf {
+    crate::root().join("tests/node_modules/.bin").join(name)
 }
 
 /// Runs every `*.test.mjs` in `dir` with Node's test runner, one file at a time.

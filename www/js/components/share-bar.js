@@ -32,8 +32,9 @@ export function frameSnippet(frameUrl, title, width, height) {
 
 /**
  * Wires the toolbar.
- * @param ctx  the view context
- * @param {object} options
+ * @param {ReturnType<typeof import('../view.js').viewContext>} ctx  the view context
+ * @param {{ link: () => string | null | undefined, title: string, frameSize: () => { width: number, height: number },
+ *   linkNote?: string, file?: (() => { name: string, text: string }) | null }} options
  *   link(): the current state's share fragment (null when there is nothing to share)
  *   title: the frame's title
  *   frameSize(): {width, height} of the iframe fallback

@@ -155,8 +155,8 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   });
   // Ctrl+Z / Ctrl+Y anywhere on the page; in an embed, while the focus is inside it.
-  (ctx.isPage ? document : ctx.slot).addEventListener('keydown', (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.target.matches('input, select, textarea')) return;
+  (ctx.isPage ? document : ctx.slot).addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    if (!(e.ctrlKey || e.metaKey) || /** @type {Element} */ (e.target).matches('input, select, textarea')) return;
     if (e.key === 'z') {
       act(undo);
       e.preventDefault();

@@ -144,6 +144,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return { coins: Number($('coins').value), sides: Number($('sides').value), devil: $('devil').value, sighted };
   }
 
+  /** @param {{ following?: boolean }} [options] */
   function newGame({ following } = {}) {
     stop();
     const s = settings();
