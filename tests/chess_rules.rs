@@ -87,7 +87,7 @@ fn san_examples() {
     assert_eq!(san(&pos, e4), "e4");
     let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let m = parse_san(&pos, "O-O").unwrap();
-    assert_eq!(chessboard_puzzles::chess::san::uci(&pos, m), "e1g1");
+    assert_eq!(pos.uci(m), "e1g1");
     assert_eq!(san(&pos, parse_san(&pos, "0-0-0").unwrap()), "O-O-O");
     // Rooks on a1 and f1 both reach d1: the file disambiguates.
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1").unwrap();

@@ -34,3 +34,6 @@ pub use game_codes::{GameCode, GameScheme};
 pub use pgn::{parse_pgn, Game};
 pub use position::Position;
 pub use schemes::PositionScheme;
+
+/// The contents of the 64 squares, a1 = 0, b1 = 1, …, h8 = 63.
+pub type Squares = [Option<(cozy_chess::Piece, cozy_chess::Color)>; 64];

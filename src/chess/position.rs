@@ -15,8 +15,7 @@ use cozy_chess::{Board, BoardBuilder, CastleRights, Color, File, Move, Piece, Ra
 /// Castling right indices: white short, white long, black short, black long (FEN `KQkq`).
 pub const CASTLING_NAMES: [&str; 4] = ["white O-O", "white O-O-O", "black O-O", "black O-O-O"];
 
-/// The contents of the 64 squares, a1 = 0, b1 = 1, …, h8 = 63.
-pub type Squares = [Option<(Piece, Color)>; 64];
+pub use super::Squares;
 
 /// A legal position in canonical form.
 #[derive(Clone, Debug)]
@@ -309,6 +308,26 @@ impl Position {
         found
     }
 
+    /// Whether `mv` castles: cozy-chess writes castling as the king taking its own rook.
+    pub(crate) fn is_castle(&self, mv: Move) -> bool {
+        self.board().colors(self.side_to_move()).has(mv.to)
+    }
+
+    /// UCI text (`e2e4`, `e1g1`, `e7e8q`): castling as the king's two-square step.
+    pub fn uci(&self, mv: Move) -> String {
+        let to = if self.is_castle(mv) {
+            let file = if mv.to.file() > mv.from.file() { File::G } else { File::C };
+            Square::new(file, mv.from.rank())
+        } else {
+            mv.to
+        };
+        let mut s = format!("{}{}", mv.from, to);
+        if let Some(p) = mv.promotion {
+            s.push(p.into());
+        }
+        s
+    }
+
     /// Legal moves in a fixed order (from square, then to square, then promotion piece), so
     /// that move indices mean the same thing everywhere. Castling is king-takes-own-rook, as in
     /// `cozy-chess`.
@@ -325,7 +344,7 @@ impl Position {
     /// Plays a legal move (checked) and returns the canonical result.
     pub fn play(&self, mv: Move) -> Result<Position> {
         if !self.board.is_legal(mv) {
-            bail!("illegal move {}", super::san::uci(self, mv));
+            bail!("illegal move {}", self.uci(mv));
         }
         Ok(self.play_unchecked(mv))
     }

@@ -1,36 +1,17 @@
-//! Standard algebraic notation (SAN) and UCI text for moves, on top of `cozy-chess` (which
-//! writes castling as king-takes-own-rook; SAN and UCI use the king's two-square step).
+//! Standard algebraic notation (SAN) for moves and UCI parsing, on top of `cozy-chess` (which
+//! writes castling as king-takes-own-rook; SAN and UCI use the king's two-square step, see
+//! [`Position::uci`]).
 
 use super::position::{file_char, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, File, Move, Piece, Rank, Square};
-
-fn is_castle(pos: &Position, mv: Move) -> bool {
-    pos.board().colors(pos.side_to_move()).has(mv.to)
-}
-
-/// The king's destination of a castling move (g- or c-file).
-fn castle_target(mv: Move) -> Square {
-    let file = if mv.to.file() > mv.from.file() { File::G } else { File::C };
-    Square::new(file, mv.from.rank())
-}
-
-/// UCI text (`e2e4`, `e1g1`, `e7e8q`).
-pub fn uci(pos: &Position, mv: Move) -> String {
-    let to = if is_castle(pos, mv) { castle_target(mv) } else { mv.to };
-    let mut s = format!("{}{}", mv.from, to);
-    if let Some(p) = mv.promotion {
-        s.push(p.into());
-    }
-    s
-}
 
 /// Parses UCI text against the legal moves of `pos`.
 pub fn parse_uci(pos: &Position, text: &str) -> Result<Move> {
     let text = text.trim();
     pos.legal_moves()
         .into_iter()
-        .find(|&m| uci(pos, m) == text)
+        .find(|&m| pos.uci(m) == text)
         .ok_or_else(|| crate::Error::new(format!("'{text}' is not a legal move here")))
 }
 
@@ -44,7 +25,7 @@ pub fn san(pos: &Position, mv: Move) -> String {
     let board = pos.board();
     let piece = board.piece_on(mv.from).expect("a legal move starts on a piece");
     let mut s = String::new();
-    if is_castle(pos, mv) {
+    if pos.is_castle(mv) {
         s.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
     } else {
         let capture = board.piece_on(mv.to).is_some() || (piece == Piece::Pawn && mv.from.file() != mv.to.file());
@@ -109,7 +90,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move> {
     if let Some(short) = castle {
         return legal
             .into_iter()
-            .find(|&m| is_castle(pos, m) && (m.to.file() > m.from.file()) == short)
+            .find(|&m| pos.is_castle(m) && (m.to.file() > m.from.file()) == short)
             .ok_or_else(|| crate::Error::new(format!("castling '{raw}' is not legal here")));
     }
     let mut chars: Vec<char> = t.chars().filter(|&c| c != 'x' && c != ':' && c != '-').collect();
@@ -162,7 +143,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move> {
     let matches: Vec<Move> = legal
         .into_iter()
         .filter(|&m| {
-            !is_castle(pos, m)
+            !pos.is_castle(m)
                 && m.to == to
                 && board.piece_on(m.from) == Some(piece)
                 && m.promotion == promotion

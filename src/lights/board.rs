@@ -259,6 +259,17 @@ impl Board {
     }
 }
 
+/// The board's values transposed (m×n → n×m).
+pub(crate) fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; m * n];
+    for r in 0..m {
+        for c in 0..n {
+            out[c * m + r] = values[r * n + c];
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

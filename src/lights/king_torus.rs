@@ -15,9 +15,9 @@
 //! 3·(1, …, 1), of order 3); 3·3 = 0 then makes the product's kernel larger than the factors'
 //! combination, which is not implemented (such boards go by elimination up to 1024 lights).
 
+use super::board::transpose;
 use super::board::{Rule, Spec};
 use super::modk::{self, checked_inverse_mod};
-use super::solve::transpose;
 use crate::{bail, Result};
 
 /// Whether the method applies: king tori with both sides at least 3, except over Z/9 with a

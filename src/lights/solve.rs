@@ -8,7 +8,7 @@
 //! returned.
 
 use super::bitboard::{clears, BitBoard};
-use super::board::{Board, Rule, Spec, MAX_SIDE};
+use super::board::{transpose, Board, Rule, Spec, MAX_SIDE};
 use super::fast::Chaser;
 use super::gf2::{self, BitMatrix, BitVec};
 use super::minimal::{minimize_gf2, minimize_modk};
@@ -199,17 +199,6 @@ impl RowChaseShape {
         let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
         Some(RowChaseShape { flip, m, n })
     }
-}
-
-/// The board's values transposed (m×n → n×m).
-pub(crate) fn transpose(values: &[u8], m: usize, n: usize) -> Vec<u8> {
-    let mut out = vec![0u8; m * n];
-    for r in 0..m {
-        for c in 0..n {
-            out[c * m + r] = values[r * n + c];
-        }
-    }
-    out
 }
 
 /// The press matrix over GF(2): column j is what pressing light j changes.
