@@ -97,15 +97,18 @@ test('a cancelled Worker job and the next one do not fetch the wasm again', asyn
   await page.goto(new URL('table.html', page.url()).href);
   await ready(page);
   const result = await page.evaluate(async () => {
-    const { runJob } = await import('./js/worker-client.js');
+    const { runJob, isCancelled } = await import('./js/worker-client.js');
     const first = runJob('table_verify', [8, 2], null, 'table');
     first.cancel();
-    const cancelled = await first.promise.catch((e) => e.message);
+    const cancelled = await first.promise.then(
+      () => 'resolved',
+      (e) => ({ name: e.name, isCancelled: isCancelled(e) }),
+    );
     const second = await runJob('table_verify', [8, 2], null, 'table').promise;
     const third = await runJob('table_verify', [8, 2], null, 'table').promise;
     return { cancelled, same: JSON.stringify(second) === JSON.stringify(third), ok: second != null };
   });
-  assert.equal(result.cancelled, 'cancelled');
+  assert.deepEqual(result.cancelled, { name: 'AbortError', isCancelled: true });
   assert.ok(result.ok && result.same);
   await settle(page);
   assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['table']);

@@ -1,6 +1,6 @@
 // The codes lab view: forwards words and choices to the wasm core and draws its answers.
 import { loadCore, initPage, showError, clearMessage } from './app.js';
-import { runJob, jobPanel } from './worker-client.js';
+import { runJob, jobPanel, isCancelled } from './worker-client.js';
 import { linkedState, sectionInView, showSection } from './lab-link.js';
 
 let core;
@@ -166,7 +166,7 @@ async function build() {
     list.push(['Its coset strategy (16 squares)', `${res.coset_strategy.valid ? 'valid' : 'NOT valid'}: ${res.coset_strategy.explanation}`]);
     facts('build-result', list);
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -186,7 +186,7 @@ async function build31() {
     else list.push(['Not closed under XOR', 'no witness found among random pairs']);
     facts('build31-result', list);
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 

@@ -2,7 +2,7 @@
 // cube) and draws the answers. Long jobs run in a Worker with progress and cancel.
 import { loadCore, initPage, showMessage, showError, clearMessage, errorText } from './app.js';
 import { GridBoard } from './board.js';
-import { runJob, jobPanel } from './worker-client.js';
+import { runJob, jobPanel, isCancelled } from './worker-client.js';
 import { linkedState, sectionInView, showSection } from './lab-link.js';
 
 let core;
@@ -159,7 +159,7 @@ async function verifyStrategy() {
         : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).';
     }
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -224,7 +224,7 @@ async function verifyTable() {
     $('table-verdict').className = v.valid ? 'ok' : 'bad';
     if (v.counterexample) drawCounterexample(v.squares, v.counterexample);
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -273,7 +273,7 @@ async function count() {
     ];
     $('count-result').innerHTML = facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -291,7 +291,7 @@ async function why() {
       $('why-search').textContent = `(The search is run to its end for up to 7 squares; for ${n} it would take far too long — the count above is the proof.)`;
     }
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -309,7 +309,7 @@ async function search() {
     const out = await job('search', 'devil_lab_search', [n, n <= 8 || (n & (n - 1)) === 0 ? Infinity : 2e6]);
     $('search-result').textContent = `${searchText(out)} (${(performance.now() - t0).toFixed(0)} ms)`;
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -322,7 +322,7 @@ async function atMostOne() {
       $('amo-result').insertAdjacentHTML('beforeend', `<dt>${n} squares</dt><dd class="${v.works ? 'ok' : 'bad'}">${v.works ? 'works' : 'impossible'} — ${v.explanation}</dd>`);
     }
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 
@@ -339,7 +339,7 @@ async function diceGame() {
       $('dice-round').textContent = `board ${r.board.join(' ')}, key ${r.key} → A adds 1 to square ${r.add} → ${r.after.join(' ')} → B names ${r.answer}`;
     }
   } catch (err) {
-    if (err.message !== 'cancelled') showError(err);
+    if (!isCancelled(err)) showError(err);
   }
 }
 

@@ -3,6 +3,7 @@
 // cannot be opened gets the one-line message and a fresh board whose own link replaces the
 // bad one in the address bar — never a blank board, never a bad link left behind.
 import { errorText } from './app.js';
+import { isCancelled } from './worker-client.js';
 
 /**
  * Opens the view's start link (or a fresh board) and follows later links.
@@ -28,7 +29,7 @@ export async function openShareLink(ctx, hash, { current, open, fresh, what }) {
     await open(hash);
     ctx.clearMessage();
   } catch (err) {
-    if (errorText(err) === 'cancelled') {
+    if (isCancelled(err)) {
       ctx.showMessage('Opening the link was cancelled.');
     } else {
       await fresh();

@@ -36,10 +36,26 @@ function release(name, worker) {
 }
 
 /**
+ * Whether `err` is the rejection of a cancelled job (then there is no failure to report). A
+ * cancelled job rejects with a `DOMException` named 'AbortError', the kind `fetch` and
+ * `AbortController` use; a failure of the core is an `Error` with its one-line message.
+ * @param {unknown} err
+ */
+export function isCancelled(err) {
+  return typeof err === 'object' && err !== null && /** @type {{ name?: unknown }} */ (err).name === 'AbortError';
+}
+
+/**
  * Starts `fn(...args, progress)` of wasm module `module` in a worker. `panel` (optional) is an
  * element made by `jobPanel()`: it shows progress and a cancel button while the job runs.
- * Returns `{ promise, cancel }`; the promise rejects with `Error('cancelled')` on cancel, which
- * terminates the worker (the next job starts a fresh one from the same compiled module).
+ * Returns `{ promise, cancel }`; the promise rejects on cancel with an error that `isCancelled`
+ * recognises, and cancelling terminates the worker (the next job starts a fresh one from the
+ * same compiled module).
+ * @param {string} fn  the core function's name
+ * @param {unknown[]} args
+ * @param {HTMLElement | null | undefined} panel
+ * @param {string} module  the wasm module's name (www/pkg/modules.js)
+ * @returns {{ promise: Promise<any>, cancel: () => void }}
  */
 export function runJob(fn, args, panel, module) {
   let settle;
@@ -55,7 +71,7 @@ export function runJob(fn, args, panel, module) {
     cancelled = true;
     if (worker) worker.terminate();
     hidePanel();
-    settle.reject(new Error('cancelled'));
+    settle.reject(new DOMException('cancelled', 'AbortError'));
   };
   if (panel) {
     panel.hidden = false;

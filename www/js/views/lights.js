@@ -3,7 +3,7 @@
 // chasing, links, the win test); the parts of the view live in ./lights/.
 import { loadCore, errorText } from '../app.js';
 import { GridBoard } from '../board.js';
-import { jobPanel } from '../worker-client.js';
+import { jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
@@ -222,7 +222,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
       if (!embed) explore(v);
     } catch (err) {
       if (v.spec) writeSpec(v.spec);
-      if (errorText(err) === 'cancelled') showMessage('New puzzle cancelled.');
+      if (isCancelled(err)) showMessage('New puzzle cancelled.');
       else showError(err);
     }
   }

@@ -3,7 +3,7 @@
 // links). The parts of the view live in ./table/.
 import { loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
-import { runJob } from '../worker-client.js';
+import { runJob, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
@@ -352,7 +352,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         if (v.view.state === before) show(res);
       })
       .catch((err) => {
-        if (err.message !== 'cancelled') showError(err);
+        if (!isCancelled(err)) showError(err);
       });
   }
 }

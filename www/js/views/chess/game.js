@@ -2,7 +2,7 @@
 // Worker in every game scheme, stepping the plies through the editor's board, why a move cost
 // what it did, the totals and the bits-per-move chart. `v` is the view (see ../chess.js).
 import { errorText } from '../../app.js';
-import { runJob } from '../../worker-client.js';
+import { runJob, isCancelled } from '../../worker-client.js';
 import { SITE } from '../../view.js';
 
 const SERIES = { 'from-to': '#8d99a6', 'move-index': '#e8a33d', 'ranked-huffman': '#2f81f7', arithmetic: '#8a3ffc' };
@@ -74,7 +74,7 @@ async function loadGame(v, index) {
     drawTotals(v);
     goToPly(v, 0);
   } catch (err) {
-    if (errorText(err) !== 'cancelled') showError(`PGN not loaded: ${errorText(err)}`);
+    if (!isCancelled(err)) showError(`PGN not loaded: ${errorText(err)}`);
   }
 }
 

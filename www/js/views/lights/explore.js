@@ -3,6 +3,7 @@
 import { errorText } from '../../app.js';
 import { render } from './draw.js';
 import { inWorker, solverModule } from './solve.js';
+import { isCancelled } from '../../worker-client.js';
 
 export async function explore(v) {
   const { $ } = v.ctx;
@@ -44,7 +45,7 @@ export async function explore(v) {
     sol.quiet.forEach((q, i) => $('gallery').append(thumbnail(v, q, i)));
   } catch (err) {
     if (!same()) return;
-    $('counts').textContent = errorText(err) === 'cancelled' ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`;
+    $('counts').textContent = isCancelled(err) ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`;
   }
 }
 

@@ -1,7 +1,6 @@
 // Lights Out: asking the core for solutions — in a Web Worker with progress and cancel when the
 // board is large — and what the view does with them: hint, show, check, animate.
-import { errorText } from '../../app.js';
-import { runJob } from '../../worker-client.js';
+import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
 import { litCount, markAt, firstMarked } from './state.js';
 
@@ -12,7 +11,7 @@ import { litCount, markAt, firstMarked } from './state.js';
  */
 export const solverModule = (plan) => (plan.full_solvers ? 'lights-full' : 'lights');
 
-/** Runs a core function in the Worker with the progress panel; rejects with 'cancelled'. */
+/** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled). */
 export async function inWorker(v, fn, args, module = 'lights') {
   v.busy = true;
   try {
@@ -62,7 +61,7 @@ async function withSolution(v, minimal, then) {
     if (v.version !== version) return;
     await then(s);
   } catch (err) {
-    if (errorText(err) === 'cancelled') v.ctx.showMessage('Solving cancelled.');
+    if (isCancelled(err)) v.ctx.showMessage('Solving cancelled.');
     else v.ctx.showError(err);
   }
 }

@@ -1,6 +1,6 @@
 // The rotating table: the long checks run in the Worker with progress and cancel — search for
 // the shortest strategy, exact verification, games against a random devil — and their results.
-import { runJob, jobPanel } from '../../worker-client.js';
+import { runJob, jobPanel, isCancelled } from '../../worker-client.js';
 import { drawChart } from './belief.js';
 
 /** A progress panel for a job, in place of the previous one. */
@@ -28,7 +28,7 @@ export async function search(v) {
       ? `Search: the shortest winning strategy for ${coins} coins of ${sides} sides has ${r.length} moves (${r.belief_states} belief states reached).`
       : `Search: no strategy wins with ${coins} coins of ${sides} sides — all ${r.belief_states} reachable belief states explored, none empty.`);
   } catch (err) {
-    result(v, err.message === 'cancelled' ? 'Search cancelled.' : `Search failed: ${err.message}`);
+    result(v, isCancelled(err) ? 'Search cancelled.' : `Search failed: ${err.message}`);
   }
 }
 
@@ -43,7 +43,7 @@ export async function verify(v) {
       : `The strategy does not win: configurations are left after all ${r.length} moves.`);
     if (!v.info.traceable) drawChart(v, null, r.chart);
   } catch (err) {
-    result(v, err.message === 'cancelled' ? 'Verification cancelled.' : `Verification failed: ${err.message}`);
+    result(v, isCancelled(err) ? 'Verification cancelled.' : `Verification failed: ${err.message}`);
   }
 }
 
@@ -54,6 +54,6 @@ export async function randomCheck(v) {
     const r = await job.promise;
     result(v, `Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`);
   } catch (err) {
-    result(v, err.message === 'cancelled' ? 'Check cancelled.' : `Check failed: ${err.message}`);
+    result(v, isCancelled(err) ? 'Check cancelled.' : `Check failed: ${err.message}`);
   }
 }
