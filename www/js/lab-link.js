@@ -6,8 +6,9 @@ import { showMessage, showError, errorText } from './app.js';
 import { shareLink, shareFeedback, download, canShare } from './share.js';
 
 /**
- * @param {object} o
- *   prefix: the fragment's puzzle name ('lab', 'codes')
+ * @param {{ link: (state: any) => { fragment: string | null, too_large?: string, file?: { name: string, text: string } },
+ *   fromLink: (fragment: string) => any, read: () => any, write: (state: any) => void, reset: () => void,
+ *   fresh: string, withoutLarge?: (state: any) => any, what: string }} o
  *   link(state): the core's {fragment, too_large, file}
  *   fromLink(fragment): the core's state, or throws the link's error
  *   read(): the page's state; write(state): shows a state
@@ -17,7 +18,8 @@ import { shareLink, shareFeedback, download, canShare } from './share.js';
  * Returns {record(), openHash(hash)}.
  */
 export function linkedState(o) {
-  const $ = (id) => document.getElementById(id);
+  /** @param {string} id */
+  const $ = (id) => /** @type {import('./app.js').PageElement} */ (document.getElementById(id));
   let tooLarge = null;
 
   function current() {

@@ -6,9 +6,17 @@ import { errorText } from './app.js';
 import { isCancelled } from './worker-client.js';
 
 /**
+ * @typedef {object} LinkedPuzzle
+ * @property {() => string | null | undefined} current
+ * @property {(hash: string) => unknown} open
+ * @property {() => unknown} fresh
+ * @property {string} what
+ */
+
+/**
  * Opens the view's start link (or a fresh board) and follows later links.
- * @param ctx  the view context (./view.js)
- * @param {object} puzzle
+ * @param {ReturnType<typeof import('./view.js').viewContext>} ctx  the view context
+ * @param {LinkedPuzzle} puzzle
  *   current(): the share fragment of what is shown (null when there is none yet or no link fits)
  *   open(hash): shows the state of `hash` ('#devil/v1/…'); throws (or rejects) on a bad link
  *   fresh(): shows a fresh board
@@ -22,7 +30,12 @@ export async function followLinks(ctx, { current, open, fresh, what }) {
   else await fresh();
 }
 
-/** Opens one link: its state, or the one-line message and a fresh board on a bad link. */
+/**
+ * Opens one link: its state, or the one-line message and a fresh board on a bad link.
+ * @param {ReturnType<typeof import('./view.js').viewContext>} ctx
+ * @param {string} hash
+ * @param {LinkedPuzzle} puzzle
+ */
 export async function openShareLink(ctx, hash, { current, open, fresh, what }) {
   if (hash.length <= 1 || hash.slice(1) === current()) return;
   try {
