@@ -1,6 +1,6 @@
 //! Chess codes: encode + decode time per position for each position scheme (on positions of
 //! the sample games), encode + decode time of an 80-ply game for each game scheme, the compact
-//! tables' first build, and `compact` decode alone. Bits per move and worst cases are printed once, for the README.
+//! tables' first build, and `compact` decode alone. Bits per move and worst cases are printed once, for docs/chess.md.
 
 use chessboard_puzzles::chess::model_params::FIT_GAMES;
 use chessboard_puzzles::chess::{parse_pgn, GameScheme, Position, PositionScheme};

@@ -370,7 +370,7 @@ mod tests {
 
     #[test]
     fn the_node_limit_is_the_number_of_nodes_tried() {
-        // 16 squares take 456 nodes to a strategy (README); any smaller limit stops exactly there.
+        // 16 squares take 456 nodes to a strategy (docs/labs.md); any smaller limit stops exactly there.
         let full = find(16, &mut NoProgress).unwrap();
         for limit in [0, 1, 7, full.nodes - 1] {
             let out = run(16, false, limit, &mut NoProgress).unwrap();

@@ -229,7 +229,7 @@ pub fn press_matrix(spec: &Spec) -> Vec<u8> {
     a
 }
 
-/// Why no structured solver takes a board beyond dense elimination (the README has the details).
+/// Why no structured solver takes a board beyond dense elimination (docs/lights.md has the details).
 fn beyond_reason(spec: &Spec) -> &'static str {
     match (spec.rule, spec.torus) {
         (Rule::X, false) => {

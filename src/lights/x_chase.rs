@@ -9,7 +9,7 @@
 //! first row's n presses unknown, every later press is an affine form in them (kept as bits),
 //! and the last row gives n equations: O(m·n·n/64 + n³/64) word operations. For odd n, P_n is
 //! singular (kernel (1, 0, 1, …, 0, 1)) and a chase leaves one unknown and one condition per
-//! row; see the README for what that costs.
+//! row; see docs/lights.md for what that costs.
 
 use super::bitboard::BitBoard;
 use super::gf2::{solve_augmented, BitMatrix};

@@ -16,8 +16,8 @@ use std::time::SystemTime;
 /// that need them; the others one page each.
 pub const MODULES: [&str; 6] = ["devil", "lab", "lights", "lights-full", "table", "chess"];
 
-/// Largest raw size of a module's wasm, from issue 9's targets (the README's table): `cargo
-/// xtask test` fails when a module outgrows its budget, so a change that does is noticed.
+/// Largest raw size of a module's wasm (docs/architecture.md, size budgets): `cargo xtask test`
+/// fails when a module outgrows its budget, so a change that does is noticed.
 pub const SIZE_BUDGETS: [(&str, u64); 3] = [("devil", 150 * 1024), ("lights", 300 * 1024), ("table", 300 * 1024)];
 
 /// Checks every module in `built` (in `pkg`) against [`SIZE_BUDGETS`].
@@ -34,7 +34,7 @@ pub fn check_size_budgets(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
     if over.is_empty() {
         Ok(())
     } else {
-        anyhow::bail!("wasm modules over their size budget (issue 9): {}", over.join("; "))
+        anyhow::bail!("wasm modules over their size budget: {}", over.join("; "))
     }
 }
 
@@ -63,7 +63,7 @@ pub fn wasm() -> Result<Vec<ModuleFiles>> {
     Ok(built)
 }
 
-/// Removes files of www/pkg/ that no module wrote (e.g. the one-module build of before), so
+/// Removes files of www/pkg/ that no module wrote (e.g. an older one-module build), so
 /// nothing can load them by mistake.
 fn remove_stale(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
     for entry in std::fs::read_dir(pkg)?.flatten() {
@@ -108,7 +108,7 @@ fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
 }
 
 /// wasm-opt's level (the environment variable WASM_OPT_LEVEL overrides it, for measuring):
-/// see the README ("How it is built") for the measurements behind it.
+/// see docs/benchmarks.md for the measurements behind it.
 const WASM_OPT_LEVEL: &str = "-O3";
 
 /// The crate built for wasm32 with only `name`'s feature, copied to target/wasm-modules/.
