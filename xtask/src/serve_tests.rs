@@ -5,6 +5,7 @@ use super::*;
 use flate2::read::GzDecoder;
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Socket tests run one at a time, so a thread count sees only its own server.
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -23,6 +24,10 @@ impl Answer {
 
 /// A folder with one file of each kind the tests need, and a server for it.
 fn site(name: &str) -> (PathBuf, u16) {
+    site_with(name, Limits::DEFAULT)
+}
+
+fn site_with(name: &str, limits: Limits) -> (PathBuf, u16) {
     let dir = std::env::temp_dir().join(format!("xtask-serve-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("pkg")).unwrap();
@@ -32,7 +37,7 @@ fn site(name: &str) -> (PathBuf, u16) {
     std::fs::write(dir.join("pkg/devil_bg.wasm"), wasm).unwrap();
     std::fs::write(dir.join("pkg/devil.0123abcd.js"), "export default 1;\n".repeat(100)).unwrap();
     std::fs::write(dir.join("image.png"), vec![0x89; 4000]).unwrap();
-    let port = spawn(dir.clone()).unwrap();
+    let port = spawn_with(dir.clone(), limits).unwrap();
     (dir, port)
 }
 
@@ -270,4 +275,221 @@ fn accept_encoding_values() {
     assert!(!accepts_gzip("gzip; q=0.0"));
     assert!(!accepts_gzip("br, deflate"));
     assert!(!accepts_gzip("identity"));
+}
+
+/// A GET of `/index.html` on a fresh connection, with how long the answer took to come back
+/// (the client waits up to a minute, so a held-up server shows as a long time, not a failure).
+fn timed_get(port: u16) -> (u16, Duration) {
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream.write_all(b"GET /index.html HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let status = if raw.is_empty() { 0 } else { parse(&raw).status };
+    (status, started.elapsed())
+}
+
+/// Sends a request head one byte every `every` (a header that never ends), until `stop` is
+/// set, the server closes the connection, or a minute has passed.
+fn trickle(mut stream: TcpStream, every: Duration, stop: &AtomicBool) {
+    let head = b"GET /index.html HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".iter().chain(std::iter::repeat(&b'z'));
+    let started = Instant::now();
+    for byte in head {
+        if stop.load(Ordering::Relaxed) || started.elapsed() > Duration::from_secs(60) {
+            return;
+        }
+        if stream.write_all(&[*byte]).is_err() {
+            return;
+        }
+        // Sleep in short steps so that `stop` ends the test promptly.
+        let until = Instant::now() + every;
+        while Instant::now() < until && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// `count` connections, each trickling in its own thread.
+fn tricklers(port: u16, count: usize, every: Duration, stop: &Arc<AtomicBool>) -> Vec<std::thread::JoinHandle<()>> {
+    (0..count)
+        .map(|_| {
+            let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            let stop = Arc::clone(stop);
+            std::thread::spawn(move || trickle(stream, every, &stop))
+        })
+        .collect()
+}
+
+/// Short deadlines, so that the tests of the deadlines take seconds.
+const SHORT: Limits = Limits {
+    idle: Duration::from_secs(1),
+    head: Duration::from_secs(2),
+    send: Duration::from_secs(3),
+    ..Limits::DEFAULT
+};
+
+/// Reads until the server closes the connection; returns what came and when it ended.
+fn read_until_closed(stream: &mut TcpStream, started: Instant) -> (Vec<u8>, Duration) {
+    let mut raw = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => return (raw, started.elapsed()),
+            Ok(n) => raw.extend_from_slice(&buffer[..n]),
+        }
+    }
+}
+
+#[test]
+fn forty_trickling_clients_do_not_hold_up_a_request() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (_dir, port) = site("trickle");
+    let stop = Arc::new(AtomicBool::new(false));
+    let slow = tricklers(port, 40, Duration::from_secs(2), &stop);
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, took) = timed_get(port);
+    eprintln!("with 40 trickling clients: {status} after {took:?}");
+    stop.store(true, Ordering::Relaxed);
+    for trickler in slow {
+        trickler.join().unwrap();
+    }
+    assert_eq!(status, 200);
+    // Before the waiting list, the answer came only when the tricklers stopped (60 s here).
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn two_hundred_idle_connections_do_not_hold_up_a_request() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (_dir, port) = site("idle");
+    let idle: Vec<TcpStream> = (0..200).map(|_| connect(port)).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, took) = timed_get(port);
+    eprintln!("with 200 idle connections: {status} after {took:?}");
+    drop(idle);
+    assert_eq!(status, 200);
+    // Before, each of 32 workers waited 5 s on an idle connection: the answer took 30 s.
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn both_at_once_with_a_full_waiting_list_still_answer() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    // 240 slow and idle connections against room for 100: the oldest make way for the newest.
+    let (_dir, port) = site_with("crowd", Limits { waiting: 100, ..Limits::DEFAULT });
+    let stop = Arc::new(AtomicBool::new(false));
+    let slow = tricklers(port, 40, Duration::from_secs(2), &stop);
+    let idle: Vec<TcpStream> = (0..200).map(|_| connect(port)).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, took) = timed_get(port);
+    eprintln!("with 40 trickling and 200 idle connections, room for 100: {status} after {took:?}");
+    stop.store(true, Ordering::Relaxed);
+    for trickler in slow {
+        trickler.join().unwrap();
+    }
+    assert_eq!(status, 200);
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    // The oldest idle connections were closed to make room, without an answer.
+    let mut first = idle.into_iter().next().unwrap();
+    let (raw, _) = read_until_closed(&mut first, Instant::now());
+    assert!(raw.is_empty(), "{}", String::from_utf8_lossy(&raw));
+}
+
+#[test]
+fn a_trickled_head_is_cut_off_with_408_at_its_deadline() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (_dir, port) = site_with("deadline", SHORT);
+    let stop = Arc::new(AtomicBool::new(false));
+    // One byte every 300 ms: each read comes well within any per-read timeout.
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let writer = stream.try_clone().unwrap();
+    let trickler = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || trickle(writer, Duration::from_millis(300), &stop))
+    };
+    let (raw, took) = read_until_closed(&mut stream, started);
+    stop.store(true, Ordering::Relaxed);
+    trickler.join().unwrap();
+    assert_eq!(parse(&raw).status, 408);
+    assert!(took >= SHORT.head && took < SHORT.head + Duration::from_secs(3), "{took:?}");
+}
+
+#[test]
+fn a_silent_connection_is_closed_after_the_idle_time() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (_dir, port) = site_with("silent", SHORT);
+    let started = Instant::now();
+    let mut stream = connect(port);
+    let (raw, took) = read_until_closed(&mut stream, started);
+    assert!(raw.is_empty(), "a connection that asked nothing gets no answer");
+    assert!(took >= SHORT.idle && took < SHORT.idle + Duration::from_secs(3), "{took:?}");
+}
+
+#[test]
+fn a_client_that_does_not_read_holds_a_worker_only_until_the_send_deadline() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    // One worker and room for one queued request.
+    let (dir, port) = site_with("unread", Limits { workers: 1, queue: 1, ..SHORT });
+    // Far more than the socket buffers on both sides hold.
+    std::fs::write(dir.join("big.bin"), vec![7u8; 32 << 20]).unwrap();
+    let mut unread = connect(port);
+    unread.write_all(b"GET /big.bin HTTP/1.1\r\n\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let started = Instant::now();
+    let queued = std::thread::spawn(move || timed_get(port));
+    std::thread::sleep(Duration::from_millis(500));
+    // The worker is busy and the queue is full: the next request is refused at once.
+    let (status, took) = timed_get(port);
+    assert_eq!(status, 503);
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    // The queued request is answered once the first answer's time is up.
+    let (status, _) = queued.join().unwrap();
+    let waited = started.elapsed();
+    assert_eq!(status, 200);
+    assert!(waited < SHORT.send + Duration::from_secs(3), "{waited:?}");
+    let (raw, _) = read_until_closed(&mut unread, Instant::now());
+    assert!(raw.len() < 32 << 20, "the unread answer was cut off");
+}
+
+#[test]
+fn symlinks_are_served_only_when_their_target_is_inside_the_root() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, port) = site("symlinks");
+    let outside = dir.with_extension("outside");
+    let _ = std::fs::remove_dir_all(&outside);
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("secret.txt"), "secret\n".repeat(300)).unwrap();
+    std::fs::write(outside.join("index.html"), "secret index\n").unwrap();
+    let link = |target: &Path, name: &str| std::os::unix::fs::symlink(target, dir.join(name)).unwrap();
+    link(&outside.join("secret.txt"), "leak.txt");
+    link(&outside, "leaks");
+    link(Path::new("app.js"), "alias.js");
+    link(Path::new("pkg"), "package");
+    for path in ["/leak.txt", "/leaks/secret.txt", "/leaks/", "/leaks"] {
+        let answer = get(port, path, "");
+        assert_eq!(answer.status, 404, "{path}");
+        assert!(!String::from_utf8_lossy(&answer.body).contains("secret"), "{path}");
+    }
+    let app = std::fs::read(dir.join("app.js")).unwrap();
+    let alias = get(port, "/alias.js", "");
+    assert_eq!(alias.status, 200);
+    assert_eq!(alias.body, app);
+    assert_eq!(alias.header("Content-Type"), Some("text/javascript; charset=utf-8"));
+    let through_folder = get(port, "/package/devil.0123abcd.js", "");
+    assert_eq!(through_folder.status, 200);
+    assert_eq!(through_folder.body, std::fs::read(dir.join("pkg/devil.0123abcd.js")).unwrap());
+
+    // A precompressed neighbour that points outside is ignored: the file is compressed here.
+    let mut other = GzEncoder::new(Vec::new(), Compression::fast());
+    other.write_all(b"secret\n").unwrap();
+    std::fs::write(outside.join("app.js.gz"), other.finish().unwrap()).unwrap();
+    link(&outside.join("app.js.gz"), "app.js.gz");
+    let zipped = get(port, "/app.js", "Accept-Encoding: gzip\r\n");
+    let mut unzipped = Vec::new();
+    GzDecoder::new(&zipped.body[..]).read_to_end(&mut unzipped).unwrap();
+    assert_eq!(unzipped, app);
+    std::fs::remove_dir_all(&outside).unwrap();
 }
