@@ -2,6 +2,35 @@
 // forwarded to the view; arrow keys move a roving focus. Views describe each cell (classes,
 // label, text) and never touch the DOM of the board themselves.
 
+/**
+ * Where a navigation key moves the roving focus on a `rows` × `cols` grid from cell `index`
+ * (row-major): arrows one step, Home/End to the row's ends, PageUp/PageDown to the column's
+ * ends. A move that would leave the grid keeps the focus where it is; a key that is not a
+ * navigation key gives null.
+ * @param {string} key  a `KeyboardEvent.key`
+ * @param {number} index
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {number | null}
+ */
+export function movedFocus(key, index, rows, cols) {
+  const r = Math.floor(index / cols);
+  const c = index % cols;
+  const moves = {
+    ArrowUp: [r - 1, c],
+    ArrowDown: [r + 1, c],
+    ArrowLeft: [r, c - 1],
+    ArrowRight: [r, c + 1],
+    Home: [r, 0],
+    End: [r, cols - 1],
+    PageUp: [0, c],
+    PageDown: [rows - 1, c],
+  };
+  if (!Object.hasOwn(moves, key)) return null;
+  const [nr, nc] = moves[key];
+  return nr >= 0 && nr < rows && nc >= 0 && nc < cols ? nr * cols + nc : index;
+}
+
 export class GridBoard {
   /**
    * @param {HTMLElement} host  element that becomes the grid
@@ -82,22 +111,11 @@ export class GridBoard {
     if (takeFocus) cell.focus();
   }
 
+  /** @param {KeyboardEvent} e */
   #keydown(e) {
-    const r = Math.floor(this.focusIndex / this.cols);
-    const c = this.focusIndex % this.cols;
-    const moves = {
-      ArrowUp: [r - 1, c],
-      ArrowDown: [r + 1, c],
-      ArrowLeft: [r, c - 1],
-      ArrowRight: [r, c + 1],
-      Home: [r, 0],
-      End: [r, this.cols - 1],
-      PageUp: [0, c],
-      PageDown: [this.rows - 1, c],
-    };
-    if (e.key in moves) {
-      const [nr, nc] = moves[e.key];
-      if (nr >= 0 && nr < this.rows && nc >= 0 && nc < this.cols) this.focusCell(nr * this.cols + nc);
+    const target = movedFocus(e.key, this.focusIndex, this.rows, this.cols);
+    if (target !== null) {
+      if (target !== this.focusIndex) this.focusCell(target);
       e.preventDefault();
       return;
     }
