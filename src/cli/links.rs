@@ -183,12 +183,7 @@ pub struct TableLinkArgs {
 }
 
 pub fn table_link(a: TableLinkArgs) -> Result<Output> {
-    let devil = match a.devil.as_str() {
-        "random" => DevilKind::Random,
-        "adversarial" => DevilKind::Adversarial,
-        "human" => DevilKind::Human,
-        other => bail!("unknown devil '{other}': use random, adversarial or human"),
-    };
+    let devil = DevilKind::parse(&a.devil)?;
     let seed = a.seed.unwrap_or_else(crate::seed::fresh_seed);
     let mut game = table::Game::new(Params::new(a.coins, a.sides)?, devil, !a.blind, a.following, seed)?;
     if a.moves > 0 {

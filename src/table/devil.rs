@@ -13,6 +13,7 @@
 use super::construction::Strategy;
 use super::moves::Move;
 use super::params::{add, rotate, smallest_prime_factor, Params};
+use crate::{bail, Result};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,6 +23,36 @@ pub enum DevilKind {
     Adversarial,
     /// A person turns the table.
     Human,
+}
+
+impl DevilKind {
+    /// Every kind.
+    pub const ALL: [DevilKind; 3] = [DevilKind::Random, DevilKind::Adversarial, DevilKind::Human];
+
+    /// The name the CLI, the page and JSON call it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            DevilKind::Random => "random",
+            DevilKind::Adversarial => "adversarial",
+            DevilKind::Human => "human",
+        }
+    }
+
+    /// The kind a name calls for, as the CLI's `--devil` and the page's devil menu give it.
+    pub fn parse(name: &str) -> Result<DevilKind> {
+        match DevilKind::ALL.into_iter().find(|kind| kind.name() == name) {
+            Some(kind) => Ok(kind),
+            None => bail!("unknown devil '{name}': use random, adversarial or human"),
+        }
+    }
+}
+
+impl std::str::FromStr for DevilKind {
+    type Err = crate::Error;
+
+    fn from_str(name: &str) -> Result<DevilKind> {
+        DevilKind::parse(name)
+    }
 }
 
 /// Why the devil turned the table as it did.
@@ -182,6 +213,27 @@ pub fn greedy_choice(params: &Params, faces: &[u8], mv: &Move) -> Choice {
 mod tests {
     use super::*;
     use crate::table::construction::Recursive;
+
+    #[test]
+    fn every_devil_kind_round_trips_through_its_name() {
+        for kind in DevilKind::ALL {
+            assert_eq!(DevilKind::parse(kind.name()).unwrap(), kind);
+            assert_eq!(kind.name().parse::<DevilKind>().unwrap(), kind);
+            // The name is the one JSON (serde) uses for the kind, in both directions.
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+            assert_eq!(serde_json::from_value::<DevilKind>(kind.name().into()).unwrap(), kind);
+        }
+        let names: std::collections::BTreeSet<&str> = DevilKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(names.len(), DevilKind::ALL.len(), "names are distinct");
+    }
+
+    #[test]
+    fn an_unknown_devil_is_one_line_naming_the_choices() {
+        for name in ["angel", "", "Random", " random", "human "] {
+            let message = DevilKind::parse(name).unwrap_err().message().to_string();
+            assert_eq!(message, format!("unknown devil '{name}': use random, adversarial or human"));
+        }
+    }
 
     #[test]
     fn the_guard_survives_every_move_for_six_coins() {

@@ -61,12 +61,7 @@ fn view(game: &Game) -> View {
 }
 
 fn devil_kind(name: &str) -> Result<DevilKind, JsError> {
-    match name {
-        "random" => Ok(DevilKind::Random),
-        "adversarial" => Ok(DevilKind::Adversarial),
-        "human" => Ok(DevilKind::Human),
-        _ => Err(JsError::new(&format!("unknown devil '{name}' (random, adversarial or human)"))),
-    }
+    DevilKind::parse(name).map_err(err)
 }
 
 /// A new game. `seed` is a decimal string; empty draws a fresh one.
