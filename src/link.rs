@@ -65,52 +65,72 @@ pub fn make(puzzle: &str, version: u32, payload: &str) -> String {
     format!("{puzzle}/v{version}/{payload}")
 }
 
-/// Checks the frame of a fragment (with or without the leading `#`) and returns the payload.
-/// `version` is the only version this build reads.
+/// The reason for a link whose payload ran out or would not decode: its bits were cut short
+/// in pasting, or changed.
+pub fn truncated_or_garbled(e: Error) -> Error {
+    Error::new(format!("this link is truncated or garbled: {e}"))
+}
+
+/// The reason for a link whose payload is complete but says something impossible.
+pub fn garbled(e: Error) -> Error {
+    Error::new(format!("this link is garbled: {e}"))
+}
+
+/// Checks the frame of a fragment (with or without the leading `#`) of a puzzle whose links
+/// have had one version, and returns the payload.
 pub fn payload<'a>(fragment: &'a str, puzzle: &str, version: u32) -> Result<&'a str> {
+    versioned_payload(fragment, puzzle, &[version]).map(|(_, payload)| payload)
+}
+
+/// Checks the frame of a fragment (with or without the leading `#`) and returns the version
+/// found, one of `versions` (every version this build reads), and the payload. A version
+/// past the newest is a link made by a newer build; the message says so, and is worded for
+/// wherever it is shown (a page or a terminal).
+pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) -> Result<(u32, &'a str)> {
+    let newest = versions.iter().copied().max().unwrap_or(1);
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut parts = fragment.splitn(3, '/');
     let (name, ver, payload) = match (parts.next(), parts.next(), parts.next()) {
         (Some(n), Some(v), Some(p)) => (n, v, p),
-        _ => bail!("this link is not a {puzzle} link: expected #{puzzle}/v{version}/…"),
+        _ => bail!("this link is not a {puzzle} link: expected #{puzzle}/v{newest}/…"),
     };
     if name != puzzle {
-        bail!("this link is for '{name}', not for '{puzzle}'");
+        bail!("this link is for '{}', not for '{puzzle}'", quoted(name));
     }
-    let found: u32 = match ver.strip_prefix('v').and_then(|v| v.parse().ok()) {
-        Some(v) => v,
-        None => bail!("this link has no version (expected v{version}, found '{ver}')"),
+    let Some(found) = ver.strip_prefix('v').and_then(|v| v.parse::<u32>().ok()) else {
+        bail!("this link has no version (expected v{newest}, found '{}')", quoted(ver));
     };
-    if found != version {
-        bail!("this link is version {found}; this page reads version {version}");
+    if !versions.contains(&found) {
+        let reads = match versions {
+            [one] => format!("the version this build reads ({one})"),
+            _ => format!("the versions this build reads ({})", list(versions)),
+        };
+        if found > newest {
+            bail!("this link is version {found}, newer than {reads}");
+        }
+        bail!("this link is version {found}, which {puzzle} links never had ({reads})");
     }
     if payload.is_empty() {
         bail!("this link is truncated: it has no data");
     }
-    Ok(payload)
+    Ok((found, payload))
 }
 
-/// Like [`payload`] for a puzzle whose links have had several versions: returns the version
-/// found (one of `versions`) and the payload.
-pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) -> Result<(u32, &'a str)> {
-    let newest = versions.iter().copied().max().unwrap_or(1);
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    let found = fragment
-        .strip_prefix(puzzle)
-        .and_then(|rest| rest.strip_prefix("/v"))
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|v| v.parse::<u32>().ok());
-    match found {
-        Some(v) if versions.contains(&v) => Ok((v, payload(fragment, puzzle, v)?)),
-        Some(v) => {
-            bail!("this link is version {v}; this page reads versions {}", list(versions))
-        }
-        None => payload(fragment, puzzle, newest).map(|p| (newest, p)),
+/// A piece of a link quoted in a message, cut short so a huge paste gives a one-line message.
+fn quoted(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
     }
 }
 
 fn list(versions: &[u32]) -> String {
-    versions.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" and ")
+    let names: Vec<String> = versions.iter().map(u32::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }
 
 #[cfg(test)]
@@ -134,11 +154,28 @@ mod tests {
         assert_eq!(versioned_payload("#lights/v1/abc", "lights", &[1, 2]).unwrap(), (1, "abc"));
         assert_eq!(versioned_payload("lights/v2/x", "lights", &[1, 2]).unwrap(), (2, "x"));
         let e = versioned_payload("#lights/v3/x", "lights", &[1, 2]).unwrap_err();
-        assert!(e.message().contains("version 3") && e.message().contains("1 and 2"), "{e}");
+        assert_eq!(e.message(), "this link is version 3, newer than the versions this build reads (1 and 2)");
+        let e = payload("#devil/v2/x", "devil", 1).unwrap_err();
+        assert_eq!(e.message(), "this link is version 2, newer than the version this build reads (1)");
+        let e = versioned_payload("#lights/v0/x", "lights", &[1, 2]).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "this link is version 0, which lights links never had (the versions this build reads (1 and 2))"
+        );
+        assert_eq!(list(&[1, 2, 3]), "1, 2 and 3");
         assert!(versioned_payload("#devil/v1/x", "lights", &[1, 2]).unwrap_err().message().contains("devil"));
         assert!(versioned_payload("#lights/v2/", "lights", &[1, 2]).unwrap_err().message().contains("truncated"));
         assert!(versioned_payload("#lights", "lights", &[1, 2]).is_err());
         assert!(versioned_payload("#lightsout/v1/x", "lights", &[1, 2]).is_err());
+    }
+
+    #[test]
+    fn quoted_parts_are_cut_short() {
+        let long = "x".repeat(1_000_000);
+        let e = payload(&format!("#{long}/v1/abc"), "devil", 1).unwrap_err();
+        assert!(e.message().len() < 120, "{}", e.message().len());
+        let e = payload(&format!("#devil/{long}/abc"), "devil", 1).unwrap_err();
+        assert!(e.message().len() < 120, "{}", e.message().len());
     }
 
     #[test]

@@ -144,5 +144,88 @@ fn bad_links_are_one_line_errors() {
     fails(&["devil", "open", "#lights/v2/AAAA"], "not for 'devil'");
     fails(&["table", "open", "table/v1/AA"], "truncated");
     fails(&["chess", "open", "https://example.org/chess.html#chess/v2/@@"], "garbled");
-    fails(&["chess", "open", "#chess/v1/AAAA"], "version 1");
+    // A newer link than this build reads: said so, in words that fit a terminal.
+    for (puzzle, link, reads) in [
+        ("chess", "#chess/v3/AAAA", "versions this build reads (1 and 2)"),
+        ("lights-out", "#lights/v3/AAAA", "versions this build reads (1 and 2)"),
+        ("devil", "#devil/v2/AAAA", "version this build reads (1)"),
+        ("table", "#table/v2/AAAA", "version this build reads (1)"),
+    ] {
+        let (_, _, stderr) = run(&[puzzle, "open", link]);
+        assert!(stderr.contains(&format!("newer than the {reads}")), "{stderr}");
+        assert!(!stderr.contains("page"), "{stderr}");
+    }
+}
+
+/// The v1 link, made before the position code changed: 1.e4.
+const E4_V1: &str = "#chess/v1/zqhRHOAiZA8ayjMQQsEv4JhdpdA";
+const E4_FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessboard-puzzles"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    // The command may refuse before reading everything: a closed pipe is not a test failure.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn chess_v1_link_opens() {
+    assert_eq!(ok(&["chess", "open", E4_V1]), format!("{E4_FEN}\n"));
+    assert_eq!(json(&["chess", "open", E4_V1])["fen"], E4_FEN);
+}
+
+#[test]
+fn open_reads_the_link_from_stdin_or_a_file() {
+    let (code, stdout, stderr) = run_with_stdin(&["chess", "open", "-"], format!("{E4_V1}\n").as_bytes());
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, format!("{E4_FEN}\n").as_str(), ""));
+    // A whole link wrapped over lines by a mail program, from a file.
+    let (_dir, path) =
+        temp_file("link.txt", "https://example.org/chess.html#chess/v1/zqhRHOAiZA8a\r\n  yjMQQsEv4JhdpdA\n");
+    assert_eq!(ok(&["chess", "open", "--link-file", &path]), format!("{E4_FEN}\n"));
+
+    // A link longer than a command line may be (Linux: 128 KiB for one argument): a 400×400
+    // board of every light, written by the core as the pages write it, opens from a file and
+    // from stdin to the same pattern file.
+    let spec = Spec::classic(400, 400);
+    let mut game = lights::Game::random(&spec, 9).unwrap();
+    game.seed = None;
+    let payload = lights::link::encode(&game);
+    let link = format!("#lights/v2/{payload}");
+    let file = lights::link::file_for(&game).text;
+    let (_dir, path) = temp_file("long-link.txt", &link);
+    assert!(link.len() > 20_000, "{}", link.len());
+    assert_eq!(ok(&["lights-out", "open", "--link-file", &path]), file);
+    let (code, stdout, stderr) = run_with_stdin(&["lights-out", "open", "-"], link.as_bytes());
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, file);
+
+    fails(&["chess", "open", "--link-file", "/nonexistent/link.txt"], "no such file");
+    let (code, _, stderr) = run_with_stdin(&["chess", "open", "-"], b"  \n");
+    assert_eq!((code, stderr.trim_end()), (1, "error: no link: the input is empty"));
+    let (code, _, stderr) = run_with_stdin(&["chess", "open", "-"], &[0xff, 0xfe]);
+    assert_eq!((code, stderr.trim_end()), (1, "error: standard input is not UTF-8 text"));
+    // Both a link and a file: a usage error.
+    let (code, _, _) = run(&["chess", "open", E4_V1, "--link-file", &path]);
+    assert_eq!(code, 2);
+}
+
+/// Standard input past the cap is refused without reading it all.
+#[test]
+fn open_refuses_a_huge_stdin() {
+    let huge = vec![b'A'; 64 * 1024 * 1024 + 10];
+    let (code, stdout, stderr) = run_with_stdin(&["chess", "open", "-"], &huge);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("larger than 67108864 bytes"), "{stderr}");
 }

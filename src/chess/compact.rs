@@ -30,6 +30,7 @@ use u192::U192;
 
 mod tables;
 mod u192;
+pub mod v1;
 
 const TYPES: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 

@@ -2,6 +2,7 @@
 //! read by the core's `link_for` / `from_link`; `open` prints the state in the puzzle's usual
 //! text form (a board file, a pattern file, a FEN) or, with `--json`, every field.
 
+use super::files::MAX_INPUT_BYTES;
 use super::{read_file, Output};
 use crate::chess::{parse_pgn, share, Position};
 use crate::devil::file::board_to_text;
@@ -45,19 +46,50 @@ impl Base {
     }
 }
 
-/// A link to open: a fragment (`#lights/v2/…`, with or without `#`) or a whole link.
+/// A link to open: a fragment (`#lights/v2/…`, with or without `#`) or a whole link, given as
+/// the argument, read from standard input (`-`), or read from a file (`--link-file`) when it
+/// is longer than a command line may be. Whitespace inside it (a link wrapped by a mail
+/// program) is dropped.
 #[derive(Args)]
 pub struct OpenArgs {
-    /// The link, or only its fragment.
-    #[arg(allow_hyphen_values = true)]
-    link: String,
+    /// The link, or only its fragment; `-` reads it from standard input.
+    #[arg(allow_hyphen_values = true, required_unless_present = "link_file", conflicts_with = "link_file")]
+    link: Option<String>,
+    /// Read the link from this file (a link too long for the command line).
+    #[arg(long, value_name = "FILE")]
+    link_file: Option<PathBuf>,
 }
 
 impl OpenArgs {
-    fn fragment(&self) -> &str {
-        let link = self.link.trim();
-        link.split_once('#').map_or(link, |(_, f)| f)
+    /// The fragment of the link, from wherever it was given.
+    fn fragment(&self) -> Result<String> {
+        let text = match (&self.link, &self.link_file) {
+            (_, Some(path)) => read_file(path)?,
+            (Some(dash), None) if dash == "-" => read_stdin()?,
+            (Some(link), None) => link.clone(),
+            (None, None) => bail!("give the link, '-' to read it from standard input, or --link-file FILE"),
+        };
+        let link: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if link.is_empty() {
+            bail!("no link: the input is empty");
+        }
+        Ok(link.split_once('#').map_or(link.as_str(), |(_, f)| f).to_string())
     }
+}
+
+/// Standard input as text, refused past [`MAX_INPUT_BYTES`] as files are.
+fn read_stdin() -> Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| crate::Error::new(format!("cannot read standard input: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        bail!("standard input is larger than {MAX_INPUT_BYTES} bytes, the most a link can be: refused");
+    }
+    String::from_utf8(bytes).map_err(|_| crate::Error::new("standard input is not UTF-8 text"))
 }
 
 // ---- Lights Out ----
@@ -130,7 +162,7 @@ pub fn lights_link(a: LightsLinkArgs) -> Result<Output> {
 }
 
 pub fn lights_open(a: OpenArgs) -> Result<Output> {
-    let game = lights::link::from_link(a.fragment())?;
+    let game = lights::link::from_link(&a.fragment()?)?;
     let s = game.board.spec;
     let text = game.board.to_text();
     let json = json!({
@@ -143,7 +175,7 @@ pub fn lights_open(a: OpenArgs) -> Result<Output> {
 // ---- The Devil's chessboard ----
 
 pub fn devil_open(a: OpenArgs) -> Result<Output> {
-    let view = devil::game::from_link(a.fragment())?;
+    let view = devil::game::from_link(&a.fragment()?)?;
     let g = &view.game;
     let layout = Layout::for_squares(g.board.squares());
     let text = board_to_text(&g.board);
@@ -194,7 +226,7 @@ pub fn table_link(a: TableLinkArgs) -> Result<Output> {
 }
 
 pub fn table_open(a: OpenArgs) -> Result<Output> {
-    let game = table::game::from_link(a.fragment())?;
+    let game = table::game::from_link(&a.fragment()?)?;
     let faces = game.faces();
     let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
     let text = format!(
@@ -258,6 +290,6 @@ pub fn chess_link(a: ChessLinkArgs) -> Result<Output> {
 }
 
 pub fn chess_open(a: OpenArgs) -> Result<Output> {
-    let fen = share::from_link(a.fragment())?.to_fen();
+    let fen = share::from_link(&a.fragment()?)?.to_fen();
     Ok(Output { json: json!({"fen": fen}), text: format!("{fen}\n") })
 }

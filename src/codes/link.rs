@@ -8,8 +8,8 @@ use super::MAX_EXPLICIT_LENGTH;
 use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::devil::lab_link::FName;
 use crate::link::pack::{pack, push_varint, read_varint, unpack};
-use crate::link::{self, StateFile, TooLarge};
-use crate::{bail, Error, Result};
+use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
+use crate::{bail, Result};
 use serde::{Deserialize, Serialize};
 
 pub const NAME: &str = "codes";
@@ -146,8 +146,6 @@ pub fn from_link(fragment: &str) -> Result<CodesState> {
 }
 
 pub fn decode(payload: &str) -> Result<CodesState> {
-    let garbled = |e: Error| Error::new(format!("this link is garbled: {e}"));
-    let cut = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
     let bytes = from_base64url(payload).map_err(garbled)?;
     let Some((&head, rest)) = bytes.split_first() else { bail!("this link is truncated: it has no data") };
     let r = u32::from(head >> 4) + MIN_R;
@@ -160,25 +158,25 @@ pub fn decode(payload: &str) -> Result<CodesState> {
     let body = unpack(rest, 1 << 20)?;
     let mut br = BitReader::new(&body);
     let read_word = |br: &mut BitReader| -> Result<Vec<bool>> {
-        let len = read_varint(br).map_err(cut)?;
+        let len = read_varint(br).map_err(truncated_or_garbled)?;
         if len > MAX_WORD as u64 {
             bail!("this link is garbled: a word of {len} bits (at most {MAX_WORD})");
         }
-        (0..len).map(|_| br.read_bit().map_err(cut)).collect()
+        (0..len).map(|_| br.read_bit().map_err(truncated_or_garbled)).collect()
     };
     let msg = read_word(&mut br)?;
     let word = read_word(&mut br)?;
-    let count = read_varint(&mut br).map_err(cut)?;
+    let count = read_varint(&mut br).map_err(truncated_or_garbled)?;
     if count > br.remaining() as u64 / 6 {
         bail!("this link is truncated: it lists {count} words but holds fewer");
     }
     let mut words = Vec::with_capacity(count as usize);
     for _ in 0..count {
-        let len = br.read_bits(5).map_err(cut)? + 1;
+        let len = br.read_bits(5).map_err(truncated_or_garbled)? + 1;
         if len > MAX_EXPLICIT_LENGTH as u64 {
             bail!("this link is garbled: a word of {len} bits (at most {MAX_EXPLICIT_LENGTH})");
         }
-        words.push((0..len).map(|_| br.read_bit().map_err(cut)).collect::<Result<Vec<bool>>>()?);
+        words.push((0..len).map(|_| br.read_bit().map_err(truncated_or_garbled)).collect::<Result<Vec<bool>>>()?);
     }
     br.finish().map_err(garbled)?;
     Ok(CodesState { r, msg, word, words, vf, view })

@@ -6,7 +6,7 @@ use super::strategy::{Strategy, Xor};
 use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
-use crate::{bail, link, Error, Result};
+use crate::{bail, link, Result};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -238,30 +238,29 @@ pub fn encode_view(view: &View) -> String {
 }
 
 pub fn decode_view(payload: &str) -> Result<View> {
-    let bytes = from_base64url(payload).map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
-    let truncated = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
+    let bytes = from_base64url(payload).map_err(link::garbled)?;
     let mut r = BitReader::new(&bytes);
-    let k = r.read_bits(4).map_err(truncated)? as u32;
+    let k = r.read_bits(4).map_err(link::truncated_or_garbled)? as u32;
     if (1usize << k) > MAX_SQUARES {
         bail!("this link asks for 2^{k} squares; the largest board has {MAX_SQUARES}");
     }
     let n = 1usize << k;
-    let mode = MODES[r.read_bits(2).map_err(truncated)? as usize];
-    let strategy = r.read_bits(6).map_err(truncated)? as u8;
-    let step = r.read_bits(12).map_err(truncated)? as u16;
+    let mode = MODES[r.read_bits(2).map_err(link::truncated_or_garbled)? as usize];
+    let strategy = r.read_bits(6).map_err(link::truncated_or_garbled)? as u8;
+    let step = r.read_bits(12).map_err(link::truncated_or_garbled)? as u16;
     let mut optional =
         || -> Result<Option<usize>> { Ok(if r.read_bit()? { Some(r.read_bits(k)? as usize) } else { None }) };
-    let flipped = optional().map_err(truncated)?;
-    let answer = optional().map_err(truncated)?;
+    let flipped = optional().map_err(link::truncated_or_garbled)?;
+    let answer = optional().map_err(link::truncated_or_garbled)?;
     if answer.is_some() && flipped.is_none() {
         bail!("this link is garbled: B answered before A flipped");
     }
-    let key = r.read_bits(k).map_err(truncated)? as usize;
+    let key = r.read_bits(k).map_err(link::truncated_or_garbled)? as usize;
     let mut board = Board::new(n)?;
     for i in 0..n {
-        board.set(i, r.read_bit().map_err(truncated)?);
+        board.set(i, r.read_bit().map_err(link::truncated_or_garbled)?);
     }
-    r.finish().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+    r.finish().map_err(link::garbled)?;
     Ok(View { game: Game { board, key, flipped, answer }, mode, strategy, step })
 }
 

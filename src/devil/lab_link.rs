@@ -7,8 +7,8 @@ use super::table::{Table, MAX_TABLE_SQUARES};
 use super::MAX_SQUARES;
 use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::link::pack::{pack, push_varint, read_varint, unpack};
-use crate::link::{self, StateFile, TooLarge};
-use crate::{bail, Error, Result};
+use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
+use crate::{bail, Result};
 use serde::{Deserialize, Serialize};
 
 pub const NAME: &str = "lab";
@@ -162,23 +162,21 @@ pub fn from_link(fragment: &str) -> Result<LabState> {
 }
 
 pub fn decode(payload: &str) -> Result<LabState> {
-    let garbled = |e: Error| Error::new(format!("this link is garbled: {e}"));
-    let cut = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
     let bytes = from_base64url(payload).map_err(garbled)?;
     let mut r = BitReader::new(&bytes);
-    let strategy = STRATEGIES[r.read_bits(2).map_err(cut)? as usize];
-    let has_f = r.read_bit().map_err(cut)?;
-    let f = FS[r.read_bits(2).map_err(cut)? as usize];
-    let seed = read_varint(&mut r).map_err(cut)?;
-    let k = r.read_bits(4).map_err(cut)?;
+    let strategy = STRATEGIES[r.read_bits(2).map_err(truncated_or_garbled)? as usize];
+    let has_f = r.read_bit().map_err(truncated_or_garbled)?;
+    let f = FS[r.read_bits(2).map_err(truncated_or_garbled)? as usize];
+    let seed = read_varint(&mut r).map_err(truncated_or_garbled)?;
+    let k = r.read_bits(4).map_err(truncated_or_garbled)?;
     if 1u64 << k > MAX_SQUARES as u64 {
         bail!("this link asks for 2^{k} squares; the largest board has {MAX_SQUARES}");
     }
-    let view = VIEWS[r.read_bits(3).map_err(cut)? as usize];
-    let has_table = r.read_bit().map_err(cut)?;
+    let view = VIEWS[r.read_bits(3).map_err(truncated_or_garbled)? as usize];
+    let has_table = r.read_bit().map_err(truncated_or_garbled)?;
     let header_len = r.position().div_ceil(8);
     while r.position() < header_len * 8 {
-        if r.read_bit().map_err(cut)? {
+        if r.read_bit().map_err(truncated_or_garbled)? {
             bail!("this link is garbled: it has stray bits after its header");
         }
     }
@@ -189,11 +187,11 @@ pub fn decode(payload: &str) -> Result<LabState> {
         let max = (4 + (1 << MAX_TABLE_SQUARES) * 4) / 8 + 1;
         let body = unpack(&bytes[header_len.min(bytes.len())..], max)?;
         let mut r = BitReader::new(&body);
-        let n = r.read_bits(4).map_err(cut)? as usize + 1;
+        let n = r.read_bits(4).map_err(truncated_or_garbled)? as usize + 1;
         let b = colour_bits(n);
         let mut colours = Vec::with_capacity(1 << n);
         for _ in 0..1usize << n {
-            colours.push(r.read_bits(b).map_err(cut)? as u16);
+            colours.push(r.read_bits(b).map_err(truncated_or_garbled)? as u16);
         }
         r.finish().map_err(garbled)?;
         Some(Table::new(n, colours, "table").map_err(garbled)?)

@@ -7,9 +7,9 @@ use super::board::{Board, Rule, Spec};
 use super::game::{random_board, Game};
 use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::link::pack::{pack, push_gamma, push_runs, read_gamma, read_runs, unpack};
-use crate::link::{self, StateFile, TooLarge};
+use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
 use crate::puzzle::Puzzle;
-use crate::{bail, Error, Result};
+use crate::{bail, Result};
 
 /// The version written; version 1 is still read.
 pub const VERSION: u32 = 2;
@@ -61,14 +61,6 @@ fn bits_per_light(states: u8) -> u32 {
     8 - (states - 1).leading_zeros()
 }
 
-fn garbled(e: Error) -> Error {
-    Error::new(format!("this link is garbled: {e}"))
-}
-
-fn cut(e: Error) -> Error {
-    Error::new(format!("this link is truncated or garbled: {e}"))
-}
-
 /// Header (v1 and v2): rows−1 (12), cols−1 (12), rule (2), torus (1), states−2 (3), moves (20).
 fn push_header(w: &mut BitWriter, game: &Game) {
     let spec = game.board.spec;
@@ -81,14 +73,14 @@ fn push_header(w: &mut BitWriter, game: &Game) {
 }
 
 fn read_header(r: &mut BitReader) -> Result<(Spec, u32)> {
-    let rows = r.read_bits(12).map_err(cut)? as usize + 1;
-    let cols = r.read_bits(12).map_err(cut)? as usize + 1;
-    let rule = Rule::ALL[r.read_bits(2).map_err(cut)? as usize];
-    let torus = r.read_bit().map_err(cut)?;
-    let states = r.read_bits(3).map_err(cut)? as u8 + 2;
+    let rows = r.read_bits(12).map_err(truncated_or_garbled)? as usize + 1;
+    let cols = r.read_bits(12).map_err(truncated_or_garbled)? as usize + 1;
+    let rule = Rule::ALL[r.read_bits(2).map_err(truncated_or_garbled)? as usize];
+    let torus = r.read_bit().map_err(truncated_or_garbled)?;
+    let states = r.read_bits(3).map_err(truncated_or_garbled)? as u8 + 2;
     let spec = Spec { rows, cols, rule, torus, states };
     spec.check().map_err(garbled)?;
-    let moves = r.read_bits(20).map_err(cut)? as u32;
+    let moves = r.read_bits(20).map_err(truncated_or_garbled)? as u32;
     Ok((spec, moves))
 }
 
@@ -159,7 +151,7 @@ pub fn decode(payload: &str) -> Result<Game> {
     }
     let mut r = BitReader::new(&bytes[..7]);
     let (spec, moves) = read_header(&mut r)?;
-    let form = r.read_bits(2).map_err(cut)?;
+    let form = r.read_bits(2).map_err(truncated_or_garbled)?;
     r.finish().map_err(garbled)?;
     // No form takes more than 2 bytes a light (runs of one: 4 + 8 bits).
     let body = unpack(&bytes[7..], 16 + 2 * spec.cells())?;
@@ -167,20 +159,20 @@ pub fn decode(payload: &str) -> Result<Game> {
     let b = bits_per_light(spec.states);
     let (lights, seed) = match form {
         SEEDED => {
-            let seed = r.read_bits(64).map_err(cut)?;
+            let seed = r.read_bits(64).map_err(truncated_or_garbled)?;
             let mut lights = random_board(&spec, seed)?.lights;
-            let count = read_gamma(&mut r).map_err(cut)? - 1;
+            let count = read_gamma(&mut r).map_err(truncated_or_garbled)? - 1;
             if count > spec.cells() as u64 {
                 bail!("this link is garbled: it changes {count} lights of {}", spec.cells());
             }
             let mut next = 0u64;
             for _ in 0..count {
-                let i = next.saturating_add(read_gamma(&mut r).map_err(cut)? - 1);
+                let i = next.saturating_add(read_gamma(&mut r).map_err(truncated_or_garbled)? - 1);
                 if i >= spec.cells() as u64 {
                     bail!("this link is garbled: it changes a light off the board");
                 }
                 let cell = &mut lights[i as usize];
-                *cell = if spec.states == 2 { 1 - *cell } else { r.read_bits(b).map_err(cut)? as u8 };
+                *cell = if spec.states == 2 { 1 - *cell } else { r.read_bits(b).map_err(truncated_or_garbled)? as u8 };
                 if *cell >= spec.states {
                     bail!("this link is garbled: a light in state {} of {}", *cell, spec.states);
                 }
@@ -189,7 +181,7 @@ pub fn decode(payload: &str) -> Result<Game> {
             (lights, Some(seed))
         }
         CELLS => (read_cells(&mut r, &spec)?, None),
-        RUNS => (read_runs(&mut r, spec.cells(), b, spec.states).map_err(cut)?, None),
+        RUNS => (read_runs(&mut r, spec.cells(), b, spec.states).map_err(truncated_or_garbled)?, None),
         _ => bail!("this link is garbled: unknown form {form}"),
     };
     r.finish().map_err(garbled)?;
@@ -203,7 +195,7 @@ fn read_cells(r: &mut BitReader, spec: &Spec) -> Result<Vec<u8>> {
     }
     let mut lights = Vec::with_capacity(spec.cells());
     for _ in 0..spec.cells() {
-        let v = r.read_bits(b).map_err(cut)? as u8;
+        let v = r.read_bits(b).map_err(truncated_or_garbled)? as u8;
         if v >= spec.states {
             bail!("this link is garbled: a light in state {v} of {}", spec.states);
         }
@@ -217,8 +209,8 @@ fn decode_v1(payload: &str) -> Result<Game> {
     let bytes = from_base64url(payload).map_err(garbled)?;
     let mut r = BitReader::new(&bytes);
     let (spec, moves) = read_header(&mut r)?;
-    let game = if r.read_bit().map_err(cut)? {
-        let seed = r.read_bits(64).map_err(cut)?;
+    let game = if r.read_bit().map_err(truncated_or_garbled)? {
+        let seed = r.read_bits(64).map_err(truncated_or_garbled)?;
         Game { board: random_board(&spec, seed)?, seed: Some(seed), moves }
     } else {
         Game { board: Board::from_lights(spec, read_cells(&mut r, &spec)?)?, seed: None, moves }

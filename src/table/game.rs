@@ -8,7 +8,7 @@ use super::params::{Params, MAX_COINS, MAX_SIDES, MIN_SIDES};
 use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
-use crate::{bail, link, Error, Result};
+use crate::{bail, link, Result};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -267,37 +267,36 @@ impl Puzzle for Game {
     }
 
     fn decode(payload: &str) -> Result<Game> {
-        let bytes = from_base64url(payload).map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
-        let cut = |e: Error| Error::new(format!("this link is truncated or garbled: {e}"));
+        let bytes = from_base64url(payload).map_err(link::garbled)?;
         let mut r = BitReader::new(&bytes);
-        let coins = r.read_bits(6).map_err(cut)? as usize + 1;
-        let sides = r.read_bits(3).map_err(cut)? as u8 + MIN_SIDES;
+        let coins = r.read_bits(6).map_err(link::truncated_or_garbled)? as usize + 1;
+        let sides = r.read_bits(3).map_err(link::truncated_or_garbled)? as u8 + MIN_SIDES;
         if sides > MAX_SIDES {
             bail!("this link asks for {sides}-sided coins; coins have at most {MAX_SIDES} sides");
         }
         debug_assert!(coins <= MAX_COINS);
         let params = Params::new(coins, sides)?;
-        let devil = match DEVILS.get(r.read_bits(2).map_err(cut)? as usize) {
+        let devil = match DEVILS.get(r.read_bits(2).map_err(link::truncated_or_garbled)? as usize) {
             Some(&d) => d,
             None => bail!("this link is garbled: unknown devil"),
         };
-        let sighted = r.read_bit().map_err(cut)?;
-        let following = r.read_bit().map_err(cut)?;
-        let turn = r.read_bits(6).map_err(cut)? as usize;
+        let sighted = r.read_bit().map_err(link::truncated_or_garbled)?;
+        let following = r.read_bit().map_err(link::truncated_or_garbled)?;
+        let turn = r.read_bits(6).map_err(link::truncated_or_garbled)? as usize;
         if turn >= coins {
             bail!("this link is garbled: the table turned {turn} steps of {coins}");
         }
-        let moves = r.read_bits(64).map_err(cut)?;
-        let seed = r.read_bits(64).map_err(cut)?;
+        let moves = r.read_bits(64).map_err(link::truncated_or_garbled)?;
+        let seed = r.read_bits(64).map_err(link::truncated_or_garbled)?;
         let mut seats = Vec::with_capacity(coins);
         for _ in 0..coins {
-            let f = r.read_bits(3).map_err(cut)? as u8;
+            let f = r.read_bits(3).map_err(link::truncated_or_garbled)? as u8;
             if f >= sides {
                 bail!("this link is garbled: a coin shows face {f} of {sides}");
             }
             seats.push(f);
         }
-        r.finish().map_err(|e| Error::new(format!("this link is garbled: {e}")))?;
+        r.finish().map_err(link::garbled)?;
         Ok(Game { params, seats, turn, moves, devil, sighted, following, seed })
     }
 }
