@@ -1,7 +1,8 @@
 //! `chessboard-puzzles chess …`: encode and decode positions, measure game codes, compute worst
 //! cases, and fit the move model.
 
-use super::{read_file_within, write_file_atomically, Output};
+use super::files::{check_out, write_text};
+use super::{read_file_within, Output};
 use crate::bits::from_base64url;
 use crate::chess::pgn::MAX_PGN_BYTES;
 use crate::chess::{fit, parse_pgn, GameScheme, Position, PositionScheme};
@@ -135,6 +136,7 @@ pub fn run(cmd: Command) -> Result<Output> {
             })
         }
         Command::Fit { pgn, games, epochs, l2, openings, folds, eval, out } => {
+            check_out(&out)?;
             let all = parse_pgn(&read_file_within(&pgn, MAX_PGN_BYTES, "a PGN file")?)?;
             if games == 0 || games >= all.len() {
                 bail!("--games must be between 1 and {} (some games must be held out)", all.len() - 1);
@@ -197,7 +199,7 @@ pub fn run(cmd: Command) -> Result<Output> {
             if let Some(dir) = &openings {
                 command += &format!(" --openings {}", path(dir));
             }
-            write_file_atomically(&out, &fit::render(&f, &command))?;
+            write_text(&out, &fit::render(&f, &command))?;
             let mut text = format!(
                 "fitted on {} games: {:.3} bits a move; held out {} games ({} plies): {:.3} bits a move (lichess {:.3}); wrote {}",
                 f.fit_games,

@@ -1,5 +1,6 @@
 //! `chessboard-puzzles lights-out …`
 
+use super::files::{check_out, write_file};
 use super::{read_file, Output};
 use crate::lights::bitboard::BitBoard;
 use crate::lights::chase::table;
@@ -13,7 +14,7 @@ use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 /// Rule, edges and states, shared by every command.
@@ -153,11 +154,19 @@ pub fn run(cmd: Command) -> Result<Output> {
         } => {
             let source = Source::new(all_on, pattern, pattern_file)?;
             let request = Request { summary, first_row, out: out.map(|p| (format.unwrap_or(Format::for_path(&p)), p)) };
+            if let Some((_, path)) = &request.out {
+                check_out(path)?;
+            }
             // Classic boards of any size go packed; --minimal needs the kernel search of the
             // byte-a-light path, which covers the playable sizes.
             let packed = large::applies(variant.rule, variant.torus, variant.states)
                 && (!minimal || rows.max(cols).is_some_and(|s| s > MAX_SIDE));
             if packed {
+                if let (Source::AllOn, Some(r), Some(c)) = (&source, rows, cols) {
+                    // Made by the tool: refused before gigabytes of lights are filled in.
+                    request.check(r, c)?;
+                    large::check_solve_memory(r, c, request.wants_presses())?;
+                }
                 let lights = read_packed(&source, rows, cols)?;
                 request.check(lights.rows, lights.cols)?;
                 let s = solve_packed(&lights, variant.rule, request.wants_presses(), &mut NoProgress)?;
@@ -183,6 +192,9 @@ pub fn run(cmd: Command) -> Result<Output> {
             Ok(Output { json: json!({"rows": rows, "cols": cols, "table": rows_json}), text })
         }
         Command::Random { rows, cols, seed, out, format, variant } => {
+            if let Some(path) = &out {
+                check_out(path)?;
+            }
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
             let lights = if large::applies(variant.rule, variant.torus, variant.states) && rows.max(cols) > MAX_SIDE {
                 random_packed(rows, cols, variant.rule, seed)?
@@ -311,34 +323,8 @@ fn check_size(got_rows: usize, got_cols: usize, rows: Option<usize>, cols: Optio
     Ok(())
 }
 
-/// Streams `write` into a temporary file beside `path`, then renames it over `path`.
-fn write_streaming(path: &Path, write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>) -> Result<()> {
-    let fail = |e: std::io::Error| crate::Error::new(format!("cannot write {}: {e}", path.display()));
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    // A new file gets the usual rw-r--r-- (the temporary file is private); an old one keeps its own.
-    #[cfg(unix)]
-    let mode = {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::metadata(path).map_or_else(|_| std::fs::Permissions::from_mode(0o644), |m| m.permissions())
-    };
-    #[cfg(not(unix))]
-    let mode = tmp.as_file().metadata().map_err(fail)?.permissions();
-    tmp.as_file().set_permissions(mode).map_err(fail)?;
-    {
-        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
-        write(&mut w).map_err(fail)?;
-        w.flush().map_err(fail)?;
-    }
-    tmp.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
-}
-
 fn write_packed(path: &Path, format: Format, board: &BitBoard) -> Result<()> {
-    write_streaming(path, |w| write_pattern(board, format, w))
+    write_file(path, |mut w| write_pattern(board, format, &mut w))
 }
 
 /// A k-state board as digit rows (PBM holds two states only).
@@ -346,7 +332,7 @@ fn write_digits(path: &Path, format: Format, board: &Board) -> Result<()> {
     if format != Format::Digits {
         bail!("PBM holds two states; write {} states as digits", board.spec.states);
     }
-    write_streaming(path, |w| w.write_all(board.to_text().as_bytes()))
+    write_file(path, |w| w.write_all(board.to_text().as_bytes()))
 }
 
 fn written(path: &Path, mut json: Value) -> Output {

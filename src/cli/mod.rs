@@ -10,7 +10,7 @@ mod lights;
 mod links;
 mod table;
 
-pub(crate) use files::{read_file, read_file_within, write_file_atomically};
+pub(crate) use files::{read_file, read_file_within};
 
 use crate::Result;
 use clap::{Parser, Subcommand};

@@ -58,8 +58,11 @@ impl BoardFile {
         if text.len() as u64 > MAX_BOARD_FILE_BYTES {
             bail!("a board file is at most {MAX_BOARD_FILE_BYTES} bytes; this one has {}", text.len());
         }
+        // A UTF-8 byte order mark is not part of the board; offsets still count it, as the
+        // file holds it.
+        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut coin_offsets = Vec::new();
-        for (line_no, line) in text.split('\n').enumerate() {
+        for (line_no, line) in body.split('\n').enumerate() {
             let line_start = line.as_ptr() as usize - text.as_ptr() as usize;
             for (col, (offset, c)) in line.char_indices().enumerate() {
                 match c {
@@ -157,6 +160,16 @@ mod tests {
         assert_eq!(f.text_with_flip(2), "H T\n\n h h\n");
         let f = BoardFile::parse("0110\r\n1000").unwrap();
         assert_eq!(f.text_with_flip(7), "0110\r\n1001");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_kept_in_the_file() {
+        let f = BoardFile::parse("\u{feff}H T\n t h\n").unwrap();
+        assert_eq!(f.board().coins(), vec![true, false, false, true]);
+        assert_eq!(f.text_with_flip(0), "\u{feff}T T\n t h\n");
+        assert_eq!(f.flip_byte(0), (3, b'T'), "the mark is 3 bytes before the first coin");
+        let e = BoardFile::parse("H\u{feff}T\nth").unwrap_err();
+        assert!(e.message().contains("line 1, column 2"), "only a leading mark is skipped: {e}");
     }
 
     #[test]

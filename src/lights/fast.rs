@@ -46,19 +46,29 @@ pub struct FastSolution {
 impl Chaser {
     /// `plus`: the plus rule (L has ones on its diagonal) or else the neighbours rule.
     pub fn new(m: usize, n: usize, plus: bool, progress: &mut dyn Progress) -> Chaser {
+        Chaser::with_basis(m, n, plus, vec![0; n * n.div_ceil(64)], progress)
+    }
+
+    /// [`Chaser::new`] for boards of any size: a clear error instead of an abort when the
+    /// cyclic basis (n² bits) is more memory than the system gives.
+    pub fn try_new(m: usize, n: usize, plus: bool, progress: &mut dyn Progress) -> Result<Chaser> {
+        let len = n.checked_mul(n.div_ceil(64)).filter(|&l| l <= isize::MAX as usize / 8);
+        let mut krylov = Vec::new();
+        match len {
+            Some(len) if krylov.try_reserve_exact(len).is_ok() => krylov.resize(len, 0),
+            _ => bail!(
+                "the solver of a {m}×{n} board needs {} MB for its {n}×{n}-bit basis, more than this machine can give",
+                (n as u128 * n.div_ceil(64) as u128) >> 17
+            ),
+        }
+        Ok(Chaser::with_basis(m, n, plus, krylov, progress))
+    }
+
+    /// The chaser with `krylov` (n·W zero words) to fill as its basis.
+    fn with_basis(m: usize, n: usize, plus: bool, krylov: Vec<u64>, progress: &mut dyn Progress) -> Chaser {
         let w = n.div_ceil(64);
         let mask = if n.is_multiple_of(64) { u64::MAX } else { (1u64 << (n % 64)) - 1 };
-        let mut ch = Chaser {
-            m,
-            n,
-            d: plus,
-            w,
-            mask,
-            krylov: vec![0; n * w],
-            c: chebyshev(n, plus),
-            g: Poly::zero(),
-            u: Poly::zero(),
-        };
+        let mut ch = Chaser { m, n, d: plus, w, mask, krylov, c: chebyshev(n, plus), g: Poly::zero(), u: Poly::zero() };
         let total = (m + 3 * n) as u64;
         let mut v = vec![0u64; w];
         v[0] = 1;

@@ -49,18 +49,82 @@ fn check_rule(rule: Rule) -> Result<bool> {
 
 /// Solves a bounded two-state board under `rule` (plus or neighbours). With `presses`, returns
 /// every press, checked word-parallel against the rule; without, only the first row (checked by
-/// chasing it to the end).
+/// chasing it to the end). A board whose solve needs more memory than the system gives is a
+/// one-line error before any work (see [`check_memory`]), never an abort halfway.
 pub fn solve_packed(
     lights: &BitBoard,
     rule: Rule,
     presses: bool,
     progress: &mut dyn Progress,
 ) -> Result<PackedSolution> {
+    check_rule(rule)?;
+    check_memory(lights.rows, lights.cols, presses)?;
+    solve_oriented(lights, rule, presses, progress)
+}
+
+/// Bytes of a packed rows×cols board, or None past u64.
+fn board_bytes(rows: usize, cols: usize) -> Option<u64> {
+    (rows as u64).checked_mul(cols.div_ceil(64) as u64)?.checked_mul(8)
+}
+
+/// The memory [`solve_packed`] takes beyond the lights it is given, in bytes, and what it is
+/// for: the chaser's cyclic basis (n² bits, n the shorter side), the presses when asked for,
+/// and for a board wider than tall the transposed lights and presses (it chases along the
+/// longer side). A quiet pattern proving a board unsolvable takes the presses' place and is
+/// allocated fallibly when needed.
+fn extra_memory(rows: usize, cols: usize, presses: bool) -> (Option<u64>, &'static str) {
+    let basis = |n: usize| board_bytes(n, n);
+    if cols > rows {
+        // The transposed lights, the basis and the transposed presses while chasing; then the
+        // transposed presses and the presses turned back (the first row comes from them).
+        let need = (|| {
+            let (turned, back) = (board_bytes(cols, rows)?, board_bytes(rows, cols)?);
+            let chasing = turned.checked_add(basis(rows)?)?.checked_add(turned)?;
+            Some(chasing.max(turned.checked_add(back)?))
+        })();
+        (need, "the lights, the solver's basis, and the lights and presses turned on their side")
+    } else if presses {
+        (
+            basis(cols).and_then(|b| b.checked_add(board_bytes(rows, cols)?)),
+            "the lights, the solver's basis and the presses",
+        )
+    } else {
+        (basis(cols), "the lights and the solver's basis")
+    }
+}
+
+/// Refuses, before any work, a solve whose memory the system will not give: the whole amount
+/// is asked of the allocator at once and handed back. Under a limit (`ulimit -v`, a container)
+/// or beyond what the machine has this fails cleanly, where the solve's own allocations would
+/// abort the process partway.
+fn check_memory(rows: usize, cols: usize, presses: bool) -> Result<()> {
+    check_memory_with(rows, cols, presses, false)
+}
+
+/// [`check_memory`] for lights not made yet (an all-on board, say): refuses before they are.
+pub fn check_solve_memory(rows: usize, cols: usize, presses: bool) -> Result<()> {
+    check_memory_with(rows, cols, presses, true)
+}
+
+fn check_memory_with(rows: usize, cols: usize, presses: bool, with_lights: bool) -> Result<()> {
+    let (extra, what) = extra_memory(rows, cols, presses);
+    let lights = if with_lights { board_bytes(rows, cols) } else { Some(0) };
+    let ask = extra.and_then(|e| e.checked_add(lights?));
+    let fits = ask.and_then(|b| usize::try_from(b).ok()).is_some_and(|b| Vec::<u8>::new().try_reserve_exact(b).is_ok());
+    if !fits {
+        let total = extra.and_then(|e| e.checked_add(board_bytes(rows, cols)?));
+        let size = total.map_or("more than 2^64 bytes".to_string(), |t| format!("about {} MB", t >> 20));
+        bail!("solving a {rows}×{cols} board needs {size} ({what}), more than this machine can give");
+    }
+    Ok(())
+}
+
+fn solve_oriented(lights: &BitBoard, rule: Rule, presses: bool, progress: &mut dyn Progress) -> Result<PackedSolution> {
     let plus = check_rule(rule)?;
     if lights.cols > lights.rows {
         // The chaser keeps cols² bits (its cyclic basis): chase along the longer side. The
         // rule is symmetric, so the mirrored board's answer mirrors back.
-        let s = solve_packed(&lights.transpose()?, rule, true, progress)?;
+        let s = solve_oriented(&lights.transpose()?, rule, true, progress)?;
         let x = s.presses.map(|x| x.transpose()).transpose()?;
         let first_row = match &x {
             Some(x) => Some(BitBoard::from_words(1, lights.cols, x.row(0).to_vec())?),
@@ -75,7 +139,7 @@ pub fn solve_packed(
             witness: s.witness.map(|w| w.transpose()).transpose()?,
         });
     }
-    let chaser = Chaser::new(lights.rows, lights.cols, plus, progress);
+    let chaser = Chaser::try_new(lights.rows, lights.cols, plus, progress)?;
     let found = chaser.solve(lights, presses, progress)?;
     let row = |words: Vec<u64>| BitBoard::from_words(1, lights.cols, words);
     let witness = match found.witness_first_row {
@@ -116,4 +180,30 @@ pub fn random_packed(rows: usize, cols: usize, rule: Rule, seed: u64) -> Result<
         row[w - 1] &= mask;
     }
     effect(&presses, plus)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_estimate_counts_the_basis_presses_and_transposes() {
+        // 200000² bits are 5·10⁹ bytes (3125 words a row): the basis alone, for --summary.
+        assert_eq!(extra_memory(200_000, 200_000, false).0, Some(5_000_000_000));
+        assert_eq!(extra_memory(200_000, 200_000, true).0, Some(10_000_000_000));
+        // 64×100000: chasing holds the turned lights and presses (100000 rows of one word) and
+        // a 64×64 basis, 1,600,512 bytes; turning back holds 800,000 + 64·1563·8 = 1,600,256.
+        assert_eq!(extra_memory(64, 100_000, false).0, Some(1_600_512));
+        assert_eq!(extra_memory(usize::MAX, usize::MAX, false).0, None);
+    }
+
+    #[test]
+    fn a_solve_beyond_memory_is_a_one_line_error_before_any_work() {
+        let e = check_solve_memory(usize::MAX / 2, usize::MAX / 2, false).unwrap_err();
+        assert!(e.message().contains("more than 2^64 bytes"), "{e}");
+        // 2^40 rows and columns: 2^77 bits, past any allocator.
+        let e = check_solve_memory(1 << 40, 1 << 40, true).unwrap_err();
+        assert!(e.message().starts_with("solving a 1099511627776×1099511627776 board needs"), "{e}");
+        check_solve_memory(1000, 1000, true).unwrap();
+    }
 }

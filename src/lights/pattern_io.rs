@@ -42,8 +42,15 @@ fn io_error(e: std::io::Error) -> Error {
     Error::new(format!("cannot read the pattern: {e}"))
 }
 
-/// Reads a two-state pattern in any of the formats, telling them apart by PBM's magic number.
+/// The byte order mark some editors put at the start of a UTF-8 text file; not part of the text.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Reads a two-state pattern in any of the formats, telling them apart by PBM's magic number
+/// (after a UTF-8 byte order mark, which is skipped).
 pub fn read_pattern(mut input: impl BufRead) -> Result<BitBoard> {
+    if input.fill_buf().map_err(io_error)?.starts_with(UTF8_BOM) {
+        input.consume(UTF8_BOM.len());
+    }
     let head = input.fill_buf().map_err(io_error)?;
     let magic = (head.first().copied(), head.get(1).copied());
     match magic {
@@ -209,6 +216,19 @@ fn read_pbm(mut input: impl BufRead, raw: bool) -> Result<BitBoard> {
                 }
             }
         }
+        // A plain PBM file holds exactly one image: only whitespace and comments may follow it.
+        loop {
+            match next_byte(&mut input)? {
+                None => break,
+                Some(b) if b.is_ascii_whitespace() => {}
+                Some(b'#') => {
+                    input.read_until(b'\n', &mut Vec::new()).map_err(io_error)?;
+                }
+                Some(_) => {
+                    bail!("the PBM image has more than its {cols}×{rows} pixels: a plain PBM file holds one image")
+                }
+            }
+        }
     }
     Ok(board)
 }
@@ -290,6 +310,22 @@ mod tests {
         assert_eq!(read_pattern(&written(&j, Format::PlainPbm)[..]).unwrap(), j);
         assert_eq!(read_pattern(&written(&j, Format::Digits)[..]).unwrap(), j);
         assert_eq!(read_pattern(&b"010/111\n"[..]).unwrap().to_bytes(), vec![0, 1, 0, 1, 1, 1]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_a_plain_pbm_holds_exactly_its_pixels() {
+        // The 2×3 board with lights (0,0), (0,1) and (1,2) on, in each form, with a mark in front.
+        for text in
+            [&b"\xEF\xBB\xBF110\n001\n"[..], b"\xEF\xBB\xBFP1\n3 2\n1 1 0\n0 0 1\n", b"\xEF\xBB\xBFP4\n3 2\n\xC0\x20"]
+        {
+            let b = read_pattern(text).unwrap();
+            assert_eq!((b.rows, b.cols), (2, 3));
+            assert_eq!((0..6).filter(|&i| b.get(i / 3, i % 3)).collect::<Vec<_>>(), [0, 1, 5]);
+        }
+        assert!(read_pattern(&b"1\xEF\xBB\xBF0"[..]).unwrap_err().message().contains("byte 239"), "only at the start");
+        let e = read_pattern(&b"P1\n2 2\n0 1\n1 0\n1\n"[..]).unwrap_err();
+        assert_eq!(e.message(), "the PBM image has more than its 2×2 pixels: a plain PBM file holds one image");
+        assert!(read_pattern(&b"P1 2 2 0 1 1 0 # the end\n \n"[..]).is_ok(), "whitespace and comments may follow");
     }
 
     #[test]
