@@ -6,7 +6,9 @@
 // The element draws the puzzle's view (the same module the playground page mounts) into its
 // own shadow root, so the post's CSS cannot reach it and its CSS stays inside. It loads only
 // the view and wasm module of its puzzle; elements of one puzzle share them. Every URL is
-// resolved against this file's own URL, so a post on another origin works.
+// resolved against this file's own URL, so a post on another origin works. The element never
+// touches the post's address bar: its "Open in the playground" link follows the board instead.
+import { quoted } from './js/share-link.js';
 
 /** The view module of each puzzle, loaded on first use. */
 const VIEWS = {
@@ -30,13 +32,13 @@ export function parseLink(link) {
   try {
     url = new URL(text, import.meta.url);
   } catch {
-    throw new Error(`'${text}' is not a link`);
+    throw new Error(`'${quoted(text)}' is not a link`);
   }
   const puzzle = url.hash.slice(1).split('/')[0];
   if (Object.hasOwn(VIEWS, puzzle)) return { puzzle, fragment: url.hash };
-  const page = PAGES[url.pathname.split('/').pop()];
-  if (page && url.hash.length <= 1) return { puzzle: page, fragment: '' };
-  throw new Error(`'${text}' is not a share link of a puzzle (devil, lights, table or chess)`);
+  const file = url.pathname.split('/').pop();
+  if (Object.hasOwn(PAGES, file) && url.hash.length <= 1) return { puzzle: PAGES[file], fragment: '' };
+  throw new Error(`'${quoted(text)}' is not a share link of a puzzle (devil, lights, table or chess)`);
 }
 
 /** Adds style sheets (site-relative paths) to a shadow root; resolves once they have loaded. */
@@ -96,7 +98,8 @@ export class ChessboardPuzzle extends HTMLElement {
       const footer = document.createElement('p');
       footer.className = 'embed-footer';
       footer.innerHTML = '<a id="playground-link" target="_blank" rel="noopener">Open in the playground ↗</a>';
-      /** @type {HTMLAnchorElement} */ (footer.firstChild).href = new URL(view.PAGE, import.meta.url).toString();
+      // The view keeps this link at its state as the reader plays (see ./js/share-link.js).
+      /** @type {HTMLAnchorElement} */ (footer.firstChild).href = new URL(`${view.PAGE}${fragment}`, import.meta.url).toString();
       note.replaceWith(slot, footer);
       await view.mount(root, { embed: true, link: fragment, host: this });
     } catch (err) {
@@ -112,7 +115,7 @@ export class ChessboardPuzzle extends HTMLElement {
     const line = document.createElement('p');
     line.className = 'embed-error';
     line.setAttribute('role', 'alert');
-    const reason = err && err.message ? err.message : String(err);
+    const reason = String(err && err.message ? err.message : err).split('\n')[0];
     line.textContent = `This puzzle cannot be shown: ${reason.replace(/\.$/, '')}.`;
     root.append(line);
     this.dataset.error = 'true';

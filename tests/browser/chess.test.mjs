@@ -133,15 +133,18 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   assert.match(await bad.textContent('#message'), /could not be opened: .*version 9/);
   assert.equal(await bad.inputValue('#fen'), START);
   // A link cut short, pasted into the address bar of the open page (hashchange): the good
-  // position first clears the message, then the cut link brings it back with the start position
-  // and its own link in the address bar.
+  // position first clears the message, then the cut link brings it back with the start position,
+  // whose own link is the one Copy link gives, while the address bar keeps the cut link.
   await bad.goto(link);
   await bad.waitForFunction((f) => document.querySelector('#fen').value === f, fen);
   assert.equal(await bad.textContent('#message'), '');
   await bad.goto(link.slice(0, -5));
   await bad.waitForFunction(() => /could not be opened/.test(document.querySelector('#message').textContent));
   assert.equal(await bad.inputValue('#fen'), START);
-  await bad.waitForFunction(() => /#chess\/v2\/[A-Za-z0-9_-]{27}$/.test(location.hash));
+  await bad.click('#copy-link');
+  assert.match(await bad.evaluate(() => navigator.clipboard.readText()), /#chess\/v2\/[A-Za-z0-9_-]{27}$/);
+  await bad.waitForTimeout(600);
+  assert.equal(await bad.evaluate(() => location.href), link.slice(0, -5));
   // The same cut link opened in a new tab (a full load).
   const cut = await context.newPage();
   cut.on('pageerror', (e) => badErrors.push(String(e)));

@@ -61,8 +61,7 @@ async function main() {
     withoutLarge: (st) => ({ ...st, words: '' }),
     what: 'this code, the words typed in and the section in view',
   });
-  if (location.hash) links.openHash(location.hash);
-  links.record();
+  await links.start();
   for (const id of ['r', 'msg', 'word', 'words', 'vf']) $(id).addEventListener('change', () => links.record());
   let scrolled;
   window.addEventListener('scroll', () => {

@@ -96,8 +96,7 @@ async function main() {
     withoutLarge: (st) => ({ ...st, table: null }),
     what: 'this strategy, its squares, the section in view and the table',
   });
-  if (location.hash) links.openHash(location.hash);
-  links.record();
+  await links.start();
   $('table').addEventListener('change', () => links.record());
   let scrolled;
   window.addEventListener('scroll', () => {

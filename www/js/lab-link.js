@@ -1,9 +1,11 @@
-// The lab pages' share links: the state lives in the page's fragment, restored on load and on
-// `hashchange`; a bad link gives a one-line message, a fresh state and its own link in the bar.
-// A state too large for a link (a big pasted table) keeps a link without the large part and
-// offers the state as a file the page opens again.
-import { showMessage, showError, errorText } from './app.js';
+// The lab pages' share links, kept by the one mechanism of ./share-link.js: the state lives in
+// the page's fragment, written after every change, restored on load and on `hashchange`; a bad
+// link gives a one-line message and a fresh state, and leaves the address bar as it was.
+// A state too large for a link (a big pasted table) keeps a link without the large part, says
+// so, and offers the state as a file the page opens again.
+import { showMessage } from './app.js';
 import { shareLink, shareFeedback, download, canShare } from './share.js';
+import { followLinks, pageHost } from './share-link.js';
 
 /**
  * @param {{ link: (state: any) => { fragment: string | null, too_large?: string, file?: { name: string, text: string } },
@@ -15,13 +17,15 @@ import { shareLink, shareFeedback, download, canShare } from './share.js';
  *   reset(): shows the fresh state a bad link falls back to; fresh: its name in the message
  *   withoutLarge(state): the state without the part that does not fit (or null)
  *   what: what the link restores, for the feedback line
- * Returns {record(), openHash(hash)}.
+ * Returns {start(), record()}: start() opens the page's link (once, when the page is set up);
+ * record() after every change of the state.
  */
 export function linkedState(o) {
   /** @param {string} id */
   const $ = (id) => /** @type {import('./app.js').PageElement} */ (document.getElementById(id));
-  let tooLarge = null;
+  const host = pageHost();
 
+  /** The state's link (what fits) and, for a state too large, why and its file; undefined while a field is not valid yet. */
   function current() {
     let state;
     let out;
@@ -29,40 +33,28 @@ export function linkedState(o) {
       state = o.read();
       out = o.link(state);
     } catch {
-      return null; // a field being typed is not valid yet: keep the last link
+      return undefined; // a field being typed is not valid yet: keep the last link
     }
-    if (out.fragment !== null) return { fragment: out.fragment, file: null };
+    $('save-state').hidden = out.fragment !== null;
+    if (out.fragment !== null) return { fragment: out.fragment };
     const small = o.withoutLarge?.(state);
-    const fallback = small ? o.link(small).fragment : null;
-    return { fragment: fallback, file: out.file, reason: out.too_large };
-  }
-
-  function record() {
-    const c = current();
-    if (!c) return;
-    tooLarge = c.file ? c : null;
-    $('save-state').hidden = !c.file;
-    if (c.fragment !== null && `#${c.fragment}` !== location.hash) history.replaceState(null, '', `#${c.fragment}`);
-  }
-
-  function openHash(hash) {
-    if (!hash || hash === '#') return;
-    try {
-      o.write(o.fromLink(hash));
-    } catch (err) {
-      o.reset();
-      history.replaceState(null, '', location.pathname + location.search);
-      record();
-      showError(`This link cannot be opened: ${errorText(err)}. Showing ${o.fresh}.`);
-    }
+    const fragment = small ? o.link(small).fragment : null;
+    return {
+      fragment,
+      tooLarge: `${out.too_large} The link in the address bar leaves it out: save it with “Save as file” and open the file here again.`,
+      reason: out.too_large,
+      file: out.file,
+    };
   }
 
   $('share-link').textContent = canShare() ? 'Share' : 'Copy link';
   $('share-link').addEventListener('click', async () => {
-    record();
-    const url = location.href.split('#')[0] + location.hash;
-    if (tooLarge) {
-      showMessage(`${tooLarge.reason} The link below leaves it out; save it with “Save as file” and open the file here again.`, 'error');
+    const c = current();
+    if (!c || c.fragment === null) return;
+    await host.keeper?.flush({ release: true });
+    const url = `${location.origin}${location.pathname}${location.search}#${c.fragment}`;
+    if (c.file) {
+      showMessage(`${c.reason} The link below leaves it out; save it with “Save as file” and open the file here again.`, 'error');
       $('share-output').value = url;
       $('share-output').hidden = false;
       return;
@@ -74,8 +66,17 @@ export function linkedState(o) {
     const c = current();
     if (c?.file) download(c.file);
   });
-  window.addEventListener('hashchange', () => openHash(location.hash));
-  return { record, openHash };
+  return {
+    start: () =>
+      followLinks(host, {
+        current,
+        open: (hash) => o.write(o.fromLink(hash)),
+        fresh: o.reset,
+        start: () => {},
+        what: o.fresh,
+      }),
+    record: () => host.keeper?.changed(),
+  };
 }
 
 /** The section whose heading is nearest the top of the window (its id without `h-`). */

@@ -1,60 +1,241 @@
-// Share links, the same on every puzzle page: the link the page opens with and every link
-// pasted into the address bar later (hashchange) go through one function, and a link that
-// cannot be opened gets the one-line message and a fresh board whose own link replaces the
-// bad one in the address bar — never a blank board, never a bad link left behind.
-import { errorText } from './app.js';
+// Share links, one mechanism for every puzzle page, lab and embed. It keeps the link of what is
+// shown where the visitor sees it — the page's address bar (history.replaceState, so presses
+// add no history entries, and at most once per WRITE_INTERVAL however fast they come), or an
+// embed's "open in the playground" link — and it opens every link the page is given: the one
+// it loads with and every one pasted later (hashchange).
+// A link that cannot be opened gets a one-line message and a fresh state, and the address bar
+// keeps the visitor's link until they change something (a link that opens stays as given too,
+// an old version included). A state too large for a link leaves the bar at what fits (a lab's
+// state without its large part) or the bare page, and the page says so once.
+import { errorText, showMessage, clearMessage } from './app.js';
 import { isCancelled } from './worker-client.js';
 
+/** Least time in ms between two writes of the kept link. */
+export const WRITE_INTERVAL = 250;
+
+/** A link longer than this is decoded in the Worker (where the puzzle has a Worker decoder):
+ * decoding takes ~0.4 µs a light, so such a link may hold a board that takes a second. */
+export const LONG_LINK = 20_000;
+
+/** Longest piece of a visitor's input (a link, a reason quoting one) a message repeats. */
+const QUOTE_MAX = 80;
+/** Longest reason a message gives (a core's reason quotes at most 40 characters of a link). */
+const REASON_MAX = 120;
+
 /**
- * @typedef {object} LinkedPuzzle
- * @property {() => string | null | undefined} current
- * @property {(hash: string) => unknown} open
- * @property {() => unknown} fresh
- * @property {string} what
+ * The link of a state: `fragment` (without '#') is what to keep, null when none fits;
+ * `tooLarge` (the page's words) says that the state itself does not fit a link.
+ * @typedef {{ fragment: string | null, tooLarge?: string }} StateLink
  */
 
 /**
- * Opens the view's start link (or a fresh board) and follows later links.
- * @param {ReturnType<typeof import('./view.js').viewContext>} ctx  the view context
- * @param {LinkedPuzzle} puzzle
- *   current(): the share fragment of what is shown (null when there is none yet or no link fits)
- *   open(hash): shows the state of `hash` ('#devil/v1/…'); throws (or rejects) on a bad link
- *   fresh(): shows a fresh board
- *   what: what `fresh` shows, for the message ('a fresh board', 'the start position')
- * Resolves once the first board is shown.
+ * Where a link is kept.
+ * @typedef {object} LinkPlace
+ * @property {() => string} read  the fragment kept now, without '#' ('' for none)
+ * @property {(fragment: string | null) => void} write  keeps `fragment`; null keeps the bare page
+ * @property {boolean} keepsOpened  a link given to the page stays as given until the state changes
  */
-export async function followLinks(ctx, { current, open, fresh, what }) {
-  const follow = (hash) => openShareLink(ctx, hash, { current, open, fresh, what });
-  ctx.onLinkChange((hash) => follow(hash).catch((err) => ctx.showError(err)));
-  if (ctx.link.length > 1) await follow(ctx.link);
-  else await fresh();
+
+/**
+ * What followLinks needs from a page or view (view.js's context has it; labs use pageHost()).
+ * @typedef {object} LinkHost
+ * @property {string} link  the fragment the page opens with ('#lights/v2/…'; '' for none)
+ * @property {LinkPlace} place
+ * @property {(text: string, kind?: string) => void} showMessage
+ * @property {() => void} clearMessage
+ * @property {(open: (hash: string) => void) => void} onLinkChange  calls `open` for each link pasted later
+ * @property {ReturnType<typeof linkKeeper> | null} [keeper]  set by followLinks: the page calls `keeper.changed()`
+ */
+
+/**
+ * What followLinks needs from a puzzle.
+ * @typedef {object} LinkedPuzzle
+ * @property {() => string | StateLink | null | undefined | Promise<string | StateLink | null | undefined>} current
+ *   the link of what is shown: a fragment; null when no link fits (with `tooLarge`; without it,
+ *   as undefined); undefined when there is nothing to link (an illegal position, a field half
+ *   typed): the kept link stays
+ * @property {(hash: string) => unknown} open  shows the state of `hash`; throws (or rejects) on a bad link
+ * @property {() => unknown} fresh  shows a fresh state
+ * @property {() => unknown} [start]  shows the state of a page opened without a link (default: fresh)
+ * @property {string} what  what `fresh` shows, for the message ('a fresh board')
+ * @property {string} [tooLarge]  the page's words when `current` is null because no link fits
+ * @property {(text: string) => void} [onTooLarge]  says `text` (and offers the file); default: the message line
+ */
+
+/** The page's address bar. @returns {LinkPlace} */
+export function addressBar() {
+  return {
+    read: () => location.hash.slice(1),
+    write: (fragment) => history.replaceState(history.state, '', fragment === null ? location.pathname + location.search : `#${fragment}`),
+    keepsOpened: true,
+  };
+}
+
+/** A lab page as followLinks sees it: its fragment, address bar and message line. @returns {LinkHost} */
+export function pageHost() {
+  return {
+    link: location.hash,
+    place: addressBar(),
+    showMessage,
+    clearMessage,
+    onLinkChange: (open) => window.addEventListener('hashchange', () => open(location.hash)),
+  };
 }
 
 /**
- * Opens one link: its state, or the one-line message and a fresh board on a bad link.
- * @param {ReturnType<typeof import('./view.js').viewContext>} ctx
+ * Keeps the link of what is shown in `place`: `changed()` after every change of state writes
+ * it, throttled; `opening(fn)` shows a linked or fresh state without writing.
+ * @param {LinkPlace} place
+ * @param {object} o
+ * @param {() => Promise<StateLink | null>} o.current  the state's link; null: keep what is kept
+ * @param {(text: string) => void} o.onTooLarge  says that the state no longer fits a link
+ */
+export function linkKeeper(place, { current, onTooLarge }) {
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let timer = null;
+  let lastWrite = -Infinity;
+  let dirty = false;
+  let computing = false;
+  /** Bumped when a link is opened: a write begun before it is dropped. */
+  let generation = 0;
+  /** The fragment of the state a link opened, while that state is shown (nothing is written). */
+  let held = null;
+  let saidTooLarge = false;
+  /** The state's link; null when it has none (a failure to make one keeps what is kept). */
+  const linkNow = () => Promise.resolve().then(current).catch(() => null);
+
+  function changed() {
+    dirty = true;
+    if (timer === null && !computing) timer = setTimeout(() => flush(), Math.max(0, lastWrite + WRITE_INTERVAL - performance.now()));
+  }
+
+  /**
+   * Writes the current state's link now. `release`: even when it is the state a link opened
+   * (the visitor shares it, so the bar should hold its own link).
+   * @param {{ release?: boolean }} [options]
+   */
+  async function flush({ release = false } = {}) {
+    if (release) held = null;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    dirty = false;
+    computing = true;
+    lastWrite = performance.now();
+    const started = generation;
+    const state = await linkNow();
+    computing = false;
+    if (started !== generation) return;
+    if (dirty) {
+      // Changed again while an asynchronous link was made: write the newer state instead.
+      changed();
+      return;
+    }
+    keep(state);
+  }
+
+  /** @param {StateLink | null} state */
+  function keep(state) {
+    if (!state) return;
+    if (held !== null) {
+      if (state.fragment === held) return;
+      held = null;
+    }
+    if (place.read() !== (state.fragment ?? '')) place.write(state.fragment);
+    if (state.tooLarge && !saidTooLarge) onTooLarge(state.tooLarge);
+    saidTooLarge = Boolean(state.tooLarge);
+  }
+
+  /** Runs `show` (it shows a linked or a fresh state) without writing what it changes. */
+  async function opening(show) {
+    const drop = () => {
+      generation++;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      dirty = false;
+    };
+    drop();
+    try {
+      await show();
+    } finally {
+      drop();
+    }
+    saidTooLarge = false;
+    if (!place.keepsOpened) return changed();
+    const started = generation;
+    const state = await linkNow();
+    if (started === generation) held = state?.fragment ?? null;
+  }
+
+  return { changed, flush, opening };
+}
+
+/**
+ * Opens the page's start link (or shows a fresh state and keeps its link) and follows later
+ * links; the returned keeper's `changed()` is called after every change of state.
+ * @param {LinkHost} host
+ * @param {LinkedPuzzle} puzzle
+ * Resolves once the first state is shown.
+ */
+export async function followLinks(host, puzzle) {
+  const { current, tooLarge } = puzzle;
+  const keeper = linkKeeper(host.place, {
+    current: async () => {
+      const link = await current();
+      if (typeof link === 'string') return { fragment: link };
+      if (link) return link;
+      return link === null && tooLarge ? { fragment: null, tooLarge } : null;
+    },
+    onTooLarge: puzzle.onTooLarge ?? ((text) => host.showMessage(text)),
+  });
+  host.keeper = keeper;
+  host.onLinkChange((hash) => {
+    openShareLink(host, keeper, hash, puzzle).catch((err) => host.showMessage(firstLine(errorText(err)), 'error'));
+  });
+  if (host.link.length > 1) {
+    await openShareLink(host, keeper, host.link, puzzle);
+  } else {
+    await (puzzle.start ?? puzzle.fresh)();
+    keeper.changed();
+  }
+  return keeper;
+}
+
+/**
+ * Opens one link: its state, or on a bad link the one-line message and a fresh state; either
+ * way the kept link stays as given until the state changes.
+ * @param {LinkHost} host
+ * @param {ReturnType<typeof linkKeeper>} keeper
  * @param {string} hash
  * @param {LinkedPuzzle} puzzle
  */
-export async function openShareLink(ctx, hash, { current, open, fresh, what }) {
-  if (hash.length <= 1 || hash.slice(1) === current()) return;
-  try {
-    await open(hash);
-    ctx.clearMessage();
-  } catch (err) {
-    if (isCancelled(err)) {
-      ctx.showMessage('Opening the link was cancelled.');
-    } else {
+async function openShareLink(host, keeper, hash, { open, fresh, what }) {
+  if (hash.length <= 1) return;
+  await keeper.opening(async () => {
+    try {
+      await open(hash);
+      host.clearMessage();
+    } catch (err) {
+      if (isCancelled(err)) {
+        host.showMessage('Opening the link was cancelled.');
+        return;
+      }
       await fresh();
-      ctx.showMessage(`That link could not be opened: ${firstLine(errorText(err))}. Here is ${what}.`, 'error');
+      host.showMessage(`That link could not be opened: ${firstLine(errorText(err)).replace(/\.$/, '')}. Here is ${what}.`, 'error');
     }
-  }
-  const now = current();
-  if (now !== null && now !== undefined) ctx.showLink(now);
+  });
 }
 
-/** The first line of a message, at most 200 characters (a link's text is echoed nowhere). */
+/** `text` cut to QUOTE_MAX characters with an ellipsis: a message never repeats a huge paste. */
+export function quoted(text) {
+  // QUOTE_MAX + 1 characters take at most 2 * QUOTE_MAX + 2 UTF-16 units (a character beyond
+  // the basic plane takes two): enough to see whether the text is longer than QUOTE_MAX.
+  const chars = [...String(text).slice(0, 2 * QUOTE_MAX + 2)];
+  return chars.length > QUOTE_MAX ? `${chars.slice(0, QUOTE_MAX - 1).join('')}…` : chars.join('');
+}
+
+/** The first line of a reason, cut short: a message stays one line under 200 characters, even
+ * when the reason quotes what the visitor gave. */
 function firstLine(text) {
   const line = String(text).split('\n')[0];
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return line.length > REASON_MAX ? `${line.slice(0, REASON_MAX - 1)}…` : line;
 }

@@ -1,7 +1,8 @@
 // What a puzzle view gets from where it is drawn: a page (the document) or an embed (a shadow
 // root). The view only talks to this context, so one view module serves both: element look-up
-// inside its root, its own message line, share links, the ready mark and the link it shows.
+// inside its root, its own message line, share links, the ready mark and where its link is kept.
 import { errorText, prefersReducedMotion } from './app.js';
+import { addressBar } from './share-link.js';
 
 /** The site's root URL, wherever this module is served from (a sub-path, another origin). */
 export const SITE = new URL('../', import.meta.url);
@@ -57,14 +58,13 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     frameUrl(fragment) {
       return new URL(`${page}?embed=1#${fragment}`, SITE).toString();
     },
-    /** Records the state's link: the page's address bar, or the embed's playground link. */
-    showLink(fragment) {
-      if (isPage) {
-        if (!embed || location.hash) history.replaceState(null, '', `#${fragment}`);
-      } else {
-        const a = slot.isConnected ? /** @type {HTMLAnchorElement | null} */ (root.getElementById('playground-link')) : null;
-        if (a) a.href = ctx.shareUrl(fragment);
-      }
+    /** Where the state's link is kept: the page's address bar, or the embed's playground link. */
+    place: isPage ? addressBar() : playgroundLink(),
+    /** The link keeper (../share-link.js), once the view follows links. */
+    keeper: /** @type {ReturnType<typeof import('./share-link.js').linkKeeper> | null} */ (null),
+    /** Call after every change of what the view shows: its link is kept (throttled). */
+    stateChanged() {
+      ctx.keeper?.changed();
     },
     /** Calls `open(fragment)` when the page's fragment changes (a link pasted in the bar). */
     onLinkChange(open) {
@@ -85,6 +85,20 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     },
   };
   return ctx;
+
+  /** An embed keeps its link in its "Open in the playground" link; the host page's address bar
+   * is never touched. @returns {import('./share-link.js').LinkPlace} */
+  function playgroundLink() {
+    const anchor = () => (slot.isConnected ? /** @type {HTMLAnchorElement | null} */ (root.getElementById('playground-link')) : null);
+    return {
+      read: () => new URL(anchor()?.href || page, SITE).hash.slice(1),
+      write(fragment) {
+        const a = anchor();
+        if (a) a.href = fragment === null ? new URL(page, SITE).toString() : ctx.shareUrl(fragment);
+      },
+      keepsOpened: false,
+    };
+  }
 }
 
 /** Draws `template` into the root's view slot (made when the root has none) and marks embeds. */

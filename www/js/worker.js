@@ -19,7 +19,7 @@ self.onmessage = async ({ data }) => {
   const { fn, args } = data;
   try {
     const core = await ready;
-    if (typeof core[fn] !== 'function') throw new Error(`no such core function: ${fn}`);
+    if (!Object.hasOwn(core, fn) || typeof core[fn] !== 'function') throw new Error(`no such core function: ${fn}`);
     const progress = (done, total) => self.postMessage({ type: 'progress', done, total });
     const result = core[fn](...args, progress);
     self.postMessage({ type: 'done', result });

@@ -174,7 +174,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     v.highlight = new Set();
     drawEditor(v);
     const pos = v.analysis.position;
-    if (pos) ctx.showLink(pos.link);
+    ctx.stateChanged();
     enableShareBar(ctx, Boolean(pos));
     drawBars(v);
     drawBits(v);

@@ -330,7 +330,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('side-title').textContent = TITLES[mode];
     if (mode === 'watch') renderWatch();
     else renderPlay();
-    ctx.showLink(core.devil_link(view));
+    ctx.stateChanged();
   }
 
   function renderWatch() {

@@ -7,8 +7,8 @@ import { jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
-import { followLinks } from '../share-link.js';
-import { initialState, setGame, link, litCount, doAction, undo, redo, actionAt } from './lights/state.js';
+import { followLinks, LONG_LINK } from '../share-link.js';
+import { initialState, setGame, link, linkSoon, litCount, doAction, undo, redo, actionAt } from './lights/state.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
 import { chase } from './lights/chase.js';
@@ -167,10 +167,15 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   });
   await followLinks(ctx, {
-    current: () => (v.spec ? link(v) : null),
+    current: () => (v.spec ? linkSoon(v) : undefined),
     open: openLink,
     fresh: () => newPuzzle(CLASSIC),
     what: 'a fresh puzzle',
+    tooLarge: 'This board is too large for a link, so the address bar no longer holds it: “Save as file” keeps it.',
+    onTooLarge: (text) => {
+      showMessage(text);
+      $('save-state').hidden = false;
+    },
   });
   if (!embed) {
     drawChart(v, (spec) => {
@@ -251,10 +256,11 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   }
 
   /** Opens a share link (../share-link.js says what a bad one does): the header says how
-   * large the board is, and a large board is decoded in the Worker. */
+   * large the board is, and a large board or a long link is decoded in the Worker. */
   async function openLink(hash) {
     const spec = v.core.lights_link_spec(hash);
-    const game = v.core.lights_plan(spec).heavy_make ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
+    const heavy = v.core.lights_plan(spec).heavy_make || hash.length > LONG_LINK;
+    const game = heavy ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
     show(game);
     if (!embed) explore(v);
   }
@@ -269,6 +275,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     render(v);
     drawStatus(v);
     if (v.showSolution) refreshSolution(v);
+    ctx.stateChanged();
   }
 
   /** Does a user action (recorded for undo) and says so when it darkens the board. */

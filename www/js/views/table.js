@@ -191,6 +191,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('sides').value = String(next.sides);
     $('devil').value = next.devil;
     render();
+    ctx.stateChanged();
   }
 
   function render() {

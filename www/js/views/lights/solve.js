@@ -153,7 +153,7 @@ export function animate(v) {
       v.lights = v.packed ? v.core.lights_packed_apply(v.spec, v.lights, s.presses) : v.core.lights_apply(v.spec, v.lights, s.presses);
       v.moves += s.press_count;
       v.seed = null;
-      v.seedLink = null;
+      v.shownLink = undefined;
       v.history = [];
       v.future = [];
       v.changed();

@@ -1,5 +1,6 @@
 // Lights Out: the game the view shows (settings, lights, moves, seed) and its undo/redo
 // history. Presses go through the core; `v` is the view (see ../lights.js).
+import { runJob } from '../../worker-client.js';
 
 /** A fresh view state (no game yet). */
 export function initialState() {
@@ -14,9 +15,9 @@ export function initialState() {
     plan: null,
     /** The seed while the lights are exactly the seeded puzzle (short links). */
     seed: null,
-    /** The core's link of the game as shown (seeded or not), until the lights change: asking
-     * again would encode a large board on the main thread. */
-    seedLink: null,
+    /** The core's link of the game as shown (seeded or not): null when no link fits, undefined
+     * until asked. Kept until the lights change: asking again encodes the whole board. */
+    shownLink: undefined,
     moves: 0,
     history: [],
     future: [],
@@ -35,18 +36,29 @@ export function setGame(v, game) {
   v.packed = Boolean(game.packed);
   v.lights = game.lights;
   v.seed = game.seed;
-  v.seedLink = game.link;
+  v.shownLink = game.link ?? null;
   v.moves = game.moves;
   v.history = [];
   v.future = [];
   if (newSize) v.cursor = 0;
 }
 
-/** The share fragment: the seeded form while the puzzle is untouched (short even for huge
- * boards), else every light. */
+/** The share fragment, or null when no link fits: the seeded form while the puzzle is
+ * untouched (short even for huge boards), else every light. */
 export function link(v) {
   if (v.packed) return null; // saved as a PBM file instead
-  return v.seedLink ?? v.core.lights_link(v.spec, v.lights, v.moves);
+  if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.spec, v.lights, v.moves) ?? null;
+  return v.shownLink;
+}
+
+/** The share fragment as `link` gives it, made in the Worker when the board is large: the
+ * address bar follows every press, and encoding millions of lights would freeze the page. */
+export async function linkSoon(v) {
+  if (v.packed || v.shownLink !== undefined || !v.plan.heavy_make) return link(v);
+  const { spec, lights, moves } = v;
+  const made = (await runJob('lights_link', [spec, lights, moves], null, 'lights').promise) ?? null;
+  if (v.lights === lights) v.shownLink = made;
+  return made;
 }
 
 /** Words (u32) a row of a packed board holds: the core pads each row to whole 64-bit words. */
@@ -87,7 +99,7 @@ export function press(v, r, c, times = 1) {
   v.lights = pressed(v, r, c, times);
   v.moves += times;
   v.seed = null;
-  v.seedLink = null;
+  v.shownLink = undefined;
 }
 
 /** The lights after pressing (r, c) `times` times, from the core. */
@@ -116,7 +128,7 @@ export function doAction(v, a, record = true) {
   } else {
     v.lights = withLight(v, a.index, a.to);
     v.seed = null;
-    v.seedLink = null;
+    v.shownLink = undefined;
   }
   if (record) v.history.push(a);
 }
@@ -130,7 +142,7 @@ export function undoAction(v, a) {
     v.lights = withLight(v, a.index, a.from);
   }
   v.seed = null;
-  v.seedLink = null;
+  v.shownLink = undefined;
 }
 
 /** Undoes the last action; false when there is none. */
