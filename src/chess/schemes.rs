@@ -59,7 +59,7 @@ impl PositionScheme {
             }
             PositionScheme::Base13Pawns => "base 13, but 11 choices on ranks 1 and 8 where pawns never stand",
             PositionScheme::Huffman => {
-                "the source's Huffman code: 1 bit for an empty square, 3 for a pawn, 5 or 6 for a piece"
+                "cletus's Huffman code: 1 bit for an empty square, 3 for a pawn, 5 or 6 for a piece"
             }
             PositionScheme::PieceList => "each side's king, pawns (one base-48 number) and pieces (type + square)",
             PositionScheme::Bitboard => {

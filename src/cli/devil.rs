@@ -94,7 +94,7 @@ pub struct StrategyArgs {
     /// xor, coset, vasilev, search or table.
     #[arg(long, default_value = "xor")]
     strategy: String,
-    /// Vasil'ev's function f: zero, popcount3 (the source's), majority or random; for coset,
+    /// Vasil'ev's function f: zero, popcount3 (Hamrick's), majority or random; for coset,
     /// f builds Vasil'ev's code instead of the Hamming code.
     #[arg(long)]
     f: Option<String>,

@@ -40,7 +40,7 @@ const NUMBERED: [(&str, Option<&str>, &str); 9] = [
     ("coset", Some("popcount3"), "Coset of Vasil'ev's code, f = popcount ≥ 3"),
     ("coset", Some("majority"), "Coset of Vasil'ev's code, f = majority"),
     ("vasilev", Some("zero"), "Vasil'ev, f = 0"),
-    ("vasilev", Some("popcount3"), "Vasil'ev, f = popcount ≥ 3 (the source's)"),
+    ("vasilev", Some("popcount3"), "Vasil'ev, f = popcount ≥ 3 (Hamrick's)"),
     ("vasilev", Some("majority"), "Vasil'ev, f = majority"),
     ("vasilev", Some("random"), "Vasil'ev, f = random"),
     ("search", None, "Found by search"),

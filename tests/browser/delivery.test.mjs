@@ -16,6 +16,7 @@ after(() => browser.close());
 /** Which wasm module each page needs (www/pkg/modules.js names). */
 const PAGES = {
   'index.html': null,
+  'about.html': null,
   'devil.html': 'devil',
   'devil-lab.html': 'lab',
   'codes.html': 'lab',

@@ -77,13 +77,25 @@ const NAV = [
   ['chess.html', 'Chess codes'],
 ];
 
-for (const [page] of NAV) {
+// The About page is reached from every page's credits, not from the header: one more header
+// link would wrap the header onto another line at some widths and move the board down.
+for (const page of [...NAV.map(([p]) => p), 'about.html']) {
   test(`${page} has the site header, its own link marked`, () => {
     const html = readFileSync(WWW + page, 'utf8');
     const header = html.match(/<header class="site-header">([\s\S]*?)<\/header>/)[1];
     assert.match(header, /<a class="brand" href="index.html">Chessboard Puzzles<\/a>/);
     const nav = [...header.matchAll(/<a href="([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)];
     assert.deepEqual(nav.map((m) => [m[1], m[3]]), NAV);
-    assert.deepEqual(nav.filter((m) => m[2]).map((m) => m[1]), [page]);
+    assert.deepEqual(nav.filter((m) => m[2]).map((m) => m[1]), page === 'about.html' ? [] : [page]);
+  });
+}
+
+for (const [page] of NAV) {
+  test(`${page} has its sources and a link to the About page in a footer below <main>`, () => {
+    const html = readFileSync(WWW + page, 'utf8');
+    const footer = html.match(/<\/main>\s*<footer class="site-footer no-embed">([\s\S]*?)<\/footer>/)?.[1];
+    assert.ok(footer, 'no footer right after </main>');
+    assert.match(footer, /<h2 id="credits-title">Sources and credits<\/h2>/);
+    assert.match(footer, /<a href="about.html">/);
   });
 }

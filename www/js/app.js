@@ -113,10 +113,27 @@ export async function copyText(text, output) {
   }
 }
 
-/** Marks the body for embed mode and routes uncaught errors to the
- * message line. Call once per page. */
+/** Marks the body for embed mode, routes uncaught errors to the message line and makes the
+ * page's skip link work. Call once per page. */
 export function initPage() {
   if (isEmbedded()) document.body.classList.add('embed');
   window.addEventListener('error', (e) => showError(e.message));
   window.addEventListener('unhandledrejection', (e) => showError(e.reason));
+  for (const link of document.querySelectorAll('a.skip-link')) link.addEventListener('click', skipToBoard);
+}
+
+/**
+ * "Skip to the board": focuses the first shown element of the link's `data-focus` selector
+ * list. The link is not followed, because a page's fragment is its share link.
+ * @param {Event} e
+ */
+function skipToBoard(e) {
+  e.preventDefault();
+  const link = /** @type {HTMLAnchorElement} */ (e.currentTarget);
+  const shown = [...document.querySelectorAll(link.dataset.focus ?? '')].find((el) => el.getClientRects().length > 0);
+  const target = /** @type {HTMLElement | undefined} */ (shown);
+  if (!target) return;
+  // A section (the labs) is not focusable by itself.
+  if (!target.hasAttribute('tabindex') && target.tabIndex < 0) target.tabIndex = -1;
+  target.focus();
 }
