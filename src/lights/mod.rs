@@ -9,15 +9,23 @@ pub mod chase;
 pub mod fast;
 pub mod game;
 pub mod gf2;
+/// Any graph, the commercial presets and lit-only search: native builds and the Worker's
+/// full module only, so the page's first `lights` module does not grow.
+#[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
+pub mod graph;
 pub mod king;
 pub mod king_torus;
 pub mod large;
 pub mod limits;
 pub mod link;
+#[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
+pub mod lit_only;
 pub mod minimal;
 pub mod modk;
 pub mod pattern_io;
 pub mod poly;
+#[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
+pub mod presets;
 pub mod polyk;
 pub mod row_chase;
 pub mod solve;

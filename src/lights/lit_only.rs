@@ -1,0 +1,120 @@
+//! Lit-only play (the Deluxe's third game): only a lit light may be pressed. The order now
+//! matters and some solvable patterns become unsolvable, so linear algebra no longer answers;
+//! a breadth-first search over the 2^n states of a two-state game does, exactly, for up to
+//! [`MAX_LIT_ONLY`] lights. Each state keeps one byte, its depth + 1 (0 = not reached; 32 MiB
+//! at 25 lights), which both marks it visited and lets the path be walked back, since a
+//! predecessor on a shortest path is a reached state exactly one layer closer to the start.
+//! Layers are found by scanning the depth bytes, so no queue is needed.
+
+use super::graph::Graph;
+use crate::progress::Progress;
+use crate::{bail, Result};
+
+/// Most lights searched (2^25 states).
+pub const MAX_LIT_ONLY: usize = 25;
+
+/// The fewest presses clearing `lights` when only lit lights may be pressed, in an order that
+/// is legal, or None when no legal sequence clears them. Progress counts states reached.
+pub fn solve(graph: &Graph, lights: &[u8], progress: &mut dyn Progress) -> Result<Option<Vec<usize>>> {
+    let n = graph.len();
+    if graph.k != 2 {
+        bail!("lit-only search is for two-state games, and this one has {} states", graph.k);
+    }
+    if n > MAX_LIT_ONLY {
+        bail!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY})");
+    }
+    if lights.len() != n || lights.iter().any(|&v| v > 1) {
+        bail!("the pattern must have {n} lights, each 0 or 1");
+    }
+    let masks: Vec<u32> = graph.presses.iter().map(|p| p.iter().fold(0u32, |m, &i| m ^ (1 << i))).collect();
+    let start = lights.iter().enumerate().fold(0u32, |s, (i, &v)| s | (u32::from(v) << i));
+    if start == 0 {
+        return Ok(Some(Vec::new()));
+    }
+    let total = 1u64 << n;
+    let mut depth = vec![0u8; 1usize << n];
+    depth[start as usize] = 1;
+    let mut reached = 1u64;
+    let mut layer = 1u8;
+    let found = 'search: loop {
+        let mut grew = false;
+        for s in 0..depth.len() {
+            if depth[s] != layer {
+                continue;
+            }
+            let s = s as u32;
+            let mut lit = s;
+            while lit != 0 {
+                let i = lit.trailing_zeros() as usize;
+                lit &= lit - 1;
+                let t = s ^ masks[i];
+                if depth[t as usize] == 0 {
+                    depth[t as usize] = layer + 1;
+                    reached += 1;
+                    grew = true;
+                    if t == 0 {
+                        break 'search true;
+                    }
+                }
+            }
+        }
+        progress.report(reached, total);
+        if !grew {
+            break false;
+        }
+        if layer == u8::MAX - 1 {
+            bail!("lit-only search went deeper than {} presses without an answer", u8::MAX - 1);
+        }
+        layer += 1;
+    };
+    progress.report(total, total);
+    if !found {
+        return Ok(None);
+    }
+    // Walk back from the dark board: a predecessor p of t by a press on i has bit i lit and
+    // p ^ masks[i] = t; one at depth one less is on a shortest path.
+    let mut presses = Vec::new();
+    let mut t = 0u32;
+    let mut d = depth[0];
+    while d > 1 {
+        let (p, i) = (0..n)
+            .map(|i| (t ^ masks[i], i))
+            .find(|&(p, i)| p >> i & 1 == 1 && depth[p as usize] == d - 1)
+            .expect("a state one layer up leads here");
+        presses.push(i);
+        t = p;
+        d -= 1;
+    }
+    presses.reverse();
+    Ok(Some(presses))
+}
+
+/// Whether `presses` in this order press only lit lights and leave every light off.
+pub fn legal_and_clears(graph: &Graph, lights: &[u8], presses: &[usize]) -> bool {
+    let mut l = lights.to_vec();
+    for &j in presses {
+        if l[j] == 0 {
+            return false;
+        }
+        graph.press(&mut l, j, 1);
+    }
+    l.iter().all(|&v| v == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::NoProgress;
+
+    #[test]
+    fn a_path_of_three() {
+        // a–b–c, a press changes itself and its neighbours: with a and b lit, a press on a.
+        let g = Graph::parse("a: self b\nb: a self c\nc: b self\n").unwrap();
+        let s = solve(&g, &[1, 1, 0], &mut NoProgress).unwrap().unwrap();
+        assert_eq!(s, vec![0]);
+        assert!(legal_and_clears(&g, &[1, 1, 0], &s));
+        let big = Graph::new(2, (0..26).map(|i| i.to_string()).collect(), (0..26).map(|i| vec![i]).collect()).unwrap();
+        let e = solve(&big, &[0; 26], &mut NoProgress).unwrap_err().to_string();
+        assert_eq!(e, "too large for lit-only search (26 lights, the limit is 25)");
+    }
+}
