@@ -98,6 +98,20 @@ fn a_symlink_is_followed_into_its_target() {
 }
 
 #[test]
+fn a_board_file_with_a_byte_order_mark_is_read_and_keeps_its_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bom.txt");
+    std::fs::write(&path, format!("\u{feff}{BOARD}")).unwrap();
+    let p = path.to_str().unwrap();
+    let out = cli(&["devil", "flip", "--board", p, "--key", "c5"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("\u{feff}{}", flipped(26)), "c5 = index 26");
+    // The flipped board names c5 (the XOR of the heads' indices is 26 after the flip).
+    let out = cli(&["devil", "find", "--board", p]);
+    assert!(String::from_utf8(out.stdout).unwrap().contains("key c5"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
 fn hard_links_all_see_the_flip_and_the_inode_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = board_in(dir.path(), "b.txt");

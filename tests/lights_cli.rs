@@ -208,3 +208,96 @@ fn more_states_and_king_tori() {
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
     assert!(stderr.contains("x + x⁻¹"), "{stderr}");
 }
+
+#[test]
+fn pattern_files_with_a_byte_order_mark_are_read_and_extra_pbm_pixels_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let solve = |name: &str, bytes: &[u8], more: &[&str]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let mut args = vec!["lights-out", "solve", "--pattern-file", path.to_str().unwrap(), "--json"];
+        args.extend_from_slice(more);
+        run(&args)
+    };
+    // The all-on 3×3 board is cleared by its corners and centre only (its press matrix is
+    // invertible), as digits and as plain PBM, each behind a UTF-8 byte order mark.
+    for (name, bytes) in
+        [("d.txt", &b"\xEF\xBB\xBF111\n111\n111\n"[..]), ("p.pbm", b"\xEF\xBB\xBFP1\n3 3\n1 1 1\n1 1 1\n1 1 1\n")]
+    {
+        let (code, stdout, stderr) = solve(name, bytes, &[]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let v: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["presses"], serde_json::json!([[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]]), "{name}");
+    }
+    // Three states (read as text): one light at 1 needs two more presses to come back to 0.
+    let (code, stdout, stderr) = solve("k.txt", b"\xEF\xBB\xBF1\n", &["--states", "3"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(serde_json::from_str::<Value>(&stdout).unwrap()["press_count"], 2);
+    // A plain PBM image of 2×2 pixels followed by a fifth: refused, one line.
+    let (code, stdout, stderr) = solve("extra.pbm", b"P1\n2 2\n1 0\n0 1\n1\n", &[]);
+    assert_eq!((code, stdout.as_str()), (1, ""));
+    assert!(
+        stderr.ends_with("the PBM image has more than its 2×2 pixels: a plain PBM file holds one image\n"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
+
+/// Runs the tool with its address space limited to `bytes` by prlimit(1), or None where
+/// prlimit is missing.
+fn run_limited(bytes: u64, args: &[&str]) -> Option<(i32, String, String)> {
+    let out = Command::new("prlimit")
+        .arg(format!("--as={bytes}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_chessboard-puzzles"))
+        .args(args)
+        .output()
+        .ok()?;
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    ))
+}
+
+#[test]
+fn a_solve_beyond_memory_is_a_one_line_error_not_an_abort() {
+    // A packed n×n board is n rows of ⌈n/64⌉ words; the solver's basis is as much again.
+    let mb = |n: u64, boards: u64| (boards * n * n.div_ceil(64) * 8) >> 20;
+    for n in [200_000u64, 300_000] {
+        let side = n.to_string();
+        let args = ["lights-out", "solve", "--rows", &side, "--cols", &side, "--all-on", "--summary"];
+        let Some((code, stdout, stderr)) = run_limited(8_000_000_000, &args) else {
+            eprintln!("skipped: no prlimit");
+            return;
+        };
+        assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: solving a {n}×{n} board needs about {} MB (the lights and the solver's basis), more than this machine can give\n",
+                mb(n, 2)
+            )
+        );
+    }
+    // Lights read from a file that fit, and a solve that does not: a 16000×16000 pattern
+    // (32 MB) under a 75 MB limit, with its presses (a third 32 MB board) to write.
+    let dir = tempfile::tempdir().unwrap();
+    let (pattern, presses) = (dir.path().join("p.pbm"), dir.path().join("x.pbm"));
+    let (p, x) = (pattern.to_str().unwrap(), presses.to_str().unwrap());
+    let (code, _, stderr) =
+        run(&["lights-out", "random", "--rows", "16000", "--cols", "16000", "--seed", "5", "--out", p]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) =
+        run_limited(75_000_000, &["lights-out", "solve", "--pattern-file", p, "--out", x]).unwrap();
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "error: solving a 16000×16000 board needs about {} MB (the lights, the solver's basis and the presses), more than this machine can give\n",
+            mb(16_000, 3)
+        )
+    );
+    assert!(!presses.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "nothing beside the pattern");
+}

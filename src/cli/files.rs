@@ -1,9 +1,10 @@
-//! Files the command line reads and changes. Reads are capped by size before anything is
-//! loaded (a 50 MB "board" is refused, not read). A board file is changed by overwriting the
-//! one byte of the flipped coin in place, which is atomic (a single byte cannot be half
-//! written), leaves no temporary file behind even under `kill -9`, follows symlinks to their
-//! target, keeps the file's mode, owner and hard links (every name sees the flip), and is
-//! made only after the answer has been printed.
+//! Files the command line reads, changes and writes. Reads are capped by size before anything
+//! is loaded (a 50 MB "board" is refused, not read). Every whole file a command writes
+//! (`--out`) goes through [`write_file`], which saves as a careful editor does. A board file is
+//! changed by overwriting the one byte of the flipped coin in place, which is atomic (a single
+//! byte cannot be half written), leaves no temporary file behind even under `kill -9`, follows
+//! symlinks to their target, keeps the file's mode, owner and hard links (every name sees the
+//! flip), and is made only after the answer has been printed.
 
 use crate::{Error, Result};
 use std::fs::File;
@@ -148,8 +149,8 @@ impl PendingByte {
 pub(crate) fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<()> {
     let fail = |e: std::io::Error| cannot("write", path, e);
     let (real, old) = match inspect(path)? {
-        Target::New => (path.to_path_buf(), None),
-        Target::Existing { real, file, meta } => (real, Some((file, meta))),
+        None => (path.to_path_buf(), None),
+        Some(Existing { real, file, meta }) => (real, Some((file, meta))),
     };
     let dir = folder_of(&real);
     // A new file is made with its final mode (the umask applies); a copy of an old one stays
@@ -188,23 +189,21 @@ pub(crate) fn check_out(path: &Path) -> Result<()> {
     inspect(path).map(drop)
 }
 
-/// What a path to be written holds.
-enum Target {
-    New,
-    /// A regular file this user may write: its real path (symlinks resolved), opened for
-    /// writing, and its metadata.
-    Existing {
-        real: PathBuf,
-        file: File,
-        meta: std::fs::Metadata,
-    },
+/// A regular file this user may write: its real path (symlinks resolved), opened for writing,
+/// and its metadata.
+struct Existing {
+    real: PathBuf,
+    file: File,
+    meta: std::fs::Metadata,
 }
 
-fn inspect(path: &Path) -> Result<Target> {
+/// The file at a path to be written, or None when there is none (a new file); an error for
+/// anything [`write_file`] refuses.
+fn inspect(path: &Path) -> Result<Option<Existing>> {
     use std::io::ErrorKind::NotFound;
     let refuse = |why: String| Err(Error::new(format!("cannot write {}: {why}; nothing written", path.display())));
     let meta = match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == NotFound => return Ok(Target::New),
+        Err(e) if e.kind() == NotFound => return Ok(None),
         Err(e) => return Err(cannot("write", path, e)),
         Ok(m) => m,
     };
@@ -236,7 +235,7 @@ fn inspect(path: &Path) -> Result<Target> {
     if (opened.dev(), opened.ino()) != (meta.dev(), meta.ino()) {
         return refuse("it changed while it was being opened".to_string());
     }
-    Ok(Target::Existing { real, file, meta })
+    Ok(Some(Existing { real, file, meta }))
 }
 
 fn special_kind(kind: &std::fs::FileType) -> &'static str {
