@@ -60,7 +60,7 @@ export const TEMPLATE = `
     <div id="bitstring" class="bitstring mono" aria-label="The code's bits, by square or field"></div>
     <p id="segment-info" class="note" aria-live="polite">Hover or focus a run of bits to see what it stores.</p>
     <details id="tree-box">
-      <summary>The source's Huffman tree</summary>
+      <summary>The Huffman tree of cletus's code</summary>
       <div id="tree"></div>
     </details>
     <h2>Share</h2>
