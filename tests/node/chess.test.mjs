@@ -43,8 +43,8 @@ test('share links round-trip; bad links are errors', () => {
   assert.match(v.link, /^chess\/v2\/[A-Za-z0-9_-]{27}$/); // 153 bits = 20 bytes
   assert.equal(core.chess_from_link(`#${v.link}`).fen, fen);
   throwsWith(assert, () => core.chess_from_link('#chess/v3/AAAA'), /version/);
-  // A link of the old 156-bit code is refused by its version, not misread.
-  throwsWith(assert, () => core.chess_from_link(`#chess/v1/${v.link.slice(9)}`), /version/);
+  // A link of the 156-bit code (version 1, written by commit 659db1f) still opens: 1.e4.
+  assert.equal(core.chess_from_link('#chess/v1/zqhRHOAiZA8ayjMQQsEv4JhdpdA').fen, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
   throwsWith(assert, () => core.chess_from_link('#chess/v2/'), /truncated/);
   throwsWith(assert, () => core.chess_from_link(`#${v.link.slice(0, -4)}`), /ends too early|base64/);
 });

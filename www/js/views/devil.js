@@ -325,6 +325,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('size').value = String(n);
     $('strategy').value = String(view.strategy);
     markSegmented(ctx, 'mode', mode);
+    // The round as held (what a share link restores), for tests: the cells show it as drawn.
+    Object.assign($('board').dataset, { coins: game.board, key: String(game.key), flipped: String(game.flipped), answer: String(game.answer), step: String(view.step) });
     $('step-controls').hidden = mode !== 'watch';
     $('edit-controls').hidden = mode !== 'edit';
     $('side-title').textContent = TITLES[mode];
