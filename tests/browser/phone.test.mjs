@@ -55,10 +55,10 @@ async function assertBoardFits(page, selector) {
 
 const labelParts = (page, selector = CELLS) => page.$$eval(selector, (cells) => cells.map((c) => c.getAttribute('aria-label').split(', ')));
 
-for (const name of ['index', 'devil-lab', 'codes']) {
+for (const name of ['index', 'about', 'devil-lab', 'codes']) {
   test(`${name}.html fits a 360 px phone`, async () => {
     const { page, errors, context } = await open(browser, `${name}.html`, PHONE);
-    if (name !== 'index') await ready(page);
+    if (name !== 'index' && name !== 'about') await ready(page);
     await assertFits(page);
     await screenshot(page, `phone-${name}`);
     assert.deepEqual(errors, []);
