@@ -207,24 +207,50 @@ for (const scheme of ['light', 'dark']) {
   });
 }
 
-/** How many pixels of the accent colour (#8a3ffc, within a small tolerance) a PNG has. */
-async function accentPixels(page, png) {
-  return page.evaluate(async (b64) => {
+/**
+ * Around the cell `selector`, side by side: the pixels of the accent colour in the 5 px strip
+ * just outside the cell (the focus ring: 3 px of it along the side), and the pixels of the key's
+ * red in the 4 px strip just inside (the key square's mark).
+ */
+async function ringPixels(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const m = 5;
+  const i = 4;
+  const strips = {
+    top: [{ x: box.x, y: box.y - m, width: box.width, height: m }, { x: box.x, y: box.y, width: box.width, height: i }, box.width],
+    bottom: [{ x: box.x, y: box.y + box.height, width: box.width, height: m }, { x: box.x, y: box.y + box.height - i, width: box.width, height: i }, box.width],
+    left: [{ x: box.x - m, y: box.y, width: m, height: box.height }, { x: box.x, y: box.y, width: i, height: box.height }, box.height],
+    right: [{ x: box.x + box.width, y: box.y, width: m, height: box.height }, { x: box.x + box.width - i, y: box.y, width: i, height: box.height }, box.height],
+  };
+  const result = {};
+  for (const [where, [outside, inside, length]] of Object.entries(strips)) {
+    result[where] = {
+      length: Math.round(length),
+      ring: await colourPixels(page, await page.screenshot({ clip: outside }), [0x8a, 0x3f, 0xfc]),
+      key: await colourPixels(page, await page.screenshot({ clip: inside }), [0xd6, 0x2d, 0x20]),
+    };
+  }
+  return result;
+}
+
+/** How many pixels of a PNG are of the colour `rgb` (within a small tolerance). */
+async function colourPixels(page, png, rgb) {
+  return page.evaluate(async ([b64, [r, g, b]]) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
     const canvas = document.createElement('canvas');
     canvas.width = img.width;
     canvas.height = img.height;
-    const g = canvas.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const { data } = g.getImageData(0, 0, img.width, img.height);
+    const context2d = canvas.getContext('2d');
+    context2d.drawImage(img, 0, 0);
+    const { data } = context2d.getImageData(0, 0, img.width, img.height);
     let n = 0;
     for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - 0x8a) < 24 && Math.abs(data[i + 1] - 0x3f) < 24 && Math.abs(data[i + 2] - 0xfc) < 24) n += 1;
+      if (Math.abs(data[i] - r) < 24 && Math.abs(data[i + 1] - g) < 24 && Math.abs(data[i + 2] - b) < 24) n += 1;
     }
     return n;
-  }, png.toString('base64'));
+  }, [png.toString('base64'), rgb]);
 }
 
 for (const [path, [target, label]] of Object.entries(SKIP)) {
@@ -248,19 +274,28 @@ for (const [path, [target, label]] of Object.entries(SKIP)) {
       // The focus ring (3 px of the accent colour, 1 px outside the cell) is drawn whole: a
       // screenshot of the cell with a margin holds the ring's pixels on all four sides.
       const box = await page.locator(target).boundingBox();
-      const side = async (clip) => accentPixels(page, await page.screenshot({ clip }));
-      const m = 5;
-      const counts = {
-        top: await side({ x: box.x, y: box.y - m, width: box.width, height: m }),
-        bottom: await side({ x: box.x, y: box.y + box.height, width: box.width, height: m }),
-        left: await side({ x: box.x - m, y: box.y, width: m, height: box.height }),
-        right: await side({ x: box.x + box.width, y: box.y, width: m, height: box.height }),
-      };
-      for (const [where, n] of Object.entries(counts)) {
-        const length = where === 'top' || where === 'bottom' ? box.width : box.height;
-        assert.ok(n >= length * 2, `the ring's ${where} side has ${n} accent pixels along ${Math.round(length)} px: ${JSON.stringify(counts)}`);
-      }
       await page.screenshot({ path: `${fileURLToPath(new URL('./screenshots/', import.meta.url))}credits-focus-${path.replace('.html', '')}.png`, clip: { x: Math.max(0, box.x - 40), y: Math.max(0, box.y - 40), width: 200, height: 200 } });
+      for (const [where, n] of Object.entries(await ringPixels(page, target))) {
+        assert.ok(n.ring >= n.length * 2, `the ring's ${where} side: ${JSON.stringify(n)}`);
+      }
+    }
+    if (path === 'devil.html') {
+      // The key square keeps its red mark when focused, and still shows the ring around it.
+      const [key, cols] = await page.evaluate(() => {
+        const cells = [...document.querySelectorAll('#board .cell')];
+        return [cells.findIndex((c) => c.classList.contains('key')), Math.round(Math.sqrt(cells.length))];
+      });
+      assert.ok(key >= 0, 'no key square on the board');
+      for (let i = 0; i < key % cols; i++) await page.keyboard.press('ArrowRight');
+      for (let i = 0; i < Math.floor(key / cols); i++) await page.keyboard.press('ArrowDown');
+      const focused = '#board .cell.key';
+      assert.ok(await page.evaluate((sel) => document.activeElement === document.querySelector(sel), focused), 'the focus is not on the key square');
+      const sides = await ringPixels(page, focused);
+      for (const [where, n] of Object.entries(sides)) {
+        // Inside the screen: a side on the screen's edge cannot be drawn (not the case on this page).
+        assert.ok(n.ring >= n.length * 2, `the key square's ring, ${where} side: ${JSON.stringify(n)}`);
+        assert.ok(n.key >= n.length * 2, `the key square's own mark, ${where} side: ${JSON.stringify(n)}`);
+      }
     }
     assert.deepEqual(errors, []);
     await context.close();
