@@ -140,7 +140,7 @@ for (const { path, name, read, change, lab } of PAGES) {
   });
 }
 
-test('lights: presses made at once write the bar once, presses at a person\'s pace each; the bar holds the last', async () => {
+test('lights: 25 presses made at once write the bar at most twice (the first and the last), presses at a person\'s pace each', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
   await page.evaluate(() => {
@@ -165,7 +165,9 @@ test('lights: presses made at once write the bar once, presses at a person\'s pa
   await page.waitForTimeout(SETTLE_MS);
   const paced = (await page.evaluate(() => window.__writes)) - burst;
   console.log(`# 25 presses in one task wrote the address bar ${burst} time(s); 5 presses 400 ms apart, ${paced}`);
-  assert.equal(burst, 1);
+  // The first press writes at once (unless the page wrote its link less than an interval ago),
+  // the last when the interval is over.
+  assert.ok(burst === 1 || burst === 2, `${burst} writes`);
   assert.equal(paced, 5);
   assert.equal(await page.evaluate(() => location.hash), await copiedLink(page));
   assert.deepEqual(errors, []);

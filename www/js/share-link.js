@@ -84,10 +84,12 @@ export function pageHost() {
 
 /**
  * Keeps the link of what is shown in `place`: `changed()` after every change of state writes
- * it, throttled; `opening(fn)` shows a linked or fresh state without writing.
+ * it — at once after a quiet spell, else at most once per WRITE_INTERVAL (the last state
+ * wins); `opening(fn)` shows a linked or fresh state without writing.
  * @param {LinkPlace} place
  * @param {object} o
- * @param {() => Promise<StateLink | null>} o.current  the state's link; null: keep what is kept
+ * @param {() => StateLink | null | Promise<StateLink | null>} o.current  the state's link
+ *   (a promise when it is made in the Worker); null: keep what is kept
  * @param {(text: string) => void} o.onTooLarge  says that the state no longer fits a link
  */
 export function linkKeeper(place, { current, onTooLarge }) {
@@ -95,18 +97,49 @@ export function linkKeeper(place, { current, onTooLarge }) {
   let timer = null;
   let lastWrite = -Infinity;
   let dirty = false;
+  /** An asynchronous link is being made. */
   let computing = false;
-  /** Bumped when a link is opened: a write begun before it is dropped. */
+  /** A link is being opened: what changes meanwhile is the linked (or fresh) state. */
+  let openings = 0;
+  /** Bumped when a link is opened: an asynchronous link begun before it is dropped. */
   let generation = 0;
   /** The fragment of the state a link opened, while that state is shown (nothing is written). */
   let held = null;
   let saidTooLarge = false;
-  /** The state's link; null when it has none (a failure to make one keeps what is kept). */
-  const linkNow = () => Promise.resolve().then(current).catch(() => null);
+
+  /**
+   * Calls `then` with the state's link: at once when it is made at once, else when it is made.
+   * A failure to make one is null (keep what is kept).
+   * @param {(state: StateLink | null) => void} then
+   */
+  function withLink(then) {
+    let link;
+    try {
+      link = current();
+    } catch {
+      link = null;
+    }
+    if (!(link instanceof Promise)) return then(link);
+    computing = true;
+    return link.then(
+      (state) => {
+        computing = false;
+        then(state);
+      },
+      () => {
+        computing = false;
+        then(null);
+      },
+    );
+  }
 
   function changed() {
+    if (openings > 0) return;
     dirty = true;
-    if (timer === null && !computing) timer = setTimeout(() => flush(), Math.max(0, lastWrite + WRITE_INTERVAL - performance.now()));
+    if (timer !== null || computing) return;
+    const wait = lastWrite + WRITE_INTERVAL - performance.now();
+    if (wait <= 0) flush();
+    else timer = setTimeout(() => flush(), wait);
   }
 
   /**
@@ -114,23 +147,21 @@ export function linkKeeper(place, { current, onTooLarge }) {
    * (the visitor shares it, so the bar should hold its own link).
    * @param {{ release?: boolean }} [options]
    */
-  async function flush({ release = false } = {}) {
+  function flush({ release = false } = {}) {
     if (release) held = null;
     if (timer !== null) clearTimeout(timer);
     timer = null;
     dirty = false;
-    computing = true;
     lastWrite = performance.now();
     const started = generation;
-    const state = await linkNow();
-    computing = false;
-    if (started !== generation) return;
-    if (dirty) {
-      // Changed again while an asynchronous link was made: write the newer state instead.
-      changed();
-      return;
-    }
-    keep(state);
+    return withLink((state) => {
+      if (dirty) {
+        // Changed again while an asynchronous link was made: write the newer state instead.
+        changed();
+        return;
+      }
+      if (started === generation) keep(state);
+    });
   }
 
   /** @param {StateLink | null} state */
@@ -147,23 +178,23 @@ export function linkKeeper(place, { current, onTooLarge }) {
 
   /** Runs `show` (it shows a linked or a fresh state) without writing what it changes. */
   async function opening(show) {
-    const drop = () => {
-      generation++;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      dirty = false;
-    };
-    drop();
+    generation++;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    dirty = false;
+    openings++;
     try {
       await show();
     } finally {
-      drop();
+      openings--;
     }
     saidTooLarge = false;
-    if (!place.keepsOpened) return changed();
+    if (!place.keepsOpened) return flush();
     const started = generation;
-    const state = await linkNow();
-    if (started === generation) held = state?.fragment ?? null;
+    held = null;
+    return withLink((state) => {
+      if (started === generation) held = state?.fragment ?? null;
+    });
   }
 
   return { changed, flush, opening };
@@ -178,12 +209,16 @@ export function linkKeeper(place, { current, onTooLarge }) {
  */
 export async function followLinks(host, puzzle) {
   const { current, tooLarge } = puzzle;
+  /** @returns {StateLink | null} */
+  const stateLink = (link) => {
+    if (typeof link === 'string') return { fragment: link };
+    if (link) return link;
+    return link === null && tooLarge ? { fragment: null, tooLarge } : null;
+  };
   const keeper = linkKeeper(host.place, {
-    current: async () => {
-      const link = await current();
-      if (typeof link === 'string') return { fragment: link };
-      if (link) return link;
-      return link === null && tooLarge ? { fragment: null, tooLarge } : null;
+    current: () => {
+      const link = current();
+      return link instanceof Promise ? link.then(stateLink) : stateLink(link);
     },
     onTooLarge: puzzle.onTooLarge ?? ((text) => host.showMessage(text)),
   });
@@ -195,7 +230,7 @@ export async function followLinks(host, puzzle) {
     await openShareLink(host, keeper, host.link, puzzle);
   } else {
     await (puzzle.start ?? puzzle.fresh)();
-    keeper.changed();
+    await keeper.flush();
   }
   return keeper;
 }

@@ -51,10 +51,18 @@ export function link(v) {
   return v.shownLink;
 }
 
-/** The share fragment as `link` gives it, made in the Worker when the board is large: the
- * address bar follows every press, and encoding millions of lights would freeze the page. */
-export async function linkSoon(v) {
-  if (v.packed || v.shownLink !== undefined || !v.plan.heavy_make) return link(v);
+/** Boards with more lights than this have their links made in the Worker (the core encodes
+ * ~3 million lights a second, so this is ~20 ms). */
+const WORKER_LINK_LIGHTS = 65_536;
+
+/** The share fragment as `link` gives it; made in the Worker (a promise) when the board is
+ * large: the address bar follows every press, and encoding millions of lights takes seconds. */
+export function linkSoon(v) {
+  if (v.packed || v.shownLink !== undefined || v.spec.rows * v.spec.cols <= WORKER_LINK_LIGHTS) return link(v);
+  return linkInWorker(v);
+}
+
+async function linkInWorker(v) {
   const { spec, lights, moves } = v;
   const made = (await runJob('lights_link', [spec, lights, moves], null, 'lights').promise) ?? null;
   if (v.lights === lights) v.shownLink = made;
