@@ -12,6 +12,7 @@ import { initialState, setGame, link, linkSoon, litCount, doAction, undo, redo, 
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
 import { chase } from './lights/chase.js';
+import { stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 import { explore } from './lights/explore.js';
 import { drawChart } from './lights/chart.js';
 
@@ -47,6 +48,7 @@ export const TEMPLATE = `
   <div>
     <div id="board"></div>
     <div id="canvas-wrap" class="canvas-wrap" hidden><canvas id="canvas" tabindex="0"></canvas><div id="canvas-cursor" class="canvas-cursor"></div></div>
+    ${stepBarMarkup('steps')}
     <p class="legend no-embed" aria-hidden="true"><span class="l-on">on</span><span class="l-off">off</span>
       <span class="l-press">press (solution)</span><span class="l-hint">hint</span><span class="l-quiet">quiet pattern</span></p>
   </div>
@@ -115,8 +117,11 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     changed,
     perform,
     newPuzzle,
+    steps: null,
+    stepping: false,
   };
 
+  v.steps = mountStepBar($('steps'));
   v.grid = new GridBoard($('board'), { label: 'Lights Out board', onActivate: activate, onKey: key });
   $('board').classList.add('lights');
   setUpCanvas(v, { activate, key });
@@ -270,6 +275,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   /** After any change of the lights: drop stale marks and answers, redraw. */
   function changed() {
     v.version++;
+    if (!v.stepping) v.steps.clear();
     v.overlay = { presses: null, hint: -1, quiet: null, row: -1 };
     $('verdict').textContent = '';
     render(v);

@@ -1,9 +1,36 @@
-// Lights Out: the light-chasing animation. The core plans it (chase row by row, the first-row
-// fix-up from the table, chase again); this module plays the plan group by group and narrates.
+// Lights Out: the light-chasing walk-through. The core plans it (chase row by row, the first-row
+// fix-up from the table, chase again); this module turns the plan into one step a row for the
+// step bar — forward makes the row's presses and says why, back undoes them — and narrates.
 import { scrollToEnd } from '../../view.js';
-import { render } from './draw.js';
-import { press } from './state.js';
-import { check } from './solve.js';
+import { press, undo } from './state.js';
+import { check, stepWith, playUnlessReduced } from './solve.js';
+import { Stepper } from '../../components/step-bar.js';
+
+/** The plan's presses grouped a row (and phase) at a time, each with what to say of it. */
+function rowSteps(plan) {
+  const bits = (row) => Array.from(row).join('');
+  const fixup = `Last row left: ${bits(plan.leftover)} → table says press first row ${plan.fixup ? bits(plan.fixup) : '(nothing fixes this)'}.`;
+  const steps = [];
+  let fixupSaid = false;
+  for (const st of plan.steps) {
+    const last = steps.at(-1);
+    if (last && last.phase === st.phase && last.row === st.row) {
+      last.presses.push(st);
+      continue;
+    }
+    const lines = [];
+    if (st.phase !== 'chase' && !fixupSaid) {
+      lines.push(fixup);
+      fixupSaid = true;
+    }
+    const what = { chase: 'Chase', fix_up: 'Fix-up', chase_again: 'Chase again' }[st.phase];
+    lines.push(st.phase === 'fix_up' ? `${what}: press row 1 as the table says.` : `${what}: clear row ${st.row} by pressing below its lit lights (row ${st.row + 1}).`);
+    steps.push({ phase: st.phase, row: st.row, presses: [st], lines });
+  }
+  const end = fixupSaid ? [] : [fixup];
+  end.push(plan.fixup ? 'The board is dark.' : 'No first-row press fixes that last row: the pattern is not solvable.');
+  return { steps, end };
+}
 
 export async function chase(v) {
   if (v.busy) return;
@@ -17,58 +44,59 @@ export async function chase(v) {
   } catch (err) {
     return showError(err);
   }
+  const { steps, end } = rowSteps(plan);
   const log = $('log');
   log.replaceChildren();
-  const say = (text) => {
-    const li = document.createElement('li');
-    li.textContent = text;
+  /** Log items written per position, so stepping back takes them away again. */
+  const written = [];
+  const say = (lines) => {
+    const items = lines.map((text) => {
+      const li = document.createElement('li');
+      li.textContent = text;
+      return li;
+    });
     for (const old of log.children) old.classList.remove('current');
-    li.classList.add('current');
-    log.append(li);
+    items.at(-1)?.classList.add('current');
+    log.append(...items);
     scrollToEnd(log);
+    written.push(items);
   };
-  const bits = (row) => Array.from(row).join('');
-  v.busy = true;
-  try {
-    const groups = [];
-    for (const st of plan.steps) {
-      const last = groups.at(-1);
-      if (last && last.phase === st.phase && last.row === st.row) last.steps.push(st);
-      else groups.push({ phase: st.phase, row: st.row, steps: [st] });
-    }
-    let fixupShown = false;
-    const showFixup = () => {
-      if (fixupShown) return;
-      fixupShown = true;
-      say(`Last row left: ${bits(plan.leftover)} → table says press first row ${plan.fixup ? bits(plan.fixup) : '(nothing fixes this)'}.`);
-    };
-    for (const g of groups) {
-      if (g.phase !== 'chase') showFixup();
-      const what = { chase: 'Chase', fix_up: 'Fix-up', chase_again: 'Chase again' }[g.phase];
-      say(g.phase === 'fix_up' ? `${what}: press row 1 as the table says.` : `${what}: clear row ${g.row} by pressing below its lit lights (row ${g.row + 1}).`);
-      for (const st of g.steps) {
-        for (let t = 0; t < st.times; t++) {
-          press(v, st.row, st.col);
-          v.history.push({ kind: 'press', r: st.row, c: st.col });
+  const unsay = () => {
+    for (const li of written.pop() ?? []) li.remove();
+    log.lastElementChild?.classList.add('current');
+  };
+
+  // Position i has made the first i rows' presses; the last position also says how it ended.
+  const stepper = new Stepper({
+    count: steps.length + 1,
+    go: (to, from) =>
+      stepWith(v, () => {
+        if (to > from) {
+          if (from === steps.length) {
+            say(end);
+            if (plan.fixup) showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win');
+            else check(v);
+          } else {
+            const g = steps[from];
+            for (const st of g.presses) {
+              for (let t = 0; t < st.times; t++) {
+                press(v, st.row, st.col);
+                v.history.push({ kind: 'press', r: st.row, c: st.col });
+              }
+            }
+            v.future = [];
+            say(g.lines);
+          }
+        } else {
+          if (to < steps.length) {
+            for (const st of steps[to].presses) for (let t = 0; t < st.times; t++) undo(v);
+          }
+          unsay();
         }
-      }
-      v.future = [];
-      v.changed();
-      v.overlay.row = g.row;
-      render(v);
-      await v.ctx.pause(450);
-    }
-    showFixup();
-    v.overlay.row = -1;
-    render(v);
-    if (!plan.fixup) {
-      say('No first-row press fixes that last row: the pattern is not solvable.');
-      v.busy = false;
-      return check(v);
-    }
-    say('The board is dark.');
-    showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win');
-  } finally {
-    v.busy = false;
-  }
+        v.changed();
+        v.overlay.row = to > 0 && to <= steps.length ? steps[to - 1].row : -1;
+      }),
+  });
+  v.steps.load(stepper, 'Row');
+  playUnlessReduced(stepper);
 }

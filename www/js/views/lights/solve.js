@@ -2,7 +2,9 @@
 // board is large — and what the view does with them: hint, show, check, animate.
 import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { litCount, markAt, firstMarked } from './state.js';
+import { litCount, markAt, firstMarked, undo } from './state.js';
+import { Stepper } from '../../components/step-bar.js';
+import { prefersReducedMotion } from '../../app.js';
 
 /**
  * The wasm module that solves and ranks boards of this plan: the page's own, or `lights-full`
@@ -159,25 +161,50 @@ export function animate(v) {
       v.changed();
       return v.ctx.showMessage(`Applied all ${s.press_count} presses at once (large board): ${litCount(v) === 0 ? 'the board is dark.' : ''}`, 'win');
     }
-    v.busy = true;
-    // The animation plays this board's solution: it stops when anything else changes the
-    // board meanwhile (a link pasted, a new puzzle), whose lights the presses are not for.
-    const spec = v.spec;
-    let version = v.version;
-    try {
-      const delay = Math.max(60, Math.min(350, 4000 / Math.max(1, s.press_count)));
-      for (let i = 0; i < s.presses.length; i++) {
-        for (let t = 0; t < s.presses[i]; t++) {
-          if (v.spec !== spec || v.version !== version) return;
-          v.perform({ kind: 'press', r: Math.floor(i / spec.cols), c: i % spec.cols });
-          version = v.version;
-          v.overlay.hint = i;
-          render(v);
-          await v.ctx.pause(delay);
-        }
-      }
-    } finally {
-      v.busy = false;
-    }
+    // The solution's presses become steps of the step bar: forward presses the light, back
+    // undoes that press. Anything else that changes the board puts the steps away.
+    const order = [];
+    s.presses.forEach((times, i) => {
+      for (let t = 0; t < times; t++) order.push(i);
+    });
+    const cols = v.spec.cols;
+    const stepper = new Stepper({
+      count: order.length,
+      go: (to, from) =>
+        stepWith(v, () => {
+          if (to > from) v.perform({ kind: 'press', r: Math.floor(order[from] / cols), c: order[from] % cols });
+          else if (undo(v)) v.changed();
+          v.overlay.hint = to > from ? order[from] : order[to];
+        }),
+    });
+    v.steps.load(stepper, 'Press');
+    playUnlessReduced(stepper);
   });
+}
+
+/**
+ * Runs one step of a step-bar sequence on the board: `change` makes it (and calls the view's
+ * `changed`, directly or through `perform`), then the board is redrawn with the step's marks.
+ * `changed` leaves the step bar alone while `v.stepping` is set; any other change of the
+ * lights puts the sequence away (see lights.js).
+ * @returns {boolean} true when the step was made
+ */
+export function stepWith(v, change) {
+  v.stepping = true;
+  try {
+    change();
+  } finally {
+    v.stepping = false;
+  }
+  render(v);
+  return true;
+}
+
+/**
+ * Starts a step-bar sequence playing, unless the visitor asked for reduced motion: then it
+ * waits at its first step for ▶ or →, since content that moves by itself is what they opted
+ * out of. No message: the bar below the board says where the sequence stands.
+ */
+export function playUnlessReduced(stepper) {
+  if (!prefersReducedMotion()) stepper.play();
 }

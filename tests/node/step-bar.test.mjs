@@ -1,0 +1,138 @@
+// The step bar's model (www/js/components/step-bar.js) under Node, with a hand-driven clock:
+// every move is one step, pause stops the clock's next step, a view that says its steps no
+// longer fit stops the stepper for good.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Stepper, SPEEDS, DEFAULT_SPEED } from '../../www/js/components/step-bar.js';
+
+/** A clock the test advances by hand: `run()` fires the earliest pending timer. */
+function fakeClock() {
+  /** @type {{fn: () => void, ms: number, id: number}[]} */
+  let pending = [];
+  let next = 1;
+  return {
+    schedule: (fn, ms) => {
+      pending.push({ fn, ms, id: next });
+      return next++;
+    },
+    unschedule: (id) => {
+      pending = pending.filter((t) => t.id !== id);
+    },
+    get pending() {
+      return pending;
+    },
+    run() {
+      const t = pending.shift();
+      if (t) t.fn();
+      return t;
+    },
+  };
+}
+
+/** A "board" that is the list of steps applied so far, so a walk can be checked by value. */
+function recorder(count, clock) {
+  const applied = [];
+  const calls = [];
+  const stepper = new Stepper({
+    count,
+    schedule: clock?.schedule,
+    unschedule: clock?.unschedule,
+    go: (to, from) => {
+      calls.push([from, to]);
+      if (to > from) applied.push(from);
+      else assert.equal(applied.pop(), to, 'going back undoes the last step applied');
+    },
+  });
+  return { stepper, applied, calls };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+test('seek walks one step at a time, both ways, and clamps', async () => {
+  const { stepper, applied, calls } = recorder(5);
+  await stepper.seek(3);
+  assert.deepEqual(applied, [0, 1, 2]);
+  await stepper.seek(1);
+  assert.deepEqual(applied, [0]);
+  assert.deepEqual(calls, [[0, 1], [1, 2], [2, 3], [3, 2], [2, 1]]);
+  await stepper.seek(99);
+  assert.equal(stepper.at, 5);
+  await stepper.seek(-4);
+  assert.equal(stepper.at, 0);
+  assert.deepEqual(applied, []);
+});
+
+test('forward and back move exactly one step; quick clicks are chained, not interleaved', async () => {
+  const { stepper, applied } = recorder(4);
+  stepper.forward();
+  stepper.forward();
+  stepper.back();
+  await stepper.forward();
+  assert.equal(stepper.at, 2);
+  assert.deepEqual(applied, [0, 1]);
+});
+
+test('play steps once per delay of the chosen speed, and pause stops the next step', async () => {
+  const clock = fakeClock();
+  const { stepper } = recorder(4, clock);
+  assert.equal(stepper.speed, DEFAULT_SPEED);
+  stepper.setSpeed(2);
+  stepper.play();
+  await settle();
+  assert.equal(clock.pending.length, 1);
+  assert.equal(clock.pending[0].ms, 0, 'the first step comes at once');
+  clock.run();
+  await settle();
+  assert.equal(stepper.at, 1);
+  assert.equal(clock.pending[0].ms, SPEEDS[2][1]);
+  clock.run();
+  await settle();
+  assert.equal(stepper.at, 2);
+  stepper.pause();
+  assert.equal(clock.pending.length, 0, 'pausing cancels the timer');
+  assert.equal(stepper.playing, false);
+  await settle();
+  assert.equal(stepper.at, 2, 'nothing moves while paused');
+  await stepper.forward();
+  assert.equal(stepper.at, 3, 'a step while paused moves exactly one');
+});
+
+test('play runs to the end and stops there; play at the end starts again from 0', async () => {
+  const clock = fakeClock();
+  const { stepper, applied } = recorder(2, clock);
+  stepper.play();
+  for (let i = 0; i < 10 && (clock.pending.length || stepper.playing); i++) {
+    await settle();
+    clock.run();
+    await settle();
+  }
+  assert.equal(stepper.at, 2);
+  assert.equal(stepper.playing, false);
+  stepper.play();
+  await settle();
+  assert.equal(stepper.at, 0, 'walked back to the start');
+  assert.deepEqual(applied, []);
+  assert.equal(stepper.playing, true);
+});
+
+test('a view that says the steps no longer fit stops the stepper for good', async () => {
+  let allowed = 2;
+  const stepper = new Stepper({ count: 5, go: () => (allowed-- > 0 ? undefined : false) });
+  await stepper.seek(5);
+  assert.equal(stepper.at, 2);
+  assert.equal(stepper.live, false);
+  await stepper.seek(0);
+  assert.equal(stepper.at, 2, 'a stopped stepper does not move');
+  stepper.play();
+  assert.equal(stepper.playing, false);
+});
+
+test('listeners hear every change; bad counts are refused', async () => {
+  const { stepper } = recorder(3);
+  const seen = [];
+  stepper.onChange((s) => seen.push(s.at));
+  await stepper.seek(3);
+  assert.deepEqual(seen, [1, 2, 3]);
+  assert.throws(() => new Stepper({ count: -1, go: () => {} }), RangeError);
+  assert.throws(() => new Stepper({ count: 1.5, go: () => {} }), RangeError);
+});
