@@ -217,11 +217,15 @@ fn interrupt_while_writing(
     as_user: Option<u32>,
 ) -> Option<std::process::ExitStatus> {
     let mut cmd = bin();
-    cmd.args(args).stdout(Stdio::null()).stderr(Stdio::null());
     if let Some(id) = as_user {
         cmd.uid(id).gid(id);
     }
-    let mut child = cmd.spawn().unwrap();
+    interrupt(cmd.args(args), dir, signal)
+}
+
+/// [`interrupt_while_writing`] for a command given whole.
+fn interrupt(cmd: &mut Command, dir: &Path, signal: &str) -> Option<std::process::ExitStatus> {
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         if entries(dir).iter().any(|n| n.ends_with(".tmp")) {
@@ -284,4 +288,22 @@ fn an_interrupted_write_by_an_unprivileged_user_leaves_nothing() {
         assert_eq!(status.signal(), Some(15), "{status}");
         assert!(entries(dir.path()).is_empty(), "{:?}", entries(dir.path()));
     }
+}
+
+#[test]
+fn a_signal_ignored_from_the_start_stays_ignored() {
+    // `nohup` starts the tool with SIGHUP ignored: a hang-up while it writes changes nothing,
+    // and the whole file is written.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pattern.txt");
+    let mut cmd = Command::new("nohup");
+    cmd.arg(env!("CARGO_BIN_EXE_chessboard-puzzles"))
+        .args(["lights-out", "random", "--rows", "16000", "--cols", "16000", "--seed", "1", "--out"])
+        .arg(&path);
+    if let Some(status) = interrupt(&mut cmd, dir.path(), "-HUP") {
+        assert!(status.success(), "{status}");
+    }
+    assert_eq!(entries(dir.path()), ["pattern.txt"]);
+    // 16000 rows of 16000 digits and a newline.
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 16000 * 16001);
 }

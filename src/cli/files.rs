@@ -270,13 +270,20 @@ fn temp_files() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// Installs, once, a thread that waits for SIGINT, SIGTERM or SIGHUP, removes the registered
 /// temporary files and then dies of the same signal (the default action), so a shell sees
-/// status 130 or 143 and a script that was interrupted stops too. Commands that write no file
-/// never install it and keep the default handling.
+/// status 130 or 143 and a script that was interrupted stops too. A signal the process was
+/// started with ignored stays ignored (`nohup` ignores SIGHUP; a shell ignores SIGINT for a job
+/// it runs in the background). Commands that write no file never install it and keep the
+/// default handling.
 fn remove_temp_files_on_signals() {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+        let ignored = ignored_signals();
+        let caught: Vec<i32> = [SIGINT, SIGTERM, SIGHUP].into_iter().filter(|&s| ignored >> (s - 1) & 1 == 0).collect();
+        if caught.is_empty() {
+            return;
+        }
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(caught) else { return };
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
                 let files = temp_files();
@@ -289,6 +296,14 @@ fn remove_temp_files_on_signals() {
             }
         });
     });
+}
+
+/// The signals this process ignores, bit `s − 1` for signal `s`, as the kernel reports them
+/// (Linux's /proc); none where there is no such report.
+fn ignored_signals() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"));
+    mask.and_then(|m| u64::from_str_radix(m.trim(), 16).ok()).unwrap_or(0)
 }
 
 /// A registered temporary file beside the target, removed when dropped unless it was renamed
