@@ -1,7 +1,7 @@
 //! Exports for the codes lab page.
 
 use super::{js_err, to_js, JsProgress};
-use crate::codes::text::{bit_string, parse_bits, parse_code};
+use crate::codes::text::{bit_string, check_words_size, parse_bits, parse_code};
 use crate::codes::{self, hamming, perfect};
 use crate::devil::lab::{self, Spec};
 use crate::devil::vasilev::Fun;
@@ -42,6 +42,14 @@ pub fn codes_hamming_encode(r: u32, message: &str) -> Result<String, JsError> {
 pub fn codes_check(text: &str) -> Result<JsValue, JsError> {
     let report = perfect::check(&parse_code(text).map_err(js_err)?);
     to_js(&ReportJs::from(&report))
+}
+
+/// Refuses a words file of `bytes` bytes (`File.size`) before the page reads it, with the
+/// checker's own limit and message.
+#[wasm_bindgen]
+pub fn codes_words_size(bytes: f64) -> Result<(), JsError> {
+    // `as` saturates: a size beyond u64 (never a real file) is refused like any other too large.
+    check_words_size(bytes.max(0.0) as u64).map_err(js_err)
 }
 
 /// A checker report with words written out as text.
