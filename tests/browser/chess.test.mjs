@@ -280,3 +280,35 @@ test('move counters: the optional field is shown, and a code with it decodes bac
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a FEN loaded while a PGN is read stays: the game read for the older board is dropped', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await ready(page);
+  const sample = await page.evaluate(() => fetch('data/chess-sample.pgn').then((r) => r.text()));
+  await page.fill('#pgn', Array(8).fill(sample).join('\n'));
+  const fen = '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1';
+  // Start the job and load a FEN in the same task, so the job cannot finish in between.
+  await page.evaluate((f) => {
+    document.querySelector('#load-pgn').click();
+    if (document.querySelector('#job-slot .job').hidden) throw new Error('no progress panel while the job runs');
+    document.querySelector('#fen').value = f;
+    document.querySelector('#load-fen').click();
+  }, fen);
+  await page.waitForFunction(() => /board changed while the PGN was read/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
+  assert.equal(await page.locator('#job-slot .job').isHidden(), true);
+  assert.equal(await page.inputValue('#fen'), fen);
+  assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('aria-label'), 'd5, black pawn');
+  assert.equal(await page.locator('#game').isHidden(), true);
+  // A newer job cancels an older one: the last Load PGN wins, and with the board left alone
+  // meanwhile its game is shown from its first position.
+  await page.evaluate(() => {
+    document.querySelector('#load-pgn').click();
+    document.querySelector('#load-pgn').click();
+  });
+  await page.waitForSelector('#game:not([hidden])', { timeout: 60_000 });
+  assert.equal(await page.inputValue('#fen'), START);
+  assert.equal(await page.locator('#game-index option').count(), 48);
+  assert.equal(await page.locator('#message').isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

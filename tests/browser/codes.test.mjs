@@ -2,6 +2,9 @@
 // checked by recomputing the checks here, the checker, Vasil'ev's code, the source's claim.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch, open, screenshot } from './harness.mjs';
 
 const browser = await launch();
@@ -58,6 +61,116 @@ test('the codes lab examples', async () => {
   await page.click('#claim');
   assert.match(await page.textContent('#claim-result'), /Confirmed/);
   await screenshot(page, 'codes');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Starts recording main-thread tasks over 50 ms (PerformanceObserver 'longtask'), in ms. */
+async function recordLongTasks(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** What the message line shows, once it names `file`. */
+async function messageFor(page, file) {
+  await page.waitForFunction((name) => document.querySelector('#message').textContent.includes(name), file);
+  return page.textContent('#message');
+}
+
+/** 1234567 → '1,234,567'. */
+const grouped = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
+test('a 50 MB words file is refused by its size at once, with the checker’s limit, and the words typed stay', async () => {
+  const { page, errors, context } = await open(browser, 'codes.html');
+  await page.waitForSelector('body[data-ready=true]');
+  await page.fill('#words', '000 111');
+  await recordLongTasks(page);
+  // 50,000,000 bytes of 22-bit words, one a line, given as a file on disk: the test driver
+  // turns a Buffer into a File with script on the page, itself a task of seconds at this size.
+  const dir = mkdtempSync(join(tmpdir(), 'codes-test-'));
+  const bigFile = join(dir, 'big-words.txt');
+  writeFileSync(bigFile, Buffer.alloc(50_000_000, '0101010101010101010101\n'));
+  const started = Date.now();
+  await page.setInputFiles('#words-file', bigFile);
+  const text = await messageFor(page, 'big-words.txt');
+  console.log(`# 50 MB words file: message after ${Date.now() - started} ms`);
+  rmSync(dir, { recursive: true });
+  // The checker's limit: 4096 words (more than any 16-bit code correcting one error has:
+  // 2^16 / 17 < 3856) of 16 bits, each with CR LF.
+  const limit = 4096 * (16 + 2);
+  assert.equal(
+    text,
+    `The words file “big-words.txt” was not opened: the checker reads at most ${grouped(limit)} bytes of words (4096 words of 16 bits, one a line); this is 50,000,000 bytes. The words typed are kept.`,
+  );
+  assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
+  await page.waitForTimeout(300);
+  const tasks = await page.evaluate(() => window.longTasks);
+  console.log(`# long tasks over 50 ms: [${tasks}]`);
+  assert.ok(tasks.every((ms) => ms <= 200), `long tasks: ${tasks}`);
+  assert.equal(await page.inputValue('#words'), '000 111');
+  // The same limit for words typed in: one byte over is refused with the same words.
+  await page.evaluate((n) => {
+    document.querySelector('#words').value = '0'.repeat(16) + ' '.repeat(n - 16);
+  }, limit + 1);
+  await page.click('#check');
+  assert.match(await page.textContent('#message'), new RegExp(`^the checker reads at most ${grouped(limit)} bytes of words .*this is ${grouped(limit + 1)} bytes$`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an empty, binary or too-long-word file leaves the words typed and names the file; a good one is checked in the Worker', async () => {
+  const { page, errors, context } = await open(browser, 'codes.html');
+  await page.waitForSelector('body[data-ready=true]');
+  const typed = '0000 1111 0011';
+  await page.fill('#words', typed);
+  const cases = [
+    ['empty.txt', Buffer.alloc(0), /“empty\.txt” was not opened: give at least one word of 0s and 1s\. The words typed are kept\.$/],
+    ['blank.txt', Buffer.from('\n \n'), /“blank\.txt” was not opened: give at least one word/],
+    ['picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /“picture\.png” was not opened: it is not a text file/],
+    ['nul.txt', Buffer.from('000\n\0\n111\n'), /“nul\.txt” was not opened: it is not a text file \(it holds the control byte 0x00\)/],
+    // 17 bits: over the checker's 16 (the same limit as words typed in).
+    ['long.txt', Buffer.from('00000000000000000\n11111111111111111\n'), /“long\.txt” was not opened: words here have at most 16 bits; the first has 17\./],
+    ['mixed.txt', Buffer.from('000\n1111\n'), /“mixed\.txt” was not opened: the word 1111 has 4 bits, the code has length 3\. The words typed are kept\.$/],
+  ];
+  for (const [name, buffer, expected] of cases) {
+    await page.setInputFiles('#words-file', { name, mimeType: 'text/plain', buffer });
+    assert.match(await messageFor(page, name), expected, name);
+    assert.equal(await page.getAttribute('#message', 'data-kind'), 'error', name);
+    assert.equal(await page.inputValue('#words'), typed, name);
+  }
+  // A good file: the 16 codewords of the Hamming code of length 7, found here by the
+  // definition (the positions holding a 1 XOR to 0).
+  const hamming = [];
+  for (let x = 0; x < 128; x++) {
+    const word = [...Array(7)].map((_, i) => ((x >> i) & 1 ? '1' : '0')).join('');
+    if (syndrome(word) === 0) hamming.push(word);
+  }
+  assert.equal(hamming.length, 16);
+  await recordLongTasks(page);
+  await page.setInputFiles('#words-file', { name: 'hamming7.txt', mimeType: 'text/plain', buffer: Buffer.from(`${hamming.join('\r\n')}\r\n`) });
+  await page.waitForFunction(() => /Words16 of length 7/.test(document.querySelector('#check-result').textContent));
+  assert.equal(await page.inputValue('#words'), hamming.join(' '));
+  assert.match(await page.textContent('#check-result'), /Minimum distance3/);
+  assert.match(await page.textContent('#check-result'), /Perfectyes/);
+  assert.equal(await page.locator('#message').isHidden(), true);
+  // The largest file the checker takes, 4096 words of 16 bits with CR LF (the words 0 to 4095:
+  // the space of the first 12 bits, so linear, distance 1), with no long task on the page.
+  const largest = [...Array(4096)].map((_, x) => x.toString(2).padStart(16, '0'));
+  const started = Date.now();
+  await page.setInputFiles('#words-file', { name: 'largest.txt', mimeType: 'text/plain', buffer: Buffer.from(`${largest.join('\r\n')}\r\n`) });
+  await page.waitForFunction(() => /Words4096 of length 16/.test(document.querySelector('#check-result').textContent));
+  console.log(`# 4096 words of 16 bits: checked and shown after ${Date.now() - started} ms`);
+  assert.equal(await page.inputValue('#words'), largest.join(' '));
+  assert.match(await page.textContent('#check-result'), /Minimum distance1/);
+  assert.match(await page.textContent('#check-result'), /Linearyes/);
+  await page.waitForTimeout(300);
+  const tasks = await page.evaluate(() => window.longTasks);
+  console.log(`# long tasks over 50 ms: [${tasks}]`);
+  assert.ok(tasks.every((ms) => ms <= 200), `long tasks: ${tasks}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

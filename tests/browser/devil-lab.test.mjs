@@ -3,6 +3,9 @@
 // definitions computed here (a strategy's table checked by the definition, hand counts).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch, open, screenshot } from './harness.mjs';
 
 const browser = await launch();
@@ -219,6 +222,67 @@ test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares a
   await page.click('#dice');
   await page.waitForFunction(() => /prime factor 3/.test(document.querySelector('#dice-result').textContent));
   assert.equal(await page.textContent('#dice-round'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a table upload that is binary or too large is refused at once and the table box is kept', async () => {
+  const { page, errors, context } = await lab();
+  await page.fill('#table', '0 1 2 3');
+  await page.locator('#table').scrollIntoViewIfNeeded();
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  // Files on disk: the test driver turns a Buffer into a File with script on the page, itself
+  // a long task at a megabyte.
+  const dir = mkdtempSync(join(tmpdir(), 'lab-test-'));
+  /** Uploads `buffer` as `name` and returns the message that names it. */
+  const upload = async (name, buffer) => {
+    writeFileSync(join(dir, name), buffer);
+    await page.setInputFiles('#table-file', join(dir, name));
+    await page.waitForFunction((n) => document.querySelector('#message').textContent.includes(n), name);
+    return page.textContent('#message');
+  };
+  // 1 MiB of pseudo-random bytes (a linear congruential generator): not UTF-8.
+  const binary = Buffer.alloc(1 << 20);
+  let x = 12345;
+  for (let i = 0; i < binary.length; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    binary[i] = x >>> 24;
+  }
+  let started = Date.now();
+  assert.match(await upload('table.bin', binary), /^The table file “table\.bin” was not opened: it is not a text file \(not UTF-8\)\. The table in the box is kept\.$/);
+  console.log(`# 1 MiB binary table upload: refused after ${Date.now() - started} ms`);
+  // Valid UTF-8 with NUL bytes is not text either.
+  assert.match(await upload('zeros.txt', Buffer.alloc(1000)), /“zeros\.txt” was not opened: it is not a text file \(it holds the control byte 0x00\)/);
+  // 3 MiB of digits: refused by its size, before it is read.
+  started = Date.now();
+  assert.match(await upload('huge.txt', Buffer.alloc(3 << 20, '1 ')), /“huge\.txt” was not opened: a table file is at most 2 MB; this one is 3\.0 MB\./);
+  console.log(`# 3 MiB table upload: refused after ${Date.now() - started} ms`);
+  // Text that is not a table: the core's reason.
+  assert.match(await upload('notes.txt', Buffer.from('hello\n')), /“notes\.txt” was not opened: table line 1: 'hello' is not a square number\. The table in the box is kept\.$/);
+  rmSync(dir, { recursive: true });
+  assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
+  assert.equal(await page.inputValue('#table'), '0 1 2 3');
+  await page.waitForTimeout(300);
+  const tasks = await page.evaluate(() => window.longTasks);
+  console.log(`# long tasks over 50 ms: [${tasks}]`);
+  assert.ok(tasks.every((ms) => ms <= 200), `long tasks: ${tasks}`);
+  // A good file: the XOR strategy for 4 squares, written here by its definition (board x names
+  // the XOR of the squares whose coin is heads), in the source's paired form (coin 3 first),
+  // with a comment and a BOM; the box shows it as the core reads it, the 16 squares on a line.
+  const xor = [...Array(16)].map((_, board) => [0, 1, 2, 3].reduce((acc, i) => ((board >> i) & 1 ? acc ^ i : acc), 0));
+  const paired = xor.map((square, board) => `${board.toString(2).padStart(4, '0')} ${square}`).join('\r\n');
+  const text = `# XOR, 4 squares\r\n${paired}\r\n`;
+  await page.setInputFiles('#table-file', { name: 'xor4.txt', mimeType: 'text/plain', buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]) });
+  await page.waitForFunction((t) => document.querySelector('#table').value === t, `${xor.join(' ')}\n`);
+  assert.equal(await page.locator('#message').isHidden(), true);
+  await page.click('#verify-table');
+  await page.waitForFunction(() => /valid/i.test(document.querySelector('#table-verdict').textContent));
+  assert.doesNotMatch(await page.textContent('#table-verdict'), /Not valid/);
   assert.deepEqual(errors, []);
   await context.close();
 });

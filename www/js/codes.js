@@ -1,12 +1,17 @@
 // The codes lab view: forwards words and choices to the wasm core and draws its answers.
-import { loadCore, initPage, showError, clearMessage } from './app.js';
+import { loadCore, initPage, showError, clearMessage, errorText } from './app.js';
 import { runJob, jobPanel, isCancelled } from './worker-client.js';
 import { linkedState, sectionInView, showSection } from './lab-link.js';
+import { readTextFile } from './text-file.js';
 
 let core;
 /** An element of this page, by id. @param {string} id */
 const $ = (id) => /** @type {import('./app.js').PageElement} */ (document.getElementById(id));
 let buildPanel;
+let filePanel;
+/** The Worker job checking the last words file picked, and how many were picked. */
+let fileJob = null;
+let filesPicked = 0;
 let links;
 const SECTIONS = ['hamming', 'check', 'vasilev', 'claim'];
 
@@ -71,17 +76,41 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-/** A words file (one word a line, as "Save as file" writes it) back into the checker. */
+/**
+ * A words file (one word a line, as "Save as file" writes it) back into the checker. The core
+ * refuses it by its size before it is read (`codes_words_size`, the checker's own limit); it is
+ * checked in the Worker; the words typed are replaced only by a file that checks.
+ */
 async function openWordsFile() {
-  const file = $('words-file').files[0];
+  const input = $('words-file');
+  const file = input.files[0];
   if (!file) return;
+  input.value = ''; // the same file, mended, can be picked again
+  clearMessage();
+  fileJob?.cancel();
+  const picked = ++filesPicked;
   try {
-    $('words').value = core.codes_from_file(await file.text());
-    clearMessage();
+    core.codes_words_size(file.size);
+    const text = await readTextFile(file);
+    if (picked !== filesPicked) return; // a newer file was picked while this one was read
+    if (!filePanel) {
+      filePanel = jobPanel('Reading the words file');
+      $('check-result').before(filePanel);
+    }
+    const job = runJob('codes_check', [text], filePanel, 'lab');
+    fileJob = job;
+    // A finished job's worker waits for the next job: it must not be cancelled any more.
+    const report = await job.promise.finally(() => {
+      if (fileJob === job) fileJob = null;
+    });
+    if (picked !== filesPicked) return;
+    // The words the checker read (it splits at white space and commas), one space apart: a box
+    // of 4096 words one a line takes 120–200 ms to lay out, one space apart 15–40 ms.
+    $('words').value = text.split(/[\s,]+/).filter(Boolean).join(' ');
+    facts('check-result', reportFacts(report));
     links.record();
-    check();
   } catch (err) {
-    showError(err);
+    if (picked === filesPicked && !isCancelled(err)) showError(`The words file “${file.name}” was not opened: ${errorText(err)}. The words typed are kept.`);
   }
 }
 

@@ -136,6 +136,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     sampleText: null,
     /** The Worker job coding a game, while it runs, and its progress panel. */
     job: null,
+    /** Counts the positions shown (every `update`): a job's result is dropped when the
+     * position changed after the job started (the user loaded or edited another meanwhile). */
+    positions: 0,
     jobPanel: jobPanel('Reading the games'),
     update,
   };
@@ -165,6 +168,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   /** After any change of the position: the core judges and codes it, then everything redraws. */
   function update() {
+    v.positions++;
     try {
       v.analysis = v.core.chess_analyze_parts(v.parts);
     } catch (err) {

@@ -57,11 +57,20 @@ async function loadGame(v, index) {
     return;
   }
   v.job?.cancel();
+  const position = v.positions;
   try {
     // Coding a game in every scheme takes 60–250 ms even for a short one: always in the Worker.
-    v.job = runJob('chess_game', [text, index], v.jobPanel, 'chess');
-    const game = await v.job.promise;
-    v.job = null;
+    const job = runJob('chess_game', [text, index], v.jobPanel, 'chess');
+    v.job = job;
+    // A finished job's worker waits for the next job: it must not be cancelled any more.
+    const game = await job.promise.finally(() => {
+      if (v.job === job) v.job = null;
+    });
+    if (v.positions !== position) {
+      // The board shows a position the user chose while the game was read: it stays.
+      v.ctx.showMessage('The board changed while the PGN was read, so the game was not loaded over it: press Load PGN to load it.');
+      return;
+    }
     clearMessage();
     v.game = game;
     const sel = $('game-index');

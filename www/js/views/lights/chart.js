@@ -30,33 +30,77 @@ export async function drawChart(v, open) {
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-label', `Nullity of n×n boards for n = 1 to ${CHART_MAX}, bounded and torus`);
+  svg.setAttribute('aria-label', `Nullity of n×n boards for n = 1 to ${CHART_MAX}, bounded and torus: arrows move along a series, Up and Down switch series, Enter opens the board`);
+  /**
+   * A new SVG element `name` with attributes `attrs`, appended to `parent`.
+   * @param {string} name
+   * @param {Record<string, string | number>} attrs
+   * @param {Element} [parent]
+   */
   const el = (name, attrs, parent = svg) => {
     const e = document.createElementNS(ns, name);
-    for (const [k, value] of Object.entries(attrs)) e.setAttribute(k, value);
+    for (const [k, value] of Object.entries(attrs)) e.setAttribute(k, String(value));
     parent.append(e);
     return e;
   };
   el('line', { x1: L, y1: H - B, x2: W - R + 5, y2: H - B, class: 'axis' });
   el('line', { x1: L, y1: 5, x2: L, y2: H - B, class: 'axis' });
   for (const t of [1, 50, 100, 150, 200]) el('text', { x: x(t), y: H - 10, class: 'tick', 'text-anchor': 'middle' }).textContent = `n=${t}`;
-  for (const t of [0, Math.round(max / 2), max]) el('text', { x: L - 6, y: y(t) + 4, class: 'tick', 'text-anchor': 'end' }).textContent = t;
+  for (const t of [0, Math.round(max / 2), max]) el('text', { x: L - 6, y: y(t) + 4, class: 'tick', 'text-anchor': 'end' }).textContent = String(t);
+  // One tab stop for the 400 points (a roving tabindex): arrows move along a series, Up and
+  // Down switch series, Home and End go to its ends; Enter or Space opens the board, as a click.
+  /** @type {{bounded: SVGElement[], torus: SVGElement[]}} */
+  const dots = { bounded: [], torus: [] };
   for (const kind of ['torus', 'bounded']) {
     for (const p of points) {
       const nullity = p[kind];
-      const dot = el('circle', { cx: x(p.n), cy: y(nullity), r: nullity ? 3 : 2, class: `pt ${kind}`, tabindex: 0, role: 'button', 'data-n': p.n, 'data-kind': kind });
+      const dot = /** @type {SVGElement} */ (el('circle', { cx: x(p.n), cy: y(nullity), r: nullity ? 3 : 2, class: `pt ${kind}`, tabindex: -1, role: 'button', 'data-n': p.n, 'data-kind': kind }));
       dot.setAttribute('aria-label', `${p.n}×${p.n} ${kind}: nullity ${nullity}`);
       el('title', {}, dot).textContent = `${p.n}×${p.n} ${kind}: nullity ${nullity}`;
-      const pick = () => open({ rows: p.n, cols: p.n, rule: 'plus', torus: kind === 'torus', states: 2 });
-      dot.addEventListener('click', pick);
-      dot.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          pick();
-        }
+      dot.addEventListener('click', () => {
+        makeCurrent(dot);
+        open({ rows: p.n, cols: p.n, rule: 'plus', torus: kind === 'torus', states: 2 });
       });
+      dots[kind].push(dot);
     }
   }
+  let current = dots.bounded[0];
+  current.setAttribute('tabindex', '0');
+  /**
+   * Makes `dot` the chart's one tab stop. (No focus listener on the SVG: in Chromium it makes
+   * the SVG itself a tab stop.)
+   * @param {SVGElement} dot
+   */
+  function makeCurrent(dot) {
+    current.setAttribute('tabindex', '-1');
+    dot.setAttribute('tabindex', '0');
+    current = dot;
+  }
+  svg.addEventListener('keydown', (e) => {
+    // The point with the focus: the tab stop, or one a script or a click focused.
+    if (e.target instanceof SVGElement && e.target.dataset.kind) makeCurrent(e.target);
+    const kind = current.dataset.kind === 'torus' ? 'torus' : 'bounded';
+    const series = dots[kind];
+    const i = series.indexOf(current);
+    const to = {
+      ArrowLeft: series[i - 1],
+      ArrowRight: series[i + 1],
+      Home: series[0],
+      End: series[series.length - 1],
+      ArrowUp: dots[kind === 'torus' ? 'bounded' : 'torus'][i],
+      ArrowDown: dots[kind === 'torus' ? 'bounded' : 'torus'][i],
+    }[e.key];
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      current.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    } else if (to !== undefined) {
+      e.preventDefault();
+      makeCurrent(to);
+      to.focus();
+    } else if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key)) {
+      e.preventDefault(); // at an end: stay, and do not scroll the page
+    }
+  });
   const legend = el('g', { class: 'chart-legend' });
   el('circle', { cx: W - 170, cy: 14, r: 4, class: 'pt bounded' }, legend);
   el('text', { x: W - 160, y: 18, class: 'tick' }, legend).textContent = 'bounded';

@@ -1,0 +1,72 @@
+// The Lights nullity chart by keyboard in headless Chromium: one tab stop for its 400 points,
+// arrows inside. Expected nullities are published figures (OEIS A159257 for the bounded n×n
+// board: 0, 0, 0, 4, 2 for n = 1 … 5) and the 5×5 torus's 8 that lights.test.mjs checks.
+import test, { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, ready } from './harness.mjs';
+
+const browser = await launch();
+after(() => browser.close());
+
+/** The focused element's aria-label, or where the focus is when it is not a chart point. */
+const focused = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el.closest('#chart') ? el.getAttribute('aria-label') : `outside: ${el?.id || el?.tagName}`;
+  });
+
+test('the nullity chart is one tab stop; arrows, Home and End move inside it; Enter opens the board', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.waitForSelector('#chart svg');
+  assert.equal(await page.locator('#chart circle.pt[data-n]').count(), 400);
+  assert.equal(await page.locator('#chart [tabindex="0"]').count(), 1);
+  // Focus whatever comes just before the chart in the tab order, then Tab once into it.
+  await page.evaluate(() => {
+    const tabbable = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].filter(
+      (el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0,
+    );
+    const first = tabbable.findIndex((el) => el.closest('#chart'));
+    tabbable[first - 1].focus();
+  });
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), '1×1 bounded: nullity 0');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(page), '4×4 bounded: nullity 4');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(page), '5×5 bounded: nullity 2');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(page), '4×4 bounded: nullity 4');
+  await page.keyboard.press('End');
+  assert.match(await focused(page), /^200×200 bounded: nullity \d+$/);
+  await page.keyboard.press('ArrowRight'); // at the end: stays
+  assert.match(await focused(page), /^200×200 bounded/);
+  await page.keyboard.press('Home');
+  assert.equal(await focused(page), '1×1 bounded: nullity 0');
+  await page.keyboard.press('ArrowLeft'); // at the start: stays
+  assert.equal(await focused(page), '1×1 bounded: nullity 0');
+  // Up and Down switch between the two series at the same n.
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(page), '5×5 torus: nullity 8');
+  assert.equal(await page.locator('#chart [tabindex="0"]').count(), 1);
+  // One more Tab leaves the chart; Shift+Tab comes back to the point left.
+  await page.keyboard.press('Tab');
+  assert.match(await focused(page), /^outside: /);
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(page), '5×5 torus: nullity 8');
+  // Enter does what a click does: opens that board.
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /5×5 classic, torus/.test(document.querySelector('#status').textContent));
+  await page.waitForFunction(() => /nullity 8/.test(document.querySelector('#counts').textContent));
+  // A click makes the clicked point the tab stop.
+  await page.locator('#chart circle[data-n="4"][data-kind="bounded"]').click();
+  await page.waitForFunction(() => /4×4 classic, bounded/.test(document.querySelector('#status').textContent));
+  assert.equal(await page.getAttribute('#chart [tabindex="0"]', 'aria-label'), '4×4 bounded: nullity 4');
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => /nullity 4/.test(document.querySelector('#counts').textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
