@@ -14,8 +14,8 @@ const CELLS = '#board [role=gridcell]';
 /** The drawn board: heads per square and the marked key (null when hidden). */
 async function drawn(page, frame = page) {
   return frame.$$eval(CELLS, (cells) => ({
-    heads: cells.map((c) => c.getAttribute('aria-label').split(', ')[1] === 'heads'),
-    key: cells.findIndex((c) => c.getAttribute('aria-label').split(', ').includes('key')),
+    heads: cells.map((c) => c.dataset.face === 'heads'),
+    key: cells.findIndex((c) => c.dataset.key === 'true'),
   }));
 }
 
@@ -266,8 +266,8 @@ test('the blog-post example embeds its boards inline, and the small one plays', 
   assert.equal(await page.locator(cells).count(), 16);
   assert.equal(await page.locator('chessboard-puzzle[link*="YAAAFerl"] [role=gridcell]').count(), 64);
   const { heads, key } = await page.$$eval(cells, (list) => ({
-    heads: list.map((c) => c.getAttribute('aria-label').split(', ')[1] === 'heads'),
-    key: list.findIndex((c) => c.getAttribute('aria-label').split(', ').includes('key')),
+    heads: list.map((c) => c.dataset.face === 'heads'),
+    key: list.findIndex((c) => c.dataset.key === 'true'),
   }));
   await page.locator(`${cells}[data-index="${xorOfHeads(heads) ^ key}"]`).click();
   assert.equal(await page.locator(`${small} #message`).getAttribute('data-kind'), 'win');

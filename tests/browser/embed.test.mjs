@@ -52,8 +52,8 @@ const cells = (id) => `chessboard-puzzle#${id} [role=gridcell]`;
 /** The drawn Devil board in element `id`: heads per square and the marked key. */
 async function drawn(page, id) {
   return page.$$eval(cells(id), (list) => ({
-    heads: list.map((c) => c.getAttribute('aria-label').split(', ')[1] === 'heads'),
-    key: list.findIndex((c) => c.getAttribute('aria-label').split(', ').includes('key')),
+    heads: list.map((c) => c.dataset.face === 'heads'),
+    key: list.findIndex((c) => c.dataset.key === 'true'),
   }));
 }
 const xorOfHeads = (heads) => heads.reduce((acc, h, i) => (h ? acc ^ i : acc), 0);

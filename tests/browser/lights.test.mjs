@@ -13,13 +13,10 @@ after(() => browser.close());
 
 const CELLS = '#board [role=gridcell]';
 
-/** The drawn lights (1 = on) and marks, from the cells' labels. */
+/** The drawn lights (their states: 1 = on) and marks, from the cells' data-* attributes. */
 async function drawn(page) {
   return page.$$eval(CELLS, (cells) =>
-    cells.map((c) => {
-      const parts = c.getAttribute('aria-label').split(', ');
-      return { on: parts[2] === 'on' ? 1 : 0, hint: parts.includes('hint'), quiet: parts.includes('in the quiet pattern') };
-    }),
+    cells.map((c) => ({ on: Number(c.dataset.state), hint: c.dataset.hint === 'true', quiet: c.dataset.quiet === 'true' })),
   );
 }
 
@@ -115,7 +112,7 @@ test('keyboard only: move with arrows, press with Space, undo with U, hint with 
   assert.ok((await drawn(page)).every((c) => c.on === 0));
   await page.keyboard.press('u');
   await page.keyboard.press('h');
-  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.getAttribute('aria-label').includes('hint')));
+  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.dataset.hint === 'true'));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -126,7 +123,7 @@ test('hint lights one press of a minimal solution; undo and redo restore the boa
   const before = await drawn(page);
   const lights = before.map((c) => c.on);
   await page.click('#hint');
-  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.getAttribute('aria-label').includes('hint')));
+  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.dataset.hint === 'true'));
   const hinted = (await drawn(page)).findIndex((c) => c.hint);
   const sols = allSolutions(lights, 5, 5);
   const best = Math.min(...sols.map((s) => s.reduce((a, b) => a + b, 0)));
@@ -150,8 +147,8 @@ test('show the solution, then watch it animate to a dark board', async () => {
   await ready(page);
   const lights = (await drawn(page)).map((c) => c.on);
   await page.click('#show-solution');
-  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.getAttribute('aria-label').endsWith('press')));
-  const marked = await page.$$eval(CELLS, (cells) => cells.map((c) => (c.getAttribute('aria-label').split(', ').includes('press') ? 1 : 0)));
+  await page.waitForFunction(() => [...document.querySelectorAll('#board [role=gridcell]')].some((c) => c.dataset.presses !== '0'));
+  const marked = await page.$$eval(CELLS, (cells) => cells.map((c) => Number(c.dataset.presses)));
   const l = lights.slice();
   marked.forEach((p, i) => p && press(l, 5, 5, Math.floor(i / 5), i % 5));
   assert.ok(l.every((v) => v === 0), 'the overlay is a solution');

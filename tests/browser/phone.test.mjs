@@ -53,7 +53,8 @@ async function assertBoardFits(page, selector) {
   assert.ok(box && box.x >= 0 && box.x + box.width <= 360 + 0.5, `${selector} does not fit: ${JSON.stringify(box)}`);
 }
 
-const labelParts = (page, selector = CELLS) => page.$$eval(selector, (cells) => cells.map((c) => c.getAttribute('aria-label').split(', ')));
+/** Each cell's data-`key` attribute (the board's state as drawn: data-face, data-state). */
+const cellData = (page, key) => page.$$eval(CELLS, (cells, k) => cells.map((c) => c.dataset[k]), key);
 
 for (const name of ['index', 'about', 'devil-lab', 'codes']) {
   test(`${name}.html fits a 360 px phone`, async () => {
@@ -72,10 +73,10 @@ test('devil.html fits a 360 px phone (the Strategy select too) and a tap flips a
   await assertFits(page);
   await assertBoardFits(page, '#board');
   await page.locator('[data-mode=edit]').tap();
-  const before = (await labelParts(page)).map((p) => p[1]);
+  const before = await cellData(page, 'face');
   await page.locator(CELLS).nth(5).tap();
-  await page.waitForFunction((sel) => document.querySelectorAll(sel)[5].getAttribute('aria-label').split(', ')[1] !== undefined, CELLS);
-  const after = (await labelParts(page)).map((p) => p[1]);
+  await page.waitForFunction((sel) => document.querySelectorAll(sel)[5].dataset.face !== undefined, CELLS);
+  const after = await cellData(page, 'face');
   const flip = (f) => (f === 'heads' ? 'tails' : 'heads');
   assert.deepEqual(after, before.map((f, i) => (i === 5 ? flip(f) : f)));
   await screenshot(page, 'phone-devil');
@@ -88,10 +89,10 @@ test('lights.html fits a 360 px phone and a tap toggles the light and its four n
   await ready(page);
   await assertFits(page);
   await assertBoardFits(page, '#board');
-  const before = (await labelParts(page)).map((p) => p[2]);
+  const before = await cellData(page, 'state');
   assert.equal(before.length, 25);
   await page.locator(CELLS).nth(12).tap();
-  const after = (await labelParts(page)).map((p) => p[2]);
+  const after = await cellData(page, 'state');
   // 5×5 classic rule: the centre (12) and its neighbours 7, 11, 13, 17 change, nothing else.
   const changed = after.flatMap((state, i) => (state === before[i] ? [] : [i]));
   assert.deepEqual(changed, [7, 11, 12, 13, 17]);
@@ -142,7 +143,7 @@ test('<chessboard-puzzle> embeds fit a 360 px phone and answer taps', async () =
   await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((b) => b.dataset.ready === 'true'));
   await assertFits(page);
   const cells = page.locator('#lights').locator(CELLS);
-  const states = () => cells.evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label').split(', ')[2]));
+  const states = () => cells.evaluateAll((cs) => cs.map((c) => c.dataset.state));
   const before = await states();
   assert.equal(before.length, 25);
   await cells.nth(0).tap();

@@ -30,9 +30,10 @@ async function waitMoves(page, n) {
   }, n);
 }
 
-/** Faces at the positions as drawn (sighted): true = heads. */
+/** Faces at the positions as drawn (sighted): 'heads', 'tails' (two sides) or the face number. */
 async function faces(page) {
-  return page.$$eval(POS, (cells) => cells.map((c) => c.getAttribute('aria-label').split(', ')[1]));
+  const named = await page.$$eval(POS, (cells) => cells.map((c) => c.dataset.face));
+  return named.map((f) => ({ 0: 'heads', 1: 'tails' })[f] ?? f);
 }
 
 /** The belief list: name → state word. */

@@ -182,13 +182,15 @@ test('GridBoard: one cell in the tab order; arrows move it and the keyboard focu
   assert.equal(host.classList.contains('large'), true, 'more than 256 cells');
 });
 
-test('GridBoard.update writes each cell from describe(i), leaving unchanged cells alone', () => {
+test('GridBoard.update writes each cell from describe(i): class, label, text and data-* attributes', () => {
   const host = new FakeElement('div');
   const board = new GridBoard(/** @type {any} */ (host), { label: 'b' });
   board.resize(1, 3);
-  board.update((i) => ({ classes: i === 1 ? 'on' : '', label: `cell ${i}`, text: String(i * 2) }));
+  board.update((i) => ({ classes: i === 1 ? 'on' : '', label: `cell ${i}`, text: String(i * 2), data: { state: String(i % 2) } }));
   assert.deepEqual(
-    board.cells.map((c) => [c.className, c.getAttribute('aria-label'), c.textContent]),
-    [['cell ', 'cell 0', '0'], ['cell on', 'cell 1', '2'], ['cell ', 'cell 2', '4']],
+    board.cells.map((c) => [c.className, c.getAttribute('aria-label'), c.textContent, c.dataset.state]),
+    [['cell ', 'cell 0', '0', '0'], ['cell on', 'cell 1', '2', '1'], ['cell ', 'cell 2', '4', '0']],
   );
+  board.update((i) => ({ data: { state: String(i + 5) } }));
+  assert.deepEqual(board.cells.map((c) => [c.className, c.dataset.state, c.dataset.index]), [['cell ', '5', '0'], ['cell ', '6', '1'], ['cell ', '7', '2']]);
 });

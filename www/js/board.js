@@ -89,15 +89,23 @@ export class GridBoard {
     this.cells[this.focusIndex].tabIndex = 0;
   }
 
-  /** Redraws every cell from `describe(index) → {classes, label, text}`. */
+  /**
+   * Redraws every cell from `describe(index) → {classes, label, text, data}`. `data` holds the
+   * cell's state as data-* attributes (`{ face: 'heads' }` → data-face="heads"), for tests and
+   * tools to read instead of the label's wording; give the same keys on every update.
+   * @param {(index: number) => { classes?: string, label?: string, text?: string, data?: Record<string, string> }} describe
+   */
   update(describe) {
     for (let i = 0; i < this.cells.length; i++) {
-      const { classes = '', label = '', text = '' } = describe(i);
+      const { classes = '', label = '', text = '', data = null } = describe(i);
       const cell = this.cells[i];
       const className = `cell ${classes}`;
       if (cell.className !== className) cell.className = className;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
       if (cell.textContent !== text) cell.textContent = text;
+      if (data) {
+        for (const [key, value] of Object.entries(data)) if (cell.dataset[key] !== value) cell.dataset[key] = value;
+      }
     }
   }
 

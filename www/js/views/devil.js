@@ -320,7 +320,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         classes.push(i === game.key ? 'answer-right' : 'answer-wrong');
         label.push("B's answer");
       }
-      return { classes: classes.join(' '), label: label.join(', '), text: small ? (heads ? 'H' : 'T') : '' };
+      const data = { face: heads ? 'heads' : 'tails', key: String(isKey) };
+      return { classes: classes.join(' '), label: label.join(', '), text: small ? (heads ? 'H' : 'T') : '', data };
     });
     $('size').value = String(n);
     $('strategy').value = String(view.strategy);

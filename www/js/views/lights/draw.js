@@ -43,7 +43,8 @@ function describe(v, i) {
     label.push('in the quiet pattern');
   }
   if (overlay.row === r) classes.push('chase-row');
-  return { classes: classes.join(' '), label: label.join(', '), text };
+  const data = { state: String(s), presses: String(p), hint: String(overlay.hint === i), quiet: String(Boolean(overlay.quiet?.[i])) };
+  return { classes: classes.join(' '), label: label.join(', '), text, data };
 }
 
 /** Wraps the canvas with its cursor mark and wires its mouse and keys to `activate`/`key`. */

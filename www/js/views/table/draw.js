@@ -17,7 +17,8 @@ export function drawPositions(v) {
       parts.push('changed by the last move');
     }
     const text = `${i}${chosen[i] ? (view.sides === 2 ? '•' : `+${chosen[i]}`) : ''}`;
-    return { classes: classes.join(' '), label: parts.join(', '), text };
+    const data = { face: view.sighted ? String(view.faces[i]) : 'hidden' };
+    return { classes: classes.join(' '), label: parts.join(', '), text, data };
   });
 }
 
