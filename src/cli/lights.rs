@@ -79,6 +79,8 @@ pub enum Command {
         format: Option<Format>,
         #[command(flatten)]
         variant: Variant,
+        #[command(flatten)]
+        graph: super::lights_graph::GraphArgs,
     },
     /// Print the light-chasing fix-up table: last row left after chasing → first-row presses.
     Table {
@@ -151,7 +153,14 @@ pub fn run(cmd: Command) -> Result<Output> {
             out,
             format,
             variant,
+            graph,
         } => {
+            if graph.is_used() {
+                let Variant { rule, torus, states } = variant;
+                let grid = super::lights_graph::GridOptions { rows, cols, rule, torus, states };
+                let source = super::lights_graph::PatternOptions { all_on, pattern, pattern_file };
+                return super::lights_graph::solve(graph, grid, source);
+            }
             let source = Source::new(all_on, pattern, pattern_file)?;
             let request = Request { summary, first_row, out: out.map(|p| (format.unwrap_or(Format::for_path(&p)), p)) };
             if let Some((_, path)) = &request.out {

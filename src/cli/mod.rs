@@ -7,6 +7,7 @@ mod chess;
 mod devil;
 mod files;
 mod lights;
+mod lights_graph;
 mod links;
 mod table;
 

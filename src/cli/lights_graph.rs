@@ -1,0 +1,219 @@
+//! `chessboard-puzzles lights-out solve --preset NAME | --graph FILE | --stencil … | --edges …
+//! [--lit-only]`: the commercial games, any graph, glued grids and lit-only play, with the
+//! presses named by the game's own labels.
+
+use super::{read_file, Output};
+use crate::lights::graph::{self, Graph};
+use crate::lights::lit_only;
+use crate::lights::presets::{grid, parse_pattern, Edges, Preset, Stencil};
+use crate::lights::{Board, Rule, Spec};
+use crate::progress::NoProgress;
+use crate::{bail, Result};
+use clap::Args;
+use serde_json::json;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The options that take `solve` off the plain grid.
+#[derive(Args)]
+pub struct GraphArgs {
+    /// A commercial game: classic (5×5), mini (4×4), deluxe (6×6 +), deluxe-x (6×6 x), 2000
+    /// (5×5, off/red/green), cube (Lights Out Cube, 54 buttons), orbix (Orbix type 1, 12),
+    /// merlin (Merlin's Magic Square, 3×3). Patterns are one character a light in the game's
+    /// order (docs/lights.md).
+    #[arg(long, conflicts_with_all = ["graph", "rows", "cols", "out", "first_row"])]
+    preset: Option<String>,
+    /// A graph file: optional `k=STATES` (2..255), then one line a light, `label: the lights a
+    /// press on it changes`, `self` for the light itself.
+    #[arg(long, conflicts_with_all = ["rows", "cols", "out", "first_row"])]
+    graph: Option<PathBuf>,
+    /// A grid's press pattern instead of --rule: rows of '.' and '#' around the pressed light,
+    /// odd by odd, e.g. .#./###/.#. (needs --rows and --cols).
+    #[arg(long, conflicts_with_all = ["preset", "graph", "out", "first_row"])]
+    stencil: Option<String>,
+    /// A grid's edges: bounded, torus, klein (top and bottom glued with a flip) or projective
+    /// (both pairs glued with a flip). With glued grids --states goes up to 255.
+    #[arg(long, conflicts_with_all = ["preset", "graph", "torus", "out", "first_row"])]
+    edges: Option<String>,
+    /// Only a lit light may be pressed (the Deluxe's lit-only games): the fewest presses in a
+    /// legal order, by search over all states, up to 25 lights.
+    #[arg(long, conflicts_with_all = ["out", "first_row"])]
+    lit_only: bool,
+}
+
+impl GraphArgs {
+    /// Whether `solve` goes here rather than to the plain grid.
+    pub fn is_used(&self) -> bool {
+        self.preset.is_some() || self.graph.is_some() || self.stencil.is_some() || self.edges.is_some() || self.lit_only
+    }
+}
+
+/// The plain grid options of `solve`, for grids with a stencil, glued edges or lit-only play.
+pub struct GridOptions {
+    pub rows: Option<usize>,
+    pub cols: Option<usize>,
+    pub rule: Rule,
+    pub torus: bool,
+    pub states: u8,
+}
+
+/// Where the lights come from.
+pub struct PatternOptions {
+    pub all_on: bool,
+    pub pattern: Option<String>,
+    pub pattern_file: Option<PathBuf>,
+}
+
+/// A game to solve: its graph, what to call it, and the grid it is, if today's solvers take it.
+struct Game {
+    graph: Graph,
+    title: String,
+    name: Option<&'static str>,
+    spec: Option<Spec>,
+}
+
+fn game(args: &GraphArgs, grid_options: &GridOptions) -> Result<Game> {
+    if let Some(name) = &args.preset {
+        let preset = Preset::parse(name)?;
+        return Ok(Game {
+            graph: preset.graph(),
+            title: preset.title().to_string(),
+            name: Some(preset.name()),
+            spec: None,
+        });
+    }
+    if let Some(path) = &args.graph {
+        let graph =
+            Graph::parse(&read_file(path)?).map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?;
+        let title = format!("the graph in {}", path.display());
+        return Ok(Game { graph, title, name: None, spec: None });
+    }
+    let (Some(rows), Some(cols)) = (grid_options.rows, grid_options.cols) else {
+        bail!("a grid needs --rows and --cols (or give --preset NAME or --graph FILE)");
+    };
+    let edges = match &args.edges {
+        Some(e) => Edges::parse(e)?,
+        None if grid_options.torus => Edges::Torus,
+        None => Edges::Bounded,
+    };
+    let stencil = match &args.stencil {
+        Some(s) => Stencil::parse(s)?,
+        None => Stencil::of_rule(grid_options.rule),
+    };
+    let graph = grid(rows, cols, &stencil, edges, grid_options.states)?;
+    let rule = args.stencil.is_none().then_some(grid_options.rule);
+    let spec = match (rule, edges) {
+        (Some(rule), Edges::Bounded | Edges::Torus) if grid_options.states <= 9 => {
+            Some(Spec { rows, cols, rule, torus: edges == Edges::Torus, states: grid_options.states })
+        }
+        _ => None,
+    };
+    let how = match &args.stencil {
+        Some(s) => format!("stencil {}", s.replace('\n', "/")),
+        None => format!("{} rule", grid_options.rule.name()),
+    };
+    let title = format!("{rows}×{cols} {} grid, {how}", edges.name());
+    Ok(Game { graph, title, name: None, spec })
+}
+
+fn lights(source: &PatternOptions, graph: &Graph) -> Result<Vec<u8>> {
+    let n = graph.len();
+    match (source.all_on, &source.pattern, &source.pattern_file) {
+        (true, _, _) => Ok(vec![1; n]),
+        (_, Some(p), _) => parse_pattern(p, n, graph.k),
+        (_, _, Some(f)) => {
+            parse_pattern(&read_file(f)?, n, graph.k).map_err(|e| crate::Error::new(format!("{}: {e}", f.display())))
+        }
+        _ => bail!("give the lights with --all-on, --pattern TEXT or --pattern-file FILE"),
+    }
+}
+
+/// Solves the game the options name and prints the presses by label.
+pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions) -> Result<Output> {
+    let game = game(&args, &grid_options)?;
+    let g = &game.graph;
+    let lights = lights(&source, g)?;
+    let mut text = format!("{}: {} lights, {} states", game.title, g.len(), g.k);
+    let (nullity, rank, quiet_log2, solvable, minimal, order, witness);
+    if args.lit_only {
+        let (nl, log2) = graph::nullity(g, &mut NoProgress)?;
+        let found = lit_only::solve(g, &lights, &mut NoProgress)?;
+        if let Some(p) = &found {
+            if !lit_only::legal_and_clears(g, &lights, p) {
+                bail!("internal error: the lit-only presses are not legal or do not clear the lights (please report)");
+            }
+        }
+        (nullity, rank, quiet_log2) = (nl, g.len() - nl, log2);
+        solvable = found.is_some();
+        minimal = solvable;
+        order = found.unwrap_or_default();
+        witness = None;
+    } else if let Some(spec) = game.spec {
+        // A grid today's solvers take stays on them (structured, exact, fast).
+        let board = Board::from_lights(spec, lights.clone())?;
+        let s = crate::lights::solve(&board, true, &mut NoProgress)?;
+        (nullity, rank, quiet_log2) = (s.nullity, s.rank, s.quiet_log2);
+        (solvable, minimal, witness) = (s.solvable, s.minimal, s.witness);
+        order = expand(s.presses.as_deref());
+    } else {
+        let s = graph::solve(g, &lights, true, &mut NoProgress)?;
+        (nullity, rank, quiet_log2) = (s.nullity, s.rank, s.quiet_log2);
+        (solvable, minimal, witness) = (s.solvable, s.minimal, s.witness);
+        order = expand(s.presses.as_deref());
+    }
+    let _ = writeln!(text, ", nullity {nullity} (rank {rank})");
+    let labels: Vec<&str> = order.iter().map(|&j| g.labels[j].as_str()).collect();
+    let rules = if args.lit_only { ", pressing only lit lights" } else { "" };
+    if solvable {
+        let fewest = if minimal { "the fewest" } else { "not proven the fewest" };
+        let _ = writeln!(text, "{} presses ({fewest}{rules}): {}", labels.len(), labels.join(" "));
+    } else {
+        let _ = writeln!(text, "cannot be cleared{rules}");
+        if let Some(w) = &witness {
+            let _ = writeln!(
+                text,
+                "proof: weigh each light by {} and sum mod {}: every press keeps that sum, and these lights give {}, not 0",
+                weights(g, w),
+                g.k,
+                crate::lights::modk::dot(w, &lights, g.k)
+            );
+        }
+    }
+    let json = json!({
+        "game": game.name,
+        "title": game.title,
+        "lights": g.len(),
+        "states": g.k,
+        "lit_only": args.lit_only,
+        "nullity": nullity,
+        "rank": rank,
+        "quiet_log2": quiet_log2,
+        "solvable": solvable,
+        "minimal": minimal,
+        "press_count": labels.len(),
+        "presses": labels,
+        "press_indices": order,
+        "witness": witness,
+    });
+    Ok(Output { json, text })
+}
+
+/// Each press once per time it is pressed, in node order.
+fn expand(presses: Option<&[u8]>) -> Vec<usize> {
+    presses.unwrap_or_default().iter().enumerate().flat_map(|(j, &t)| std::iter::repeat_n(j, usize::from(t))).collect()
+}
+
+/// "A1·1 C1·2 …": the nonzero weights by label.
+fn weights(g: &Graph, w: &[u8]) -> String {
+    let parts: Vec<String> = w
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| v != 0)
+        .map(|(i, &v)| if g.k == 2 { g.labels[i].clone() } else { format!("{}×{v}", g.labels[i]) })
+        .collect();
+    if g.k == 2 {
+        format!("1 on {} (0 elsewhere)", parts.join(" "))
+    } else {
+        format!("{} (0 elsewhere)", parts.join(" "))
+    }
+}
