@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load, throwsWith } from './core.mjs';
 
-/** Every (puzzle, version) ever published. */
+/** Every (puzzle, version) ever published. @type {[string, number][]} */
 const PUBLISHED = [
   ['devil', 1],
   ['lights', 1],
