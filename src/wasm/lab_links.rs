@@ -56,10 +56,3 @@ pub fn codes_link(state: JsValue) -> Result<JsValue, JsError> {
 pub fn codes_from_link(fragment: &str) -> Result<JsValue, JsError> {
     to_js(&codes_link_core::from_link(fragment).map_err(js_err)?)
 }
-
-/// A words file read back, one word a line.
-#[wasm_bindgen]
-pub fn codes_from_file(text: &str) -> Result<String, JsError> {
-    let words = codes_link_core::from_file(text).map_err(js_err)?;
-    Ok(words.iter().map(|w| codes_link_core::bits_text(w)).collect::<Vec<_>>().join("\n"))
-}
