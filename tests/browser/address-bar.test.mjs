@@ -17,12 +17,13 @@ after(() => browser.close());
 /** Time the page may take to write its link after the last change (the write is throttled). */
 const SETTLE_MS = 700;
 
-/** The classes of a grid's cells that say what the cell holds (not the cursor or a highlight). */
-const KEPT = ['heads', 'tails', 'key', 'on', 'off', 's1', 's2', 'hidden'];
+/** The data-* attributes of a board's cells that say what the cell holds (a coin's face, the
+ * key, a light's state), not the cursor or a highlight. */
+const KEPT = ['face', 'key', 'state'];
 
 /** What a grid of cells (`[data-index]` under `selector`) shows. */
 function cellsIn(page, selector) {
-  return page.$$eval(`${selector} [data-index]`, (cells, kept) => cells.map((c) => [...c.classList].filter((k) => kept.includes(k)).join(' ')), KEPT);
+  return page.$$eval(`${selector} [data-index]`, (cells, kept) => cells.map((c) => kept.map((k) => c.dataset[k] ?? '').join(' ')), KEPT);
 }
 
 /** The values of form fields by id. */
@@ -370,6 +371,7 @@ test('embed: playing never touches the post\'s address bar; the playground link 
     const href = await link(id);
     assert.ok(href.startsWith(`${BASE_URL}/${path}#`), href);
     const shown = await cellsIn(page, `chessboard-puzzle#${id} #board`);
+    assert.ok(shown.length >= 16 && shown.every((c) => c.trim() !== ''), `${id}: cells without their state`);
     const other = await context.newPage();
     await other.goto(href);
     await ready(other);
