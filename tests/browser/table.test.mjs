@@ -36,10 +36,10 @@ async function faces(page) {
   return named.map((f) => ({ 0: 'heads', 1: 'tails' })[f] ?? f);
 }
 
-/** The belief list: name → state word. */
+/** The belief list: necklace → whether it may still be on the table (data-necklace, data-possible). */
 async function belief(page) {
   return page.$$eval('#belief [role=listitem]', (items) =>
-    Object.fromEntries(items.map((i) => i.getAttribute('aria-label').split(': '))),
+    Object.fromEntries(items.map((i) => [i.dataset.necklace, i.dataset.possible === 'true'])),
   );
 }
 
@@ -99,17 +99,17 @@ test('four coins: following the strategy beats the adversarial devil at the last
     if (k === 8) await screenshot(page, 'table-four-coins-move-8');
   }
   // "Every odd-numbered move flips all four coins to eliminate TTTT."
-  for (const k of [1, 3, 5, 7, 9, 11, 13, 15]) assert.equal(seen[k - 1].TTTT, 'ruled out', `move ${k}`);
+  for (const k of [1, 3, 5, 7, 9, 11, 13, 15]) assert.equal(seen[k - 1].TTTT, false, `move ${k}`);
   // Moves 2, 4, 6 eventually eliminate the two two-heads sequences …
-  assert.equal(seen[6].TTHH, 'ruled out');
-  assert.equal(seen[6].THTH, 'ruled out');
+  assert.equal(seen[6].TTHH, false);
+  assert.equal(seen[6].THTH, false);
   // … move 8 eliminates three heads and one head while bringing back two heads …
-  assert.equal(seen[7].THHH, 'ruled out');
-  assert.equal(seen[7].TTTH, 'ruled out');
-  assert.ok(seen[7].TTHH === 'possible' || seen[7].THTH === 'possible');
+  assert.equal(seen[7].THHH, false);
+  assert.equal(seen[7].TTTH, false);
+  assert.ok(seen[7].TTHH || seen[7].THTH);
   // … and move 15 leaves only HHHH.
-  assert.deepEqual(Object.values(seen[14]).filter((v) => v === 'possible'), []);
-  assert.equal(seen[14].HHHH, 'reachable (a win)');
+  assert.deepEqual(Object.entries(seen[14]).filter(([name, possible]) => possible && name !== 'HHHH'), []);
+  assert.equal(seen[14].HHHH, true, 'all heads reached: a win');
   assert.match(await page.textContent('#status'), /All heads after 15 moves: you win!/);
   assert.ok((await faces(page)).every((f) => f === 'heads'));
   await screenshot(page, 'table-four-coins-won');

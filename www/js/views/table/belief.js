@@ -67,6 +67,8 @@ export function drawBelief(v, mode) {
       const name = necklaceText(v, faces);
       item.className = `neck ${possible ? 'possible' : 'ruled-out'}${i === 0 ? ' goal' : ''}`;
       item.textContent = name;
+      item.dataset.necklace = name;
+      item.dataset.possible = String(Boolean(possible));
       item.setAttribute('aria-label', `${name}: ${i === 0 ? (possible ? 'reachable (a win)' : 'not reached yet') : possible ? 'possible' : 'ruled out'}`);
       list.append(item);
     });
