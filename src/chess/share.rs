@@ -23,11 +23,10 @@ pub fn link_for(pos: &Position) -> String {
 pub fn from_link(fragment: &str) -> Result<Position> {
     let (version, payload) = link::versioned_payload(fragment, "chess", &VERSIONS)?;
     let bytes = from_base64url(payload).map_err(link::garbled)?;
-    let decoded = match version {
+    match version {
         1 => compact::v1::decode(&bytes),
-        _ => compact::decode(&bytes),
-    };
-    decoded.map_err(link::truncated_or_garbled)
+        _ => compact::decode(&bytes).map_err(link::truncated_or_garbled),
+    }
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@
 use crate::bits::BitReader;
 use crate::chess::codes::{bits_for, check_ep_kept, read_big};
 use crate::chess::material;
-use crate::chess::Position;
-use crate::{bail, Result};
+use crate::chess::{Position, Squares};
+use crate::{bail, link, Error, Result};
 use cozy_chess::{Color, File, Piece, Rank, Square};
 use num_bigint::BigUint;
 use std::sync::OnceLock;
@@ -417,9 +417,20 @@ fn small(n: &BigUint) -> u128 {
     u128::try_from(n).unwrap_or(u128::MAX)
 }
 
-/// The position of a version-1 code. A position the v1 rules allowed but today's refuse (the
-/// opposed-files rule) is an error with [`Position::from_parts`]'s reason.
+/// The position of a version-1 code, with the reasons a link gives: a code that does not read
+/// is truncated or garbled; one that reads to a position today's rules refuse (the v1 count
+/// had no opposed-files rule) holds a position that cannot arise in a game.
 pub fn decode(bytes: &[u8]) -> Result<Position> {
+    let (squares, stm, castling, ep) = unrank(bytes).map_err(link::truncated_or_garbled)?;
+    let pos = Position::from_parts(&squares, Color::White, castling, ep)
+        .map_err(|e| Error::new(format!("this link holds a position that cannot arise in a game: {e}")))?;
+    check_ep_kept(ep, &pos).map_err(link::garbled)?;
+    Ok(if stm == Color::White { pos } else { pos.mirrored() })
+}
+
+/// The men, the side to move and the White-to-move castling rights and en-passant file a code
+/// ranks (before mirroring a Black-to-move position back).
+fn unrank(bytes: &[u8]) -> Result<(Squares, Color, [bool; 4], Option<File>)> {
     let mut r = BitReader::new(bytes);
     let stm = if r.read_bit()? { Color::Black } else { Color::White };
     let rank = read_big(&mut r, rank_bits())?;
@@ -542,9 +553,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         });
     }
     let castling = [case.wmask & 1 != 0, case.wmask & 2 != 0, case.bmask & 1 != 0, case.bmask & 2 != 0];
-    let pos = Position::from_parts(&squares, Color::White, castling, case.ep)?;
-    check_ep_kept(case.ep, &pos)?;
-    Ok(if stm == Color::White { pos } else { pos.mirrored() })
+    Ok((squares, stm, castling, case.ep))
 }
 
 #[cfg(test)]
@@ -579,7 +588,15 @@ mod tests {
         // 1.e4 e5 with the pawns passed through each other: the v1 rules counted it, today's
         // refuse it (no capture, so every file needs a white pawn below a black one).
         let e = decode(&from_base64url("TqhRHOAiZB82wyFXwoBWi-iipNA").unwrap()).unwrap_err();
-        assert!(e.message().contains("white pawn below a black pawn"), "{e}");
+        assert_eq!(
+            e.message(),
+            "this link holds a position that cannot arise in a game: only 7 files have a white pawn below a black pawn; with 0 captures at least 8 must"
+        );
+        // The count is the v1 code's: a number past it is refused as garbled.
+        let mut past_the_count = [0xff; 20];
+        past_the_count[19] = 0xf0; // the last 4 bits pad the 156 to a byte
+        let e = decode(&past_the_count).unwrap_err();
+        assert!(e.message().starts_with("this link is truncated or garbled: the number is larger"), "{e}");
     }
 
     proptest! {
