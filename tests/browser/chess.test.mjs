@@ -107,7 +107,7 @@ test('keyboard only: move, place pieces by letter, clear, load a FEN', async () 
   await page.keyboard.press('Enter');
   assert.match(await page.textContent('#message'), /FEN not loaded: FEN has 7 fields/);
   // The board is unchanged after a bad FEN.
-  assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('aria-label'), 'd5, black pawn');
+  assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('data-piece'), 'p');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -297,7 +297,7 @@ test('a FEN loaded while a PGN is read stays: the game read for the older board 
   await page.waitForFunction(() => /board changed while the PGN was read/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
   assert.equal(await page.locator('#job-slot .job').isHidden(), true);
   assert.equal(await page.inputValue('#fen'), fen);
-  assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('aria-label'), 'd5, black pawn');
+  assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('data-piece'), 'p');
   assert.equal(await page.locator('#game').isHidden(), true);
   // A newer job cancels an older one: the last Load PGN wins, and with the board left alone
   // meanwhile its game is shown from its first position.

@@ -60,8 +60,8 @@ test('a bad pasted table is refuted with a counterexample drawn on the board', a
   await page.click('#verify-table');
   await page.waitForSelector('#counter-board:not([hidden]) [role=gridcell]');
   assert.match(await page.textContent('#table-verdict'), /Not valid/);
-  const cells = await page.$$eval('#counter-board [role=gridcell]', (cs) => cs.map((c) => ({ label: c.getAttribute('aria-label'), cls: c.className })));
-  const board = cells.reduce((x, c, i) => x | (c.label.includes('heads') ? 1 << i : 0), 0);
+  const cells = await page.$$eval('#counter-board [role=gridcell]', (cs) => cs.map((c) => ({ face: c.dataset.face, cls: c.className })));
+  const board = cells.reduce((x, c, i) => x | (c.face === 'heads' ? 1 << i : 0), 0);
   const clashes = cells.map((c, i) => (c.cls.includes('clash') ? i : -1)).filter((i) => i >= 0);
   assert.equal(clashes.length, 2);
   assert.equal(colours[board ^ (1 << clashes[0])], colours[board ^ (1 << clashes[1])]);

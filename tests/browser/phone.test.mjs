@@ -122,8 +122,8 @@ test('chess.html fits a 360 px phone and taps place a palette piece', async () =
   await page.locator('#palette [data-piece="Q"]').tap();
   const e4 = (8 - 4) * 8 + 4;
   await page.locator(CELLS).nth(e4).tap();
-  await page.waitForFunction(([sel, i]) => /queen/.test(document.querySelectorAll(sel)[i].getAttribute('aria-label')), [CELLS, e4]);
-  assert.match(await page.locator(CELLS).nth(e4).getAttribute('aria-label'), /^e4, white queen/);
+  await page.waitForFunction(([sel, i]) => document.querySelectorAll(sel)[i].dataset.piece === 'Q', [CELLS, e4]);
+  assert.equal(await page.locator(CELLS).nth(e4).getAttribute('data-piece'), 'Q', 'a white queen on e4');
   await screenshot(page, 'phone-chess');
   assert.deepEqual(errors, []);
   await context.close();

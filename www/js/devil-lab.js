@@ -269,7 +269,7 @@ function drawCounterexample(n, ce) {
     const label = [`square ${i}`, heads ? 'heads' : 'tails'];
     if (ce.flips.includes(i)) classes.push('clash'), label.push(`flipping it names square ${ce.square}`);
     if (i === ce.missing_key) classes.push('key'), label.push('a key no flip reaches');
-    return { classes: classes.join(' '), label: label.join(', '), text: n <= 256 ? String(i) : '' };
+    return { classes: classes.join(' '), label: label.join(', '), text: n <= 256 ? String(i) : '', data: { face: heads ? 'heads' : 'tails' } };
   });
   $('counter-caption').textContent = `Counterexample: flipping square ${ce.flips[0]} or square ${ce.flips[1]} (outlined) both make B name square ${ce.square}, so the key under square ${ce.missing_key} (marked) cannot be signalled.`;
 }

@@ -159,6 +159,6 @@ export function drawBoard(v) {
     const classes = [dark ? 'dark' : '', p ? pieceClass(p) : '', v.highlight.has(s) ? 'hl' : '']
       .filter(Boolean)
       .join(' ');
-    return { classes, label: `${squareName(s)}, ${pieceName(p)}`, text: '' };
+    return { classes, label: `${squareName(s)}, ${pieceName(p)}`, text: '', data: { piece: p || '' } };
   });
 }
