@@ -58,11 +58,12 @@ fn eliminate_mod_p(n: usize, a: &[u8], b: &[u8], p: u32) -> (usize, Option<Vec<u
         for v in m[r].iter_mut() {
             *v = *v * s % p;
         }
-        for i in 0..n {
-            if i != r && m[i][c] != 0 {
-                let f = m[i][c];
-                for j in 0..=n {
-                    m[i][j] = (m[i][j] + p * p - f * m[r][j]) % p;
+        let pivot_row = m[r].clone();
+        for (i, row) in m.iter_mut().enumerate() {
+            if i != r && row[c] != 0 {
+                let f = row[c];
+                for (v, &pv) in row.iter_mut().zip(&pivot_row) {
+                    *v = (*v + p * p - f * pv) % p;
                 }
             }
         }

@@ -190,7 +190,7 @@ impl Stencil {
         let rows: Vec<&str> = text.split(['\n', '/']).map(str::trim).filter(|r| !r.is_empty()).collect();
         let h = rows.len();
         let w = rows.first().map_or(0, |r| r.chars().count());
-        if h % 2 == 0 || w % 2 == 0 || rows.iter().any(|r| r.chars().count() != w) {
+        if h.is_multiple_of(2) || w.is_multiple_of(2) || rows.iter().any(|r| r.chars().count() != w) {
             bail!("a stencil is rows of '.' and '#' of one odd length, an odd number of them, the pressed light in the middle (e.g. .#./###/.#.)");
         }
         let mut offsets = Vec::new();
