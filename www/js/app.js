@@ -71,6 +71,17 @@ export function errorText(err) {
   return String(err);
 }
 
+/**
+ * Whether `err` is a cancellation rather than a failure (then there is nothing to report): a
+ * Worker job cancelled with its Cancel button (./worker-client.js) rejects with a `DOMException`
+ * named 'AbortError', the kind `fetch` and `AbortController` use; a failure of the core is an
+ * `Error` with its one-line message.
+ * @param {unknown} err
+ */
+export function isCancelled(err) {
+  return typeof err === 'object' && err !== null && /** @type {{ name?: unknown }} */ (err).name === 'AbortError';
+}
+
 /** Shows a message in the page's message line (role=status / alert). */
 export function showMessage(text, kind = 'info') {
   const el = document.getElementById('message');

@@ -7,8 +7,7 @@
 // keeps the visitor's link until they change something (a link that opens stays as given too,
 // an old version included). A state too large for a link leaves the bar at what fits (a lab's
 // state without its large part) or the bare page, and the page says so once.
-import { errorText, showMessage, clearMessage } from './app.js';
-import { isCancelled } from './worker-client.js';
+import { errorText, showMessage, clearMessage, isCancelled } from './app.js';
 
 /** Least time in ms between two writes of the kept link. */
 export const WRITE_INTERVAL = 250;

@@ -1,6 +1,10 @@
 // Runs long core functions in a Web Worker so the page never freezes, with a progress bar
 // and a cancel button. Use: `const job = runJob('lights_solve', [args], panel, 'lights')`.
-import { compiled } from './app.js';
+import { compiled, isCancelled } from './app.js';
+
+// How a page tells a cancelled job from a failure (defined in app.js, which pages without a
+// Worker load too).
+export { isCancelled };
 
 /** Per module name, workers that finished a job and wait for the next one. */
 const idle = new Map();
@@ -33,16 +37,6 @@ function startWorker() {
 function release(name, worker) {
   if (!idle.has(name)) idle.set(name, []);
   idle.get(name).push(worker);
-}
-
-/**
- * Whether `err` is the rejection of a cancelled job (then there is no failure to report). A
- * cancelled job rejects with a `DOMException` named 'AbortError', the kind `fetch` and
- * `AbortController` use; a failure of the core is an `Error` with its one-line message.
- * @param {unknown} err
- */
-export function isCancelled(err) {
-  return typeof err === 'object' && err !== null && /** @type {{ name?: unknown }} */ (err).name === 'AbortError';
 }
 
 /**
