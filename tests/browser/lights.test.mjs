@@ -154,6 +154,8 @@ test('show the solution, then watch it animate to a dark board', async () => {
   assert.ok(l.every((v) => v === 0), 'the overlay is a solution');
   await screenshot(page, 'lights-solution');
   await page.click('#show-solution');
+  // The step bar's fastest speed (its default is slow enough to talk over).
+  await page.selectOption('#steps [data-step=speed]', '4');
   await page.click('#animate');
   await page.waitForFunction(() => document.querySelector('#message').dataset.kind === 'win', null, { timeout: 20000 });
   assert.ok((await drawn(page)).every((c) => c.on === 0));
@@ -165,6 +167,10 @@ test('light chasing clears row by row and logs the fix-up from the table', async
   const { page, errors, context } = await open(browser, 'lights.html', { reducedMotion: 'reduce' });
   await ready(page);
   await page.click('#chase');
+  // Reduced motion: the walk-through waits at its start; End plays every row at once.
+  await page.waitForFunction(() => document.querySelector('#steps').dataset.count !== '0');
+  assert.equal(await page.getAttribute('#steps', 'data-at'), '0');
+  await page.click('#steps [data-step=end]');
   await page.waitForFunction(() => /Solved by light chasing/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
   const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
   assert.ok(log.some((t) => /^Chase: clear row 1/.test(t)));
