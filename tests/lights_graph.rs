@@ -595,3 +595,22 @@ fn cli_graph_file_glued_grid_and_lit_only() {
     assert_eq!(code, 1);
     assert_eq!(err, "error: too large for lit-only search (36 lights, the limit is 25)\n");
 }
+
+#[test]
+fn grid_presets_are_their_specs() {
+    // The grid presets are solved by today's grid solvers: their presses must be the graph's.
+    let mut grids = 0;
+    for preset in Preset::ALL {
+        let (Some(spec), g) = (preset.spec(), preset.graph()) else { continue };
+        assert_eq!((spec.cells(), spec.states), (g.len(), g.k), "{preset:?}");
+        let mut affected = Vec::new();
+        for j in 0..g.len() {
+            spec.affected(j / spec.cols, j % spec.cols, &mut affected);
+            let mut p = g.presses[j].clone();
+            p.sort();
+            assert_eq!(p, affected, "{preset:?} {}", g.labels[j]);
+        }
+        grids += 1;
+    }
+    assert_eq!(grids, 5);
+}

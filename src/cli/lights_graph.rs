@@ -79,7 +79,7 @@ fn game(args: &GraphArgs, grid_options: &GridOptions) -> Result<Game> {
             graph: preset.graph(),
             title: preset.title().to_string(),
             name: Some(preset.name()),
-            spec: None,
+            spec: preset.spec(),
         });
     }
     if let Some(path) = &args.graph {

@@ -7,7 +7,7 @@
 //! pattern can be typed as the net itself; the Orbix top, upper ring, lower ring, bottom;
 //! Merlin's Magic Square 1 to 9 like a telephone keypad read from the top.
 
-use super::board::Rule;
+use super::board::{Rule, Spec};
 use super::graph::Graph;
 use crate::{bail, Result};
 
@@ -91,6 +91,20 @@ impl Preset {
         match self {
             Preset::LightsOut2000 => &["off", "red", "green"],
             _ => &["off", "on"],
+        }
+    }
+
+    /// The board today's grid solvers take, for the presets that are plain grids (solved there
+    /// rather than by the graph engine; the graph is the same presses, for labels and lit-only).
+    pub fn spec(self) -> Option<Spec> {
+        let spec = |rows, cols, rule, states| Some(Spec { rows, cols, rule, torus: false, states });
+        match self {
+            Preset::Classic => spec(5, 5, Rule::Plus, 2),
+            Preset::Mini => spec(4, 4, Rule::Plus, 2),
+            Preset::Deluxe => spec(6, 6, Rule::Plus, 2),
+            Preset::DeluxeX => spec(6, 6, Rule::X, 2),
+            Preset::LightsOut2000 => spec(5, 5, Rule::Plus, 3),
+            Preset::Cube | Preset::Orbix | Preset::Merlin => None,
         }
     }
 
