@@ -438,6 +438,20 @@ fn cube_and_orbix_from_their_geometry() {
     let cube = by_distance(&stickers, &[2.0, 4.0], true);
     assert!(cube.presses.iter().all(|p| p.len() == 5));
     assert!(isomorphic(&Preset::Cube.graph(), &cube));
+    // Glued with a half turn along the edge between the faces x = 3 and y = 3, the stickers
+    // (3, 2, v) meet (2, 3, −v): a different graph, which the search tells apart.
+    let twisted_points: Vec<[f64; 3]> = stickers.clone();
+    let index = |p: [f64; 3]| twisted_points.iter().position(|q| *q == p).unwrap();
+    let mut twisted = cube.clone();
+    for v in [-2.0, 2.0] {
+        let (a, b, c) = (index([3.0, 2.0, v]), index([2.0, 3.0, v]), index([2.0, 3.0, -v]));
+        twisted.presses[a].retain(|&t| t != b);
+        twisted.presses[a].push(c);
+        twisted.presses[b].retain(|&t| t != a);
+        twisted.presses[c].retain(|&t| t != index([3.0, 2.0, -v]));
+        twisted.presses[c].push(a);
+    }
+    assert!(!isomorphic(&Preset::Cube.graph(), &twisted));
 
     // The Orbix: the dodecahedron's faces are the icosahedron's vertices, (0, ±1, ±φ) and its
     // cyclic shifts, adjacent at the shortest distance (2); a press changes the 5 neighbours.
@@ -613,4 +627,49 @@ fn grid_presets_are_their_specs() {
         grids += 1;
     }
     assert_eq!(grids, 5);
+}
+
+#[test]
+fn cube_net_folds_as_drawn() {
+    // The cross: U above F; L, F, R, B left to right; D below F. Folding it by hand, these
+    // stickers meet across an edge of the cube (each pair: a press on one changes the other).
+    let g = Preset::Cube.graph();
+    let pairs = [
+        ("U7", "F1"),
+        ("U9", "F3"),
+        ("F3", "R1"),
+        ("F9", "R7"),
+        ("R3", "B1"),
+        ("B3", "L1"),
+        ("L3", "F1"),
+        ("F7", "D1"),
+        ("F9", "D3"),
+        ("U1", "B3"),
+        ("U1", "L1"),
+        ("U3", "R3"),
+        ("D7", "B9"),
+        ("D1", "L9"),
+        ("D3", "R7"),
+        ("U4", "L2"),
+        ("U6", "R2"),
+        ("D4", "L8"),
+    ];
+    for (a, b) in pairs {
+        let (i, j) = (g.find(a).unwrap(), g.find(b).unwrap());
+        assert!(g.presses[i].contains(&j) && g.presses[j].contains(&i), "{a} {b}");
+    }
+    // The net's reading order: U1 U2 U3 on the first line, then L1 L2 L3 F1 … B3.
+    let order: Vec<&str> = g.labels.iter().map(String::as_str).take(15).collect();
+    assert_eq!(order, ["U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8", "U9", "L1", "L2", "L3", "F1", "F2", "F3"]);
+}
+
+#[test]
+fn lit_only_reports_progress_to_the_end() {
+    let g = Preset::Classic.graph();
+    let mut reports = Vec::new();
+    let mut record = |done: u64, total: u64| reports.push((done, total));
+    let found = lit_only::solve(&g, &bits(1, 25), &mut record).unwrap();
+    assert!(found.is_none());
+    assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
+    assert_eq!(reports.last(), Some(&(1 << 25, 1 << 25)));
 }
