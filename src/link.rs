@@ -94,17 +94,17 @@ pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) 
         (Some(n), Some(v), Some(p)) => (n, v, p),
         _ => bail!("this link is not a {puzzle} link: expected #{puzzle}/v{newest}/…"),
     };
+    // Parts of the link are quoted whole: `Error::new` cuts any long word short, so a huge
+    // paste still gives one short line.
     if name != puzzle {
-        bail!("this link is for '{}', not for '{puzzle}'", quoted(name));
+        bail!("this link is for '{name}', not for '{puzzle}'");
     }
     let Some(found) = ver.strip_prefix('v').and_then(|v| v.parse::<u32>().ok()) else {
-        bail!("this link has no version (expected v{newest}, found '{}')", quoted(ver));
+        bail!("this link has no version (expected v{newest}, found '{ver}')");
     };
     if !versions.contains(&found) {
-        let reads = match versions {
-            [one] => format!("the version this build reads ({one})"),
-            _ => format!("the versions this build reads ({})", list(versions)),
-        };
+        let plural = if versions.len() == 1 { "" } else { "s" };
+        let reads = format!("the version{plural} this build reads ({})", list(versions));
         if found > newest {
             bail!("this link is version {found}, newer than {reads}");
         }
@@ -116,21 +116,15 @@ pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) 
     Ok((found, payload))
 }
 
-/// A piece of a link quoted in a message, cut short so a huge paste gives a one-line message.
-fn quoted(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
-}
-
 fn list(versions: &[u32]) -> String {
-    let names: Vec<String> = versions.iter().map(u32::to_string).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => names.join(""),
+    let mut out = String::new();
+    for (i, v) in versions.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == versions.len() { " and " } else { ", " });
+        }
+        out.push_str(&v.to_string());
     }
+    out
 }
 
 #[cfg(test)]
