@@ -1,10 +1,8 @@
-//! A game of Lights Out as a [`Puzzle`] and random puzzles that are always solvable; its share
-//! link is in [`super::link`].
+//! A game of Lights Out (the board, the seed it came from, the moves made) and random puzzles
+//! that are always solvable. Its [`crate::puzzle::Puzzle`] face is in `super::puzzle`, which
+//! joins it to its share link.
 
 use super::board::{Board, Rule, Spec};
-use super::solve;
-use crate::progress::NoProgress;
-use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
 use crate::{bail, Result};
 use rand::Rng;
@@ -93,7 +91,7 @@ pub fn after_presses(board: &Board, presses: &[u8]) -> Result<Board> {
     Ok(next)
 }
 
-fn check_on_board(spec: &Spec, mv: Move) -> Result<()> {
+pub(super) fn check_on_board(spec: &Spec, mv: Move) -> Result<()> {
     if mv.row >= spec.rows || mv.col >= spec.cols {
         bail!("({}, {}) is off the {}×{} board", mv.row, mv.col, spec.rows, spec.cols);
     }
@@ -111,49 +109,11 @@ pub fn random_board(spec: &Spec, seed: u64) -> Result<Board> {
     Ok(board)
 }
 
-impl Puzzle for Game {
-    type Params = Spec;
-    type Move = Move;
-    const NAME: &'static str = "lights";
-
-    fn random(params: &Spec, seed: u64) -> Result<Game> {
-        Ok(Game { board: random_board(params, seed)?, seed: Some(seed), moves: 0 })
-    }
-
-    fn apply(&self, mv: &Move) -> Result<Game> {
-        check_on_board(&self.board.spec, *mv)?;
-        let mut next = self.clone();
-        next.board.press(mv.row, mv.col);
-        next.moves = next.moves.saturating_add(1);
-        Ok(next)
-    }
-
-    fn is_solved(&self) -> bool {
-        self.board.is_dark()
-    }
-
-    /// A minimal solution when the kernel is small enough to prove it, else the best found.
-    fn solve(&self) -> Result<Vec<Move>> {
-        let s = solve::solve(&self.board, true, &mut NoProgress)?;
-        match s.presses {
-            Some(p) => Ok(Game::moves_of(&self.board.spec, &p)),
-            None => bail!("this pattern cannot be cleared"),
-        }
-    }
-
-    fn encode(&self) -> String {
-        super::link::encode(self)
-    }
-
-    fn decode(payload: &str) -> Result<Game> {
-        super::link::decode(payload)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lights::MAX_SIDE;
+    use crate::puzzle::Puzzle;
 
     #[test]
     fn random_games_are_solvable() {

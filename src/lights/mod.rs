@@ -24,9 +24,10 @@ pub mod minimal;
 pub mod modk;
 pub mod pattern_io;
 pub mod poly;
+pub mod polyk;
 #[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
 pub mod presets;
-pub mod polyk;
+pub mod puzzle;
 pub mod row_chase;
 pub mod solve;
 pub mod symbolic;
