@@ -157,18 +157,18 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   for (const value of options) {
     await page.selectOption('#strategy', value);
     // Watch to the end: B names the key.
-    const total = Number((await page.textContent('#step-count')).match(/of (\d+)/)[1]);
-    for (let i = 1; i < total; i++) await page.click('#forward');
+    const total = Number(await page.getAttribute('#steps', 'data-count'));
+    for (let i = 0; i < total; i++) await page.click('#steps [data-step=forward]');
     assert.match(await page.textContent('#status'), /the key\. Both go free/, `strategy ${value}`);
   }
   // Vasil'ev's Watch reads the halves: step 2 highlights u, the upper half of the squares.
   await page.selectOption('#strategy', '5');
-  assert.match(await page.textContent('#step-count'), /Step 1 of 6/);
-  await page.click('#forward');
+  assert.match(await page.textContent('#steps .step-position'), /Step 1 of 6/);
+  await page.click('#steps [data-step=forward]');
   assert.match(await page.textContent('#status'), /splits the board: u = squares 8…15/);
   const highlighted = await page.$$eval('#board [role=gridcell]', (cs) => cs.map((c, i) => (c.className.includes('region') ? i : -1)).filter((i) => i >= 0));
   assert.deepEqual(highlighted, [8, 9, 10, 11, 12, 13, 14, 15]);
-  await page.click('#forward');
+  await page.click('#steps [data-step=forward]');
   assert.match(await page.textContent('#status'), /A flips it in/);
   // Play as A with the keyboard under Vasil'ev's strategy: flip the coin the core says.
   await page.selectOption('#strategy', '5');

@@ -9,6 +9,9 @@ const browser = await launch();
 after(() => browser.close());
 
 const CELLS = '#board [role=gridcell]';
+/** The Watch step bar's position text and its forward button (www/js/components/step-bar.js). */
+const POSITION = '#steps .step-position';
+const FORWARD = '#steps [data-step=forward]';
 
 
 /** The drawn board: heads per square and the marked key (null when hidden). */
@@ -109,10 +112,10 @@ test('watch: step forward to the answer and back to the start', async () => {
   await page.selectOption('#size', '16');
   const before = await drawn(page);
   // 16 squares: start, 4 regions, colour, xor, flip, 4 regions, answer.
-  assert.match(await page.textContent('#step-count'), /Step 1 of 13/);
-  for (let i = 0; i < 12; i++) await page.click('#forward');
-  assert.match(await page.textContent('#step-count'), /Step 13 of 13/);
-  assert.ok(await page.locator('#forward').isDisabled());
+  assert.match(await page.textContent(POSITION), /Step 1 of 13/);
+  for (let i = 0; i < 12; i++) await page.click(FORWARD);
+  assert.match(await page.textContent(POSITION), /Step 13 of 13/);
+  assert.ok(await page.locator(FORWARD).isDisabled());
   const end = await drawn(page);
   assert.equal(end.heads.filter((h, i) => h !== before.heads[i]).length, 1, 'exactly one coin turned');
   assert.equal(xorOfHeads(end.heads), before.key);
@@ -124,13 +127,13 @@ test('watch: step forward to the answer and back to the start', async () => {
   assert.equal(await bitsRow(2), before.key);
   assert.equal(await bitsRow(3), colour ^ before.key);
   assert.equal(await bitsRow(4), before.key);
-  await page.click('#back');
-  assert.match(await page.textContent('#step-count'), /Step 12 of 13/);
-  await page.click('#reset');
-  assert.match(await page.textContent('#step-count'), /Step 1 of 13/);
+  await page.click('#steps [data-step=back]');
+  assert.match(await page.textContent(POSITION), /Step 12 of 13/);
+  await page.click('#steps [data-step=start]');
+  assert.match(await page.textContent(POSITION), /Step 1 of 13/);
   assert.deepEqual((await drawn(page)).heads, before.heads);
   // Region steps highlight exactly the squares whose index has that bit.
-  await page.click('#forward');
+  await page.click(FORWARD);
   const region = await page.$$eval(CELLS, (cells) => cells.map((c) => c.classList.contains('region')));
   assert.deepEqual(region, region.map((_, i) => (i & 1) === 1));
   assert.deepEqual(errors, []);
@@ -141,10 +144,11 @@ test('watch: play runs the animation to its end', async () => {
   const { page, errors, context } = await open(browser, 'devil.html');
   await ready(page);
   await page.selectOption('#size', '4');
-  await page.fill('#speed', '5');
-  await page.click('#play');
-  await page.waitForFunction(() => /Step 9 of 9/.test(document.getElementById('step-count').textContent));
-  assert.match(await page.textContent('#play'), /Play/);
+  await page.selectOption('#steps [data-step=speed]', '4');
+  await page.click('#steps [data-step=toggle]');
+  await page.waitForFunction(() => /Step 9 of 9/.test(document.querySelector('#steps .step-position').textContent));
+  assert.equal(await page.getAttribute('#steps', 'data-playing'), 'false', 'it stops at the end');
+  assert.equal(await page.getAttribute('#steps [data-step=toggle]', 'aria-label'), 'Play');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -153,8 +157,8 @@ test('a copied link reopens exactly the same board, mode and step', async () => 
   const { page, errors, context } = await open(browser, 'devil.html');
   await ready(page);
   await page.selectOption('#size', '256');
-  await page.click('#forward');
-  await page.click('#forward');
+  await page.click(FORWARD);
+  await page.click(FORWARD);
   await page.click('#copy-link');
   const url = await page.inputValue('#share-output');
   assert.ok(url.startsWith(`${BASE_URL}/devil.html#devil/v1/`), url);
@@ -164,7 +168,7 @@ test('a copied link reopens exactly the same board, mode and step', async () => 
   await fresh.page.goto(url);
   await ready(fresh.page);
   assert.deepEqual(await drawn(fresh.page), original);
-  assert.match(await fresh.page.textContent('#step-count'), /Step 3 of/);
+  assert.match(await fresh.page.textContent(POSITION), /Step 3 of/);
   assert.deepEqual(fresh.errors, []);
   assert.deepEqual(errors, []);
   await fresh.context.close();

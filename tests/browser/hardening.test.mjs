@@ -116,7 +116,7 @@ test('devil: a link naming a strategy the lab does not have is refused (monkey s
   assert.equal(await page.evaluate(() => location.hash), `#${bad}`);
   // The fresh board plays: clicks and steps throw nothing.
   await page.click('#board [role=gridcell] >> nth=5');
-  await page.click('#forward');
+  await page.click('#steps [data-step=forward]');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -189,6 +189,7 @@ export function mountStepBar(el) {
   /** @type {Stepper | null} */
   let current = null;
   let unsubscribe = () => {};
+  /** @type {string | ((at: number, count: number) => string)} */
   let what = 'Step';
   const button = (/** @type {string} */ name) => /** @type {HTMLButtonElement} */ (el.querySelector(`[data-step="${name}"]`));
   const position = /** @type {HTMLOutputElement} */ (el.querySelector('.step-position'));
@@ -214,7 +215,7 @@ export function mountStepBar(el) {
       toggle.dataset.icon = String(playing);
     }
     toggle.setAttribute('aria-label', s && s.playing ? 'Pause' : 'Play');
-    position.textContent = s ? `${what} ${s.at} of ${s.count}` : 'no steps';
+    position.textContent = !s ? 'no steps' : typeof what === 'function' ? what(s.at, s.count) : `${what} ${s.at} of ${s.count}`;
     // A button that just became disabled (▶| at the end) would drop the keyboard focus to the
     // page: keep it in the bar, on play/pause.
     if (focused instanceof HTMLButtonElement && focused.disabled && el.contains(focused)) {
@@ -257,7 +258,8 @@ export function mountStepBar(el) {
   return {
     /**
      * @param {Stepper} stepper
-     * @param {string} [label] what a step is called in the position text ("Press", "Row")
+     * @param {string | ((at: number, count: number) => string)} [label] what a step is called in the
+     *   position text ("Press", "Row": "Press 3 of 12"), or the whole text for a position
      */
     load(stepper, label = 'Step') {
       unsubscribe();

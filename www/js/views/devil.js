@@ -1,12 +1,13 @@
 // The Devil's chessboard view: draws a round and forwards clicks and keys to the core.
 // Every rule (flips, answers, the strategy, links) is computed by the wasm core. `mount` draws
 // the view into a page (the document) or an embed's shadow root.
-import { loadCore, prefersReducedMotion } from '../app.js';
+import { loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
 import { viewContext, drawTemplate, scrollToEnd } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { followLinks } from '../share-link.js';
+import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 
 /** The view's page, for share links. */
 export const PAGE = 'devil.html';
@@ -16,7 +17,6 @@ export const STYLES = ['css/site.css'];
 export const CORE = 'devil';
 
 const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
-const DELAYS = [1600, 1000, 600, 320, 120];
 const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
 
 /** The board and its controls: what an embed shows (`.no-embed` parts are the page's extras). */
@@ -35,14 +35,7 @@ export const TEMPLATE = `
       <span class="l-key">key</span><span class="l-region">region being counted</span></div>
   </div>
   <div class="panel" id="side">
-    <div class="step-controls" id="step-controls">
-      <button type="button" id="reset" aria-label="Back to the start">↺ Start</button>
-      <button type="button" id="back" aria-label="Step back">◀</button>
-      <button type="button" id="play" class="primary" aria-label="Play">▶ Play</button>
-      <button type="button" id="forward" aria-label="Step forward">▶</button>
-      <label>Speed <input type="range" id="speed" min="1" max="5" value="3" aria-label="Animation speed"></label>
-      <span id="step-count" aria-live="polite"></span>
-    </div>
+    <div id="step-controls">${stepBarMarkup('steps')}</div>
     <div id="edit-controls" class="step-controls" hidden>
       <span>Click places:</span>
       ${segmented('What a click places', 'tool', [['coin', 'coin'], ['key', 'key']])}
@@ -74,7 +67,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** Derived from the view by the core: square names, layout, the animation steps. */
   let names = [];
   let steps = [];
-  let timer = null;
+  /** The step bar that walks through Watch's steps (../components/step-bar.js). */
+  const bar = mountStepBar($('steps'));
   let editTool = 'coin';
 
   async function main() {
@@ -102,10 +96,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     onSegmented(ctx, 'mode', setMode);
     onSegmented(ctx, 'tool', setTool);
     setTool(editTool);
-    $('reset').addEventListener('click', () => goTo(0));
-    $('back').addEventListener('click', () => goTo(view.step - 1));
-    $('forward').addEventListener('click', () => goTo(view.step + 1));
-    $('play').addEventListener('click', togglePlay);
     wireShareBar(ctx, {
       link: () => core.devil_link(view),
       title: "The Devil's chessboard",
@@ -191,33 +181,25 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (resized) names = core.devil_square_names(view.game.board.length);
     steps = view.mode === 'watch' ? explain(view.game) : [];
     view.step = Math.max(0, Math.min(view.step, Math.max(steps.length - 1, 0)));
+    loadSteps();
     render();
   }
 
-  function goTo(step) {
-    if (step < 0 || step >= steps.length) return;
-    view.step = step;
-    render();
-  }
-
-  function togglePlay() {
-    if (timer) return stop();
-    if (view.step >= steps.length - 1) view.step = 0;
-    $('play').textContent = '⏸ Pause';
-    $('play').setAttribute('aria-label', 'Pause');
-    const tick = () => {
-      goTo(view.step + 1);
-      if (view.step >= steps.length - 1) return stop();
-      timer = setTimeout(tick, DELAYS[Number($('speed').value) - 1]);
-    };
-    timer = setTimeout(tick, prefersReducedMotion() ? 0 : DELAYS[Number($('speed').value) - 1] / 2);
+  /** Watch's steps on the step bar: position i shows step i (the first is the round as dealt). */
+  function loadSteps() {
+    const stepper = new Stepper({
+      count: Math.max(steps.length - 1, 0),
+      at: view.step,
+      go: (to) => {
+        view.step = to;
+        render();
+      },
+    });
+    bar.load(stepper, (at, count) => `Step ${at + 1} of ${count + 1}`);
   }
 
   function stop() {
-    clearTimeout(timer);
-    timer = null;
-    $('play').textContent = '▶ Play';
-    $('play').setAttribute('aria-label', 'Play');
+    bar.stepper?.pause();
   }
 
   // ---- input ----
@@ -338,10 +320,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   function renderWatch() {
     const { step } = view;
-    $('step-count').textContent = `Step ${step + 1} of ${steps.length}`;
-    $('back').disabled = step === 0;
-    $('reset').disabled = step === 0;
-    $('forward').disabled = step >= steps.length - 1;
     const items = steps.slice(0, step + 1).map((s, i) => `<li class="${i === step ? 'current' : ''}">${describe(s)}</li>`);
     $('log').innerHTML = items.join('');
     scrollToEnd($('log'));
