@@ -605,9 +605,18 @@ fn cli_graph_file_glued_grid_and_lit_only() {
     let typed: String = (0..16).map(|i| if reachable >> i & 1 == 1 { '#' } else { '.' }).collect();
     let v = json(&["lights-out", "solve", "--preset", "mini", "--pattern", &typed, "--lit-only", "--json"]);
     assert_eq!(v["press_count"].as_u64().unwrap() as u32, far, "{typed}");
-    let (code, _, err) = run(&["lights-out", "solve", "--preset", "deluxe", "--all-on", "--lit-only"]);
+    // The Deluxe's own lit-only game (36 lights): the fewest linear presses (28 for all-on, by
+    // the test's elimination), in a legal order, are the fewest lit-only presses.
+    let deluxe = Preset::Deluxe.graph();
+    let (_, linear) = fewest_all_on_by_elimination(&deluxe);
+    let v = json(&["lights-out", "solve", "--preset", "deluxe", "--all-on", "--lit-only", "--json"]);
+    let presses: Vec<usize> =
+        v["press_indices"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect();
+    assert_eq!(Some(presses.len() as u64), linear);
+    assert!(lit_only::legal_and_clears(&deluxe, &[1; 36], &presses));
+    let (code, _, err) = run(&["lights-out", "solve", "--rows", "12", "--cols", "12", "--all-on", "--lit-only"]);
     assert_eq!(code, 1);
-    assert_eq!(err, "error: too large for lit-only search (36 lights, the limit is 25)\n");
+    assert_eq!(err, "error: too large for lit-only search (144 lights, the limit is 25)\n");
 }
 
 #[test]
@@ -672,4 +681,44 @@ fn lit_only_reports_progress_to_the_end() {
     assert!(found.is_none());
     assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
     assert_eq!(reports.last(), Some(&(1 << 25, 1 << 25)));
+}
+
+#[test]
+fn ordering_the_fewest_presses_against_the_backward_bfs() {
+    // With nullity 0 the fewest linear presses are unique, so a legal order of them exists
+    // exactly when the lit-only distance equals their number.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
+    let mut graphs = vec![Preset::Merlin.graph(), Preset::Orbix.graph()];
+    while graphs.len() < 6 {
+        let g = random_graph(&mut rng, 10, 2);
+        if graph::nullity(&g, &mut NoProgress).unwrap().0 == 0 {
+            graphs.push(g);
+        }
+    }
+    let (mut fewest, mut undecided) = (0, 0);
+    for g in &graphs {
+        let n = g.len();
+        let dist = lit_only_distances(g);
+        let best = brute_force_gf2(g);
+        for pattern in 0..1u64 << n {
+            let lights = bits(pattern, n);
+            let linear = graph::solve(g, &lights, true, &mut NoProgress).unwrap();
+            let neg = pattern as usize; // −b = b mod 2
+            let got = lit_only::solve_by_ordering(g, &lights, linear.presses.as_deref(), &mut NoProgress).unwrap();
+            match got {
+                lit_only::Ordered::Unsolvable => assert_eq!(best[neg], u8::MAX),
+                lit_only::Ordered::Fewest(p) => {
+                    assert_eq!(p.len() as u32, dist[neg]);
+                    assert_eq!(p.len(), usize::from(best[neg]));
+                    assert!(lit_only::legal_and_clears(g, &lights, &p));
+                    fewest += 1;
+                }
+                lit_only::Ordered::Undecided => {
+                    assert_ne!(dist[neg], u32::from(best[neg]));
+                    undecided += 1;
+                }
+            }
+        }
+    }
+    assert!(fewest > 100 && undecided > 100, "{fewest} {undecided}");
 }

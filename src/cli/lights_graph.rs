@@ -36,7 +36,8 @@ pub struct GraphArgs {
     #[arg(long, conflicts_with_all = ["preset", "graph", "torus", "out", "first_row"])]
     edges: Option<String>,
     /// Only a lit light may be pressed (the Deluxe's lit-only games): the fewest presses in a
-    /// legal order, by search over all states, up to 25 lights.
+    /// legal order, by search over all states up to 25 lights; beyond (up to 128), when the
+    /// fewest presses of the usual game can be put in a legal order.
     #[arg(long, conflicts_with_all = ["out", "first_row"])]
     lit_only: bool,
 }
@@ -137,7 +138,7 @@ pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions)
     let (nullity, rank, quiet_log2, solvable, minimal, order, witness);
     if args.lit_only {
         let (nl, log2) = graph::nullity(g, &mut NoProgress)?;
-        let found = lit_only::solve(g, &lights, &mut NoProgress)?;
+        let found = lit_only::fewest(g, &lights, &mut NoProgress)?;
         if let Some(p) = &found {
             if !lit_only::legal_and_clears(g, &lights, p) {
                 bail!("internal error: the lit-only presses are not legal or do not clear the lights (please report)");

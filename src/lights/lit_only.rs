@@ -4,7 +4,9 @@
 //! [`MAX_LIT_ONLY`] lights. Each state keeps one byte, its depth + 1 (0 = not reached; 32 MiB
 //! at 25 lights), which both marks it visited and lets the path be walked back, since a
 //! predecessor on a shortest path is a reached state exactly one layer closer to the start.
-//! Layers are found by scanning the depth bytes, so no queue is needed.
+//! Layers are found by scanning the depth bytes, so no queue is needed. Beyond that size (the
+//! Deluxe's 6×6), [`solve_by_ordering`] answers the patterns whose fewest linear presses can be
+//! put in a legal order.
 
 use super::graph::Graph;
 use crate::progress::Progress;
@@ -87,6 +89,103 @@ pub fn solve(graph: &Graph, lights: &[u8], progress: &mut dyn Progress) -> Resul
     }
     presses.reverse();
     Ok(Some(presses))
+}
+
+/// Most lights [`solve_by_ordering`] takes (one 128-bit word a state).
+pub const MAX_ORDERED: usize = 128;
+/// Most subsets of the presses [`solve_by_ordering`] tries before giving up.
+const MAX_ORDER_NODES: usize = 4_000_000;
+
+/// What [`solve_by_ordering`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ordered {
+    /// These presses, in this order, are legal, clear the lights and are the fewest.
+    Fewest(Vec<usize>),
+    /// No presses at all clear the lights, lit-only or not.
+    Unsolvable,
+    /// No legal order of the fewest linear presses exists (or none was found within the
+    /// search's limit): a legal solution may need more presses, which this does not search.
+    Undecided,
+}
+
+/// Lit-only play beyond [`MAX_LIT_ONLY`] lights, for two states: a legal sequence's presses,
+/// counted mod 2, are a solution of the linear game, so it has at least as many presses as the
+/// linear game's fewest (`fewest`, a solution of least weight). If those presses can be put in
+/// an order in which each is lit when pressed, that order is the lit-only answer. The search
+/// is a depth-first walk over the subsets still to press, remembering the dead ends.
+pub fn solve_by_ordering(
+    graph: &Graph,
+    lights: &[u8],
+    fewest: Option<&[u8]>,
+    progress: &mut dyn Progress,
+) -> Result<Ordered> {
+    let n = graph.len();
+    if graph.k != 2 {
+        bail!("lit-only search is for two-state games, and this one has {} states", graph.k);
+    }
+    if n > MAX_ORDERED {
+        bail!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY})");
+    }
+    let Some(x) = fewest else { return Ok(Ordered::Unsolvable) };
+    let masks: Vec<u128> = graph.presses.iter().map(|p| p.iter().fold(0u128, |m, &i| m ^ (1 << i))).collect();
+    let start = lights.iter().enumerate().fold(0u128, |s, (i, &v)| s | (u128::from(v & 1) << i));
+    let all = x.iter().enumerate().fold(0u128, |s, (i, &v)| s | (u128::from(v & 1) << i));
+    let mut dead = std::collections::HashSet::new();
+    let mut path = Vec::new();
+    let mut nodes = 0usize;
+    // Iterative DFS: each frame is (still to press, lights, candidates not yet tried).
+    let mut stack = vec![(all, start, all & start)];
+    while let Some(frame) = stack.last_mut() {
+        let (left, lit, ref mut untried) = *frame;
+        if left == 0 {
+            return Ok(Ordered::Fewest(path));
+        }
+        if *untried == 0 {
+            dead.insert(left);
+            stack.pop();
+            path.pop();
+            continue;
+        }
+        let i = untried.trailing_zeros() as usize;
+        *untried &= *untried - 1;
+        let (next_left, next_lit) = (left & !(1 << i), lit ^ masks[i]);
+        if dead.contains(&next_left) {
+            continue;
+        }
+        nodes += 1;
+        if nodes % 65_536 == 0 {
+            progress.report(nodes as u64, MAX_ORDER_NODES as u64);
+        }
+        if nodes > MAX_ORDER_NODES {
+            return Ok(Ordered::Undecided);
+        }
+        path.push(i);
+        stack.push((next_left, next_lit, next_left & next_lit));
+    }
+    Ok(Ordered::Undecided)
+}
+
+/// The fewest lit-only presses in a legal order, or None when no legal sequence clears the
+/// lights: by [`solve`] up to [`MAX_LIT_ONLY`] lights, beyond that by [`solve_by_ordering`]
+/// (which answers when the linear game's fewest presses can be put in a legal order, or when
+/// nothing clears the lights at all), and otherwise a one-line refusal.
+pub fn fewest(graph: &Graph, lights: &[u8], progress: &mut dyn Progress) -> Result<Option<Vec<usize>>> {
+    let n = graph.len();
+    if n <= MAX_LIT_ONLY || graph.k != 2 || n > MAX_ORDERED {
+        return solve(graph, lights, progress);
+    }
+    let linear = super::graph::solve(graph, lights, true, progress)?;
+    if linear.solvable && !linear.minimal {
+        bail!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY}): beyond it the linear game's fewest presses are put in order, and here they are not proven the fewest");
+    }
+    match solve_by_ordering(graph, lights, linear.presses.as_deref(), progress)? {
+        Ordered::Fewest(p) => Ok(Some(p)),
+        Ordered::Unsolvable => Ok(None),
+        Ordered::Undecided => bail!(
+            "too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY}): beyond it only orders of the linear game's {} fewest presses are tried, and none of them is legal",
+            linear.press_count
+        ),
+    }
 }
 
 /// Whether `presses` in this order press only lit lights and leave every light off.
