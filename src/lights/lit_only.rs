@@ -153,7 +153,7 @@ pub fn solve_by_ordering(
             continue;
         }
         nodes += 1;
-        if nodes % 65_536 == 0 {
+        if nodes.is_multiple_of(65_536) {
             progress.report(nodes as u64, MAX_ORDER_NODES as u64);
         }
         if nodes > MAX_ORDER_NODES {
