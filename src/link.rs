@@ -77,9 +77,20 @@ pub fn garbled(e: Error) -> Error {
 }
 
 /// Checks the frame of a fragment (with or without the leading `#`) of a puzzle whose links
-/// have had one version, and returns the payload.
+/// have had one version, and returns the payload. Kept apart from [`versioned_payload`] so
+/// the pages of one-version puzzles do not carry the version list's wording (the Devil's
+/// module has a size budget).
 pub fn payload<'a>(fragment: &'a str, puzzle: &str, version: u32) -> Result<&'a str> {
-    versioned_payload(fragment, puzzle, &[version]).map(|(_, payload)| payload)
+    let (found, payload) = frame(fragment, puzzle, version)?;
+    if found > version {
+        bail!("this link is version {found}, newer than the version this build reads ({version})");
+    }
+    if found != version {
+        bail!(
+            "this link is version {found}, which {puzzle} links never had (the version this build reads ({version}))"
+        );
+    }
+    not_empty(payload)
 }
 
 /// Checks the frame of a fragment (with or without the leading `#`) and returns the version
@@ -88,6 +99,21 @@ pub fn payload<'a>(fragment: &'a str, puzzle: &str, version: u32) -> Result<&'a 
 /// wherever it is shown (a page or a terminal).
 pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) -> Result<(u32, &'a str)> {
     let newest = versions.iter().copied().max().unwrap_or(1);
+    let (found, payload) = frame(fragment, puzzle, newest)?;
+    if !versions.contains(&found) {
+        let plural = if versions.len() == 1 { "" } else { "s" };
+        let reads = format!("the version{plural} this build reads ({})", list(versions));
+        if found > newest {
+            bail!("this link is version {found}, newer than {reads}");
+        }
+        bail!("this link is version {found}, which {puzzle} links never had ({reads})");
+    }
+    Ok((found, not_empty(payload)?))
+}
+
+/// The version number and payload of `#<puzzle>/v<version>/<payload>`, for any version;
+/// `newest` is named in the message when the frame is not there.
+fn frame<'a>(fragment: &'a str, puzzle: &str, newest: u32) -> Result<(u32, &'a str)> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut parts = fragment.splitn(3, '/');
     let (name, ver, payload) = match (parts.next(), parts.next(), parts.next()) {
@@ -102,18 +128,14 @@ pub fn versioned_payload<'a>(fragment: &'a str, puzzle: &str, versions: &[u32]) 
     let Some(found) = ver.strip_prefix('v').and_then(|v| v.parse::<u32>().ok()) else {
         bail!("this link has no version (expected v{newest}, found '{ver}')");
     };
-    if !versions.contains(&found) {
-        let plural = if versions.len() == 1 { "" } else { "s" };
-        let reads = format!("the version{plural} this build reads ({})", list(versions));
-        if found > newest {
-            bail!("this link is version {found}, newer than {reads}");
-        }
-        bail!("this link is version {found}, which {puzzle} links never had ({reads})");
-    }
+    Ok((found, payload))
+}
+
+fn not_empty(payload: &str) -> Result<&str> {
     if payload.is_empty() {
         bail!("this link is truncated: it has no data");
     }
-    Ok((found, payload))
+    Ok(payload)
 }
 
 fn list(versions: &[u32]) -> String {

@@ -1,5 +1,5 @@
 //! The one generic path from the page to a [`Puzzle`]: seeds as the page gives them, random,
-//! apply, solve and decode, each with the core's message as the JS error. The faces of
+//! apply and decode, each with the core's message as the JS error. The faces of
 //! the Devil's chessboard, Lights Out and the table go through it; the conformance test
 //! (`tests/puzzle.rs`) checks that every implementation keeps the contract these rely on.
 
@@ -23,10 +23,6 @@ pub fn random<P: Puzzle>(params: &P::Params, seed_text: &str) -> Result<P, JsErr
 
 pub fn apply<P: Puzzle>(state: &P, mv: &P::Move) -> Result<P, JsError> {
     state.apply(mv).map_err(js_err)
-}
-
-pub fn solve<P: Puzzle>(state: &P) -> Result<Vec<P::Move>, JsError> {
-    state.solve().map_err(js_err)
 }
 
 /// A state from its payload (a share link's, or the state string a page keeps).

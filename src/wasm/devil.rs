@@ -51,14 +51,6 @@ pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
     to_js(&next.map_err(js_err)?)
 }
 
-/// The XOR strategy's moves from here (A's flip unless made, then B's answer); other
-/// strategies: `devil_lab_solve`.
-#[wasm_bindgen]
-pub fn devil_solve(game: JsValue) -> Result<JsValue, JsError> {
-    let game: Game = from_js(game, "round")?;
-    to_js(&adapter::solve(&game)?)
-}
-
 /// The share-link fragment (without `#`) for a view `{game, mode, strategy, step}`.
 #[wasm_bindgen]
 pub fn devil_link(view: JsValue) -> Result<String, JsError> {

@@ -14,7 +14,7 @@ function time(label, fn, iterations) {
 }
 
 const game = devilCore.devil_random(4096, '1');
-time('devil_solve, 4096 squares (with the board crossing from JS)', () => devilCore.devil_solve(game), 2000);
+time('devil_lab_solve (XOR), 4096 squares (with the board crossing from JS)', () => devilCore.devil_lab_solve(0, game), 2000);
 time('devil_lab_decode (XOR), 4096 squares', () => devilCore.devil_lab_decode(0, game), 2000);
 
 // Lights Out: the large-board solver (random solvable pattern, one byte a light in and out),
