@@ -718,7 +718,42 @@ fn ordering_the_fewest_presses_against_the_backward_bfs() {
                     undecided += 1;
                 }
             }
+            // Deepening from the fewest linear presses finds the lit-only distance itself.
+            if let Some(x) = &linear.presses {
+                match lit_only::solve_by_deepening(g, &lights, x, &mut NoProgress).unwrap() {
+                    lit_only::Ordered::Fewest(p) => {
+                        assert_eq!(p.len() as u32, dist[neg], "{:?} {pattern:b}", g.presses);
+                        assert!(lit_only::legal_and_clears(g, &lights, &p));
+                    }
+                    lit_only::Ordered::Unsolvable => assert_eq!(dist[neg], u32::MAX),
+                    lit_only::Ordered::Undecided => panic!("a small graph is searched to the end"),
+                }
+            }
         }
     }
     assert!(fewest > 100 && undecided > 100, "{fewest} {undecided}");
+}
+
+#[test]
+fn deepening_agrees_with_the_full_search_on_twenty_lights() {
+    // 4×5 classic and 4×5 x boards have nullity 0 (the test's elimination says so); the
+    // deepening and the search over all 2^20 states must give the same number of presses.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
+    for rule in [Rule::Plus, Rule::X] {
+        let g = grid(4, 5, &Stencil::of_rule(rule), Edges::Bounded, 2).unwrap();
+        assert_eq!(eliminate_mod_p(20, &g.matrix(), &[0; 20], 2).0, 20);
+        for _ in 0..12 {
+            let lights = bits(rng.random_range(0..1u64 << 20), 20);
+            let full = lit_only::solve(&g, &lights, &mut NoProgress).unwrap();
+            let x = graph::solve(&g, &lights, false, &mut NoProgress).unwrap().presses.unwrap();
+            match lit_only::solve_by_deepening(&g, &lights, &x, &mut NoProgress).unwrap() {
+                lit_only::Ordered::Fewest(p) => {
+                    assert_eq!(Some(p.len()), full.as_ref().map(Vec::len));
+                    assert!(lit_only::legal_and_clears(&g, &lights, &p));
+                }
+                lit_only::Ordered::Unsolvable => assert!(full.is_none()),
+                lit_only::Ordered::Undecided => {}
+            }
+        }
+    }
 }

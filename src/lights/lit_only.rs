@@ -165,6 +165,103 @@ pub fn solve_by_ordering(
     Ok(Ordered::Undecided)
 }
 
+/// Most positions [`solve_by_deepening`] expands before giving up, and most it remembers.
+const MAX_DEEPENING_NODES: u64 = 30_000_000;
+const MAX_REMEMBERED: usize = 2_000_000;
+
+/// Lit-only play beyond [`MAX_LIT_ONLY`] lights when the press matrix is invertible (nullity
+/// 0, as on both Deluxe boards): iterative deepening A*. Every position has exactly one linear
+/// solution x, and a press on i flips x_i, so the weight of x is a lower bound on the presses
+/// left that changes by exactly one with each press: bounds go up from it in steps of two (every
+/// solution's length has its parity), and the first bound that admits a legal sequence gives
+/// the fewest presses. `x` is the linear solution of `lights`.
+pub fn solve_by_deepening(graph: &Graph, lights: &[u8], x: &[u8], progress: &mut dyn Progress) -> Result<Ordered> {
+    let n = graph.len();
+    if graph.k != 2 || n > MAX_ORDERED {
+        bail!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY})");
+    }
+    let masks: Vec<u128> = graph.presses.iter().map(|p| p.iter().fold(0u128, |m, &i| m ^ (1 << i))).collect();
+    let pack = |v: &[u8]| v.iter().enumerate().fold(0u128, |s, (i, &b)| s | (u128::from(b & 1) << i));
+    let (start, x0) = (pack(lights), pack(x));
+    if !reaches_dark(start, &masks) {
+        return Ok(Ordered::Unsolvable);
+    }
+    let mut nodes = 0u64;
+    let mut bound = x0.count_ones();
+    loop {
+        // Best depth at which each position was expanded under this bound.
+        let mut seen: std::collections::HashMap<u128, u32> = std::collections::HashMap::new();
+        let mut path = Vec::new();
+        let mut stack = vec![(start, x0, start)];
+        let mut pruned = false;
+        while let Some(frame) = stack.last_mut() {
+            let (lit, sol, ref mut untried) = *frame;
+            if lit == 0 {
+                return Ok(Ordered::Fewest(path));
+            }
+            if *untried == 0 {
+                stack.pop();
+                path.pop();
+                continue;
+            }
+            let i = untried.trailing_zeros() as usize;
+            *untried &= *untried - 1;
+            let (next, next_sol) = (lit ^ masks[i], sol ^ (1 << i));
+            let g = path.len() as u32 + 1;
+            if g + next_sol.count_ones() > bound {
+                pruned = true;
+                continue;
+            }
+            match seen.get(&next) {
+                Some(&d) if d <= g => continue,
+                _ if seen.len() < MAX_REMEMBERED => {
+                    seen.insert(next, g);
+                }
+                _ => {}
+            }
+            nodes += 1;
+            if nodes.is_multiple_of(1 << 16) {
+                progress.report(nodes, MAX_DEEPENING_NODES);
+            }
+            if nodes > MAX_DEEPENING_NODES {
+                return Ok(Ordered::Undecided);
+            }
+            path.push(i);
+            stack.push((next, next_sol, next));
+        }
+        if !pruned {
+            // Nothing was cut off by the bound: every legal sequence has been followed to its end.
+            return Ok(Ordered::Unsolvable);
+        }
+        bound += 2;
+    }
+}
+
+/// False when every position legal presses reach from `start` has been seen (at most
+/// [`MAX_REMEMBERED`]) and none is dark; true when one is dark or there are too many to tell.
+fn reaches_dark(start: u128, masks: &[u128]) -> bool {
+    if start == 0 {
+        return true;
+    }
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut stack = vec![start];
+    while let Some(lit) = stack.pop() {
+        let mut todo = lit;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let next = lit ^ masks[i];
+            if next == 0 || seen.len() >= MAX_REMEMBERED {
+                return true;
+            }
+            if seen.insert(next) {
+                stack.push(next);
+            }
+        }
+    }
+    false
+}
+
 /// The fewest lit-only presses in a legal order, or None when no legal sequence clears the
 /// lights: by [`solve`] up to [`MAX_LIT_ONLY`] lights, beyond that by [`solve_by_ordering`]
 /// (which answers when the linear game's fewest presses can be put in a legal order, or when
@@ -178,13 +275,21 @@ pub fn fewest(graph: &Graph, lights: &[u8], progress: &mut dyn Progress) -> Resu
     if linear.solvable && !linear.minimal {
         bail!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY}): beyond it the linear game's fewest presses are put in order, and here they are not proven the fewest");
     }
-    match solve_by_ordering(graph, lights, linear.presses.as_deref(), progress)? {
-        Ordered::Fewest(p) => Ok(Some(p)),
-        Ordered::Unsolvable => Ok(None),
-        Ordered::Undecided => bail!(
-            "too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY}): beyond it only orders of the linear game's {} fewest presses are tried, and none of them is legal",
-            linear.press_count
-        ),
+    let too_large = format!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY})");
+    match (&linear.presses, linear.nullity) {
+        (Some(x), 0) => match solve_by_deepening(graph, lights, x, progress)? {
+            Ordered::Fewest(p) => Ok(Some(p)),
+            Ordered::Unsolvable => Ok(None),
+            Ordered::Undecided => bail!("{too_large}: the deepening search beyond it stopped after {MAX_DEEPENING_NODES} positions"),
+        },
+        _ => match solve_by_ordering(graph, lights, linear.presses.as_deref(), progress)? {
+            Ordered::Fewest(p) => Ok(Some(p)),
+            Ordered::Unsolvable => Ok(None),
+            Ordered::Undecided => bail!(
+                "{too_large}: beyond it, with quiet patterns, only orders of the usual game's {} fewest presses are tried, and none of them is legal",
+                linear.press_count
+            ),
+        },
     }
 }
 
