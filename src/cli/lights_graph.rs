@@ -36,8 +36,9 @@ pub struct GraphArgs {
     #[arg(long, conflicts_with_all = ["preset", "graph", "torus", "out", "first_row"])]
     edges: Option<String>,
     /// Only a lit light may be pressed (the Deluxe's lit-only games): the fewest presses in a
-    /// legal order, by search over all states up to 25 lights; beyond (up to 128), when the
-    /// fewest presses of the usual game can be put in a legal order.
+    /// legal order, by a search over all states up to 25 lights; beyond (up to 128), by a
+    /// deepening search when no quiet pattern exists (both Deluxe boards), else only when the
+    /// usual game's fewest presses can be put in a legal order.
     #[arg(long, conflicts_with_all = ["out", "first_row"])]
     lit_only: bool,
 }

@@ -5,8 +5,9 @@
 //! at 25 lights), which both marks it visited and lets the path be walked back, since a
 //! predecessor on a shortest path is a reached state exactly one layer closer to the start.
 //! Layers are found by scanning the depth bytes, so no queue is needed. Beyond that size (the
-//! Deluxe's 6×6), [`solve_by_ordering`] answers the patterns whose fewest linear presses can be
-//! put in a legal order.
+//! Deluxe's 6×6), [`solve_by_deepening`] answers boards without quiet patterns by iterative
+//! deepening, and [`solve_by_ordering`] the others when the fewest linear presses can be put in
+//! a legal order; [`fewest`] picks among the three.
 
 use super::graph::Graph;
 use crate::progress::Progress;
