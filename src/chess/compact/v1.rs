@@ -11,6 +11,7 @@
 //!    pawn squares), the free kings, the squares of each side's other pieces, and which piece
 //!    stands on each of them (the side's signature plus a permutation rank).
 
+use super::{comb_unrank, divrem, perm_unrank, small};
 use crate::bits::BitReader;
 use crate::chess::codes::{bits_for, check_ep_kept, read_big};
 use crate::chess::material;
@@ -358,45 +359,6 @@ pub fn bits() -> usize {
     1 + rank_bits() as usize
 }
 
-/// Inverse of [`comb_rank`]: `k` indices below `n`.
-fn comb_unrank(mut r: u128, k: usize, n: usize) -> Vec<usize> {
-    let mut out = vec![0; k];
-    let mut hi = n;
-    for j in (0..k).rev() {
-        // largest i < hi with C(i, j+1) <= r
-        let mut i = hi - 1;
-        while binom(i as i64, j as i64 + 1) > r {
-            i -= 1;
-        }
-        r -= binom(i as i64, j as i64 + 1);
-        out[j] = i;
-        hi = i;
-    }
-    out
-}
-
-fn perm_unrank(mut r: u64, counts: [u8; 4]) -> Vec<usize> {
-    let mut c = counts;
-    let n: u8 = c.iter().sum();
-    let mut out = Vec::with_capacity(n as usize);
-    for _ in 0..n {
-        for u in 0..4 {
-            if c[u] == 0 {
-                continue;
-            }
-            c[u] -= 1;
-            let w = multinomial(&c);
-            if r < w {
-                out.push(u);
-                break;
-            }
-            r -= w;
-            c[u] += 1;
-        }
-    }
-    out
-}
-
 /// Q of [`placement_ways`] alone (kings and piece-square sets).
 fn qways(kind: Kind, w: &Class, b: &Class) -> BigUint {
     let bpf = b.pawns as i64 - kind.ep as i64;
@@ -407,14 +369,6 @@ fn qways(kind: Kind, w: &Class, b: &Class) -> BigUint {
         kings *= (m - i) as u128;
     }
     BigUint::from(kings * binom(m - kf, w.free as i64)) * BigUint::from(binom(m - kf - w.free as i64, b.free as i64))
-}
-
-fn divrem(n: &BigUint, d: &BigUint) -> (BigUint, BigUint) {
-    (n / d, n % d)
-}
-
-fn small(n: &BigUint) -> u128 {
-    u128::try_from(n).unwrap_or(u128::MAX)
 }
 
 /// The position of a version-1 code, with the reasons a link gives: a code that does not read
