@@ -173,8 +173,11 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   // Play as A with the keyboard under Vasil'ev's strategy: flip the coin the core says.
   await page.selectOption('#strategy', '5');
   await page.click('[data-mode=play_a]');
-  const link = await page.evaluate(() => location.hash);
+  // The page's own link of what it shows, and the address bar once its throttle has written it.
+  await page.click('#copy-link');
+  const link = `#${(await page.inputValue('#share-output')).split('#')[1]}`;
   assert.match(link, /^#devil\/v1\//);
+  await page.waitForFunction((hash) => location.hash === hash, link);
   const { page: page2, context: c2 } = await open(browser, `devil.html${link}`);
   await page2.waitForSelector('body[data-ready=true]');
   assert.equal(await page2.inputValue('#strategy'), '5');
