@@ -12,6 +12,7 @@ pub mod link;
 pub mod progress;
 pub mod puzzle;
 pub mod seed;
+pub mod session;
 
 pub mod chess;
 pub mod codes;

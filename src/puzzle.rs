@@ -1,30 +1,52 @@
 //! The small shape every game puzzle shares, after Simon Tatham's Portable Puzzle Collection:
-//! parameters, a state, moves that give a new state, a solver that returns moves (so any
-//! strategy can be animated or printed), a verifier, and a text encoding for share links.
-//! The faces (page, CLI) only draw states and forward moves.
+//! parameters, a state, moves that give a new state (and say what else happened), a solver
+//! with options and progress that returns moves (so any strategy can be stepped through or
+//! printed), a verifier, and a versioned share link. [`crate::session::Session`] holds a game
+//! of any of them; the faces (page, embed, CLI) only draw states and forward moves.
 
+use crate::link;
+use crate::progress::{NoProgress, Progress};
 use crate::Result;
 
 pub trait Puzzle: Sized + Clone {
     /// What chooses a game: size, rule, number of sides…
     type Params;
     /// One step of play.
-    type Move;
+    type Move: Clone;
+    /// What a move did besides giving the next state, for the faces to show: the devil's turn
+    /// of the rotating table; `()` where the state says it all.
+    type Outcome: Clone;
+    /// How to solve: which strategy, whether to search for the fewest moves…
+    type SolveOptions: Default;
 
-    /// Name in share links (`#<NAME>/v1/…`) and on the command line.
+    /// Name in share links (`#<NAME>/v<LINK_VERSION>/…`) and on the command line.
     const NAME: &'static str;
+    /// The link version [`Puzzle::link`] writes. Every older version stays readable by
+    /// [`Puzzle::open`] (tests/data/links holds one link of each).
+    const LINK_VERSION: u32;
 
     /// A random game for `params`, reproducible from `seed`.
     fn random(params: &Self::Params, seed: u64) -> Result<Self>;
 
-    /// The state after `mv`, or an error naming why the move is not allowed here.
-    fn apply(&self, mv: &Self::Move) -> Result<Self>;
+    /// The state after `mv` and what else the move did, or an error naming why the move is not
+    /// allowed here.
+    fn play(&self, mv: &Self::Move) -> Result<(Self, Self::Outcome)>;
+
+    /// The state after `mv`.
+    fn apply(&self, mv: &Self::Move) -> Result<Self> {
+        self.play(mv).map(|(next, _)| next)
+    }
 
     /// Whether the goal is reached.
     fn is_solved(&self) -> bool;
 
-    /// A sequence of moves that reaches the goal from this state.
-    fn solve(&self) -> Result<Vec<Self::Move>>;
+    /// A sequence of moves that reaches the goal from this state, reporting progress.
+    fn solve_with(&self, options: &Self::SolveOptions, progress: &mut dyn Progress) -> Result<Vec<Self::Move>>;
+
+    /// [`Puzzle::solve_with`] with the default options.
+    fn solve(&self) -> Result<Vec<Self::Move>> {
+        self.solve_with(&Self::SolveOptions::default(), &mut NoProgress)
+    }
 
     /// Whether `moves`, played from this state, reach the goal (an illegal move is an error).
     fn verify(&self, moves: &[Self::Move]) -> Result<bool> {
@@ -35,9 +57,20 @@ pub trait Puzzle: Sized + Clone {
         Ok(state.is_solved())
     }
 
-    /// The payload of a share link.
+    /// The payload of a share link, in the current version's format.
     fn encode(&self) -> String;
 
     /// Reads a payload written by [`Puzzle::encode`]; any other text is a one-line error.
     fn decode(payload: &str) -> Result<Self>;
+
+    /// The share-link fragment (without `#`): `<NAME>/v<LINK_VERSION>/<payload>`.
+    fn link(&self) -> String {
+        link::make(Self::NAME, Self::LINK_VERSION, &self.encode())
+    }
+
+    /// Opens a fragment (with or without `#`) of any version this build reads; a link of
+    /// another puzzle, a newer version or a garbled payload is a one-line error.
+    fn open(fragment: &str) -> Result<Self> {
+        Self::decode(link::payload(fragment, Self::NAME, Self::LINK_VERSION)?)
+    }
 }

@@ -39,10 +39,10 @@ mod entry {
         lights::link::from_link(text)
     }
     pub fn table_link(game: &table::game::Game) -> String {
-        table::game::link_for(game)
+        game.link()
     }
     pub fn table_from_link(text: &str) -> chessboard_puzzles::Result<table::game::Game> {
-        table::game::from_link(text)
+        table::Game::open(text)
     }
     pub fn chess_link(pos: &Position) -> String {
         chess::share::link_for(pos)

@@ -141,7 +141,7 @@ fn every_version_written_or_read_has_a_corpus() {
         ("lights", lights::link::link_for(&lights::Game::random(&lights::Spec::classic(3, 3), 1).unwrap()).unwrap()),
         ("table", {
             let p = table::Params::new(4, 2).unwrap();
-            table::game::link_for(&table::Game::new(p, DevilKind::Random, true, false, 1).unwrap())
+            table::Game::new(p, DevilKind::Random, true, false, 1).unwrap().link()
         }),
         ("chess", share::link_for(&Position::start())),
         ("lab", lab_link::link_for(&corpus_state_of_lab()).unwrap()),

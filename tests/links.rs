@@ -116,10 +116,10 @@ fn table_largest_game_fits() {
     let mut game = table::Game::new(Params::new(64, 6).unwrap(), DevilKind::Human, true, true, u64::MAX).unwrap();
     game.moves = u64::MAX;
     game.turn = 63;
-    let link = table::game::link_for(&game);
+    let link = game.link();
     // coins 6, sides 3, devil 2, sighted 1, following 1, turn 6, moves 64, seed 64, 64 × 3 faces.
     assert_eq!(link.len(), "table/v1/".len() + base64_len(6 + 3 + 2 + 1 + 1 + 6 + 64 + 64 + 64 * 3));
-    assert_eq!(table::game::from_link(&link).unwrap(), game);
+    assert_eq!(table::Game::open(&link).unwrap(), game);
     println!("table, 64 coins of 6 sides: {} characters", link.len());
 }
 

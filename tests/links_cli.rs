@@ -115,7 +115,7 @@ fn table_link_opens_to_the_same_game() {
     assert_eq!(v["moves"].as_u64(), Some(5));
     assert_eq!(v["seats"], serde_json::json!(game.seats));
     assert_eq!(v["faces"], serde_json::json!(game.faces()));
-    assert_eq!(link.trim_end(), format!("#{}", chessboard_puzzles::table::game::link_for(&game)));
+    assert_eq!(link.trim_end(), format!("#{}", chessboard_puzzles::puzzle::Puzzle::link(&game)));
     let text = ok(&["table", "open", link.trim_end()]);
     assert!(text.starts_with("8 coins, 2 sides, random devil, sighted, following the strategy\nmoves 5"), "{text}");
 }

@@ -1,10 +1,14 @@
-//! The conformance test of the `Puzzle` trait: one generic check that every implementation
-//! passes (the Devil's chessboard, Lights Out, the rotating table). It checks the contract the
-//! faces rely on (`src/wasm/adapter.rs`) against the trait's own definitions: random games are
+//! The conformance test of the `Puzzle` trait and of the session the faces drive: one generic
+//! check that every implementation passes (the Devil's chessboard, Lights Out, the rotating
+//! table). It checks the contract against the trait's own definitions: random games are
 //! reproducible from the seed, the moves `solve` returns reach `is_solved` when applied one by
-//! one, `verify` agrees with applying, payloads round-trip, and garbled payloads are errors.
+//! one, `verify` agrees with applying, payloads and links round-trip, garbled payloads are
+//! errors; and through a `Session`: a solution's steps reach the goal, stepping back and forth
+//! and undo then redo restore the state and its link, and a move after an undo replaces the
+//! undone ones.
 
 use chessboard_puzzles::puzzle::Puzzle;
+use chessboard_puzzles::session::{Session, StepPosition};
 use chessboard_puzzles::{devil, lights, table};
 use std::fmt::Debug;
 
@@ -37,6 +41,55 @@ fn conforms<P: Puzzle + PartialEq + Debug>(params: &P::Params, seeds: std::ops::
         assert_eq!(P::decode(&state.encode()).unwrap(), state);
 
         garbled_payloads_are_errors::<P>(&game.encode(), seed);
+        assert_eq!(P::open(&format!("#{}", game.link())).unwrap(), game, "seed {seed}: the link opens its game");
+        session_conforms(&game, seed);
+    }
+}
+
+/// The session the pages drive, checked against applying moves by hand (the trait's `apply`).
+fn session_conforms<P: Puzzle + PartialEq + Debug>(game: &P, seed: u64) {
+    let mut session = Session::new(game.clone());
+    let count = session.solve(&P::SolveOptions::default(), &mut chessboard_puzzles::progress::NoProgress).unwrap();
+    assert_eq!(count, game.solve().unwrap().len(), "seed {seed}: the session loads solve()'s moves");
+    assert_eq!(session.step_position(), Some(StepPosition { at: 0, count }));
+    assert_eq!(session.state(), game, "loading the steps shows the same state");
+
+    // Forward to the end: every state is the moves applied by hand, with its own link.
+    let mut states = vec![game.clone()];
+    while session.redo().unwrap() {
+        let by_hand = states.last().unwrap().apply(session.moves().last().unwrap()).unwrap();
+        assert_eq!(session.state(), &by_hand, "seed {seed}: step {}", states.len());
+        assert_eq!(P::open(&session.link()).unwrap(), by_hand);
+        states.push(by_hand);
+    }
+    assert!(session.state().is_solved(), "seed {seed}: the session's steps reach the goal");
+    let reached = session.step_position().unwrap().at;
+    assert_eq!(reached, states.len() - 1);
+    assert_eq!(session.move_count(), reached);
+
+    // Back to the start and forth again by step number: the same states, the same links.
+    for n in (0..=reached).rev().chain(0..=reached) {
+        assert_eq!(session.step_to(n).unwrap().at, n);
+        assert_eq!(session.state(), &states[n], "seed {seed}: step_to({n})");
+        assert_eq!(session.link(), states[n].link());
+    }
+
+    // Undo then redo restores the state and the link.
+    if reached > 0 {
+        let link = session.link();
+        assert!(session.undo());
+        assert_eq!(session.state(), &states[reached - 1]);
+        assert!(session.redo().unwrap());
+        assert_eq!(session.link(), link, "seed {seed}: undo then redo");
+        // A move after an undo replaces the rest: the steps are gone, the move is in effect.
+        session.step_to(0).unwrap();
+        let first = session.steps().unwrap().next().unwrap().clone();
+        session.play(first.clone()).unwrap();
+        assert_eq!(session.state(), &states[1]);
+        assert_eq!(session.step_position(), None);
+        assert!(!session.can_redo(), "a move drops the redo tail");
+        assert!(session.undo() && !session.undo(), "one move to undo");
+        assert_eq!(session.state(), game);
     }
 }
 

@@ -221,12 +221,12 @@ pub fn table_link(a: TableLinkArgs) -> Result<Output> {
     if a.moves > 0 {
         game = game.follow(a.moves)?.0;
     }
-    let link = table::game::link_for(&game);
+    let link = game.link();
     a.base.output(link, json!({"coins": a.coins, "sides": a.sides, "seed": seed, "moves": game.moves}))
 }
 
 pub fn table_open(a: OpenArgs) -> Result<Output> {
-    let game = table::game::from_link(&a.fragment()?)?;
+    let game = table::Game::open(&a.fragment()?)?;
     let faces = game.faces();
     let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
     let text = format!(

@@ -4,6 +4,7 @@
 use super::board::{check_squares, Board, MAX_SQUARES};
 use super::strategy::{Strategy, Xor};
 use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
 use crate::{bail, link, Result};
@@ -67,7 +68,7 @@ impl Game {
     }
 
     /// The moves `strategy` plays from here: A's flip (unless made) and B's answer.
-    pub fn solve_with(&self, strategy: &dyn Strategy) -> Result<Vec<Move>> {
+    pub fn play_strategy(&self, strategy: &dyn Strategy) -> Result<Vec<Move>> {
         if strategy.squares() != self.board.squares() {
             bail!("the strategy is for {} squares, the board has {}", strategy.squares(), self.board.squares());
         }
@@ -94,10 +95,21 @@ impl Game {
     }
 }
 
+/// Which strategy [`Puzzle::solve_with`] plays: its share-link number (0, the default, is
+/// XOR; see `super::play::strategy`), and for number 63 the text of the pasted table.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolveOptions {
+    pub strategy: u8,
+    pub table: Option<String>,
+}
+
 impl Puzzle for Game {
     type Params = Params;
     type Move = Move;
+    type Outcome = ();
+    type SolveOptions = SolveOptions;
     const NAME: &'static str = "devil";
+    const LINK_VERSION: u32 = LINK_VERSION;
 
     fn random(params: &Params, seed: u64) -> Result<Game> {
         check_squares(params.squares)?;
@@ -107,7 +119,7 @@ impl Puzzle for Game {
         Game::new(board, key)
     }
 
-    fn apply(&self, mv: &Move) -> Result<Game> {
+    fn play(&self, mv: &Move) -> Result<(Game, ())> {
         let mut next = self.clone();
         match *mv {
             Move::Flip(i) => {
@@ -129,15 +141,19 @@ impl Puzzle for Game {
                 next.answer = Some(i);
             }
         }
-        Ok(next)
+        Ok((next, ()))
     }
 
     fn is_solved(&self) -> bool {
         self.answer == Some(self.key)
     }
 
-    fn solve(&self) -> Result<Vec<Move>> {
-        self.solve_with(&Xor { squares: self.board.squares() })
+    fn solve_with(&self, options: &SolveOptions, _progress: &mut dyn Progress) -> Result<Vec<Move>> {
+        if options.strategy == 0 {
+            return self.play_strategy(&Xor { squares: self.board.squares() });
+        }
+        let strategy = super::play::strategy(options.strategy, options.table.as_deref(), self.board.squares())?;
+        self.play_strategy(strategy.as_ref())
     }
 
     fn encode(&self) -> String {

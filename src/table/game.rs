@@ -6,6 +6,7 @@ use super::devil::{greedy_choice, guard_choice, guard_prime, guarded_seats, Choi
 use super::moves::Move;
 use super::params::{Params, MAX_COINS, MAX_SIDES, MIN_SIDES};
 use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
 use crate::{bail, link, Result};
@@ -124,11 +125,6 @@ impl Game {
         }
     }
 
-    /// Plays a move and returns the new game and the devil's choice.
-    pub fn play(&self, play: &Play) -> Result<(Game, Choice)> {
-        self.play_with(play, None)
-    }
-
     fn play_with(&self, play: &Play, defence: Option<&Defence>) -> Result<(Game, Choice)> {
         if self.is_solved() {
             bail!("the game is over: every coin shows heads");
@@ -211,14 +207,18 @@ const LINK_VERSION: u32 = 1;
 impl Puzzle for Game {
     type Params = Params;
     type Move = Play;
+    /// The devil's turn of the table before the move fell, and why it chose it.
+    type Outcome = Choice;
+    type SolveOptions = ();
     const NAME: &'static str = "table";
+    const LINK_VERSION: u32 = LINK_VERSION;
 
     fn random(params: &Params, seed: u64) -> Result<Game> {
         Game::new(*params, DevilKind::Random, true, false, seed)
     }
 
-    fn apply(&self, mv: &Play) -> Result<Game> {
-        self.play(mv).map(|(g, _)| g)
+    fn play(&self, mv: &Play) -> Result<(Game, Choice)> {
+        self.play_with(mv, None)
     }
 
     fn is_solved(&self) -> bool {
@@ -227,7 +227,7 @@ impl Puzzle for Game {
 
     /// The winning strategy's moves (any strategy wins from every start), listed when it has
     /// at most [`MAX_MOVES_AT_ONCE`] moves. With a person as the devil the turns are left to them.
-    fn solve(&self) -> Result<Vec<Play>> {
+    fn solve_with(&self, _options: &(), _progress: &mut dyn Progress) -> Result<Vec<Play>> {
         let strategy = self.strategy()?;
         if strategy.len() > MAX_MOVES_AT_ONCE {
             bail!("the strategy has {} moves, too many to list; step through it instead", strategy.len());
@@ -301,16 +301,6 @@ impl Puzzle for Game {
     }
 }
 
-/// The share-link fragment (without `#`): `table/v1/<base64url>`.
-pub fn link_for(game: &Game) -> String {
-    link::make(Game::NAME, LINK_VERSION, &game.encode())
-}
-
-/// Reads a share-link fragment (with or without `#`).
-pub fn from_link(fragment: &str) -> Result<Game> {
-    Game::decode(link::payload(fragment, Game::NAME, LINK_VERSION)?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,12 +356,12 @@ mod tests {
     fn links_round_trip_and_reject_garbage() {
         let game = Game::new(Params::new(5, 3).unwrap(), DevilKind::Human, false, true, 77).unwrap();
         let (game, _) = game.play(&Play { amounts: vec![0, 2, 0, 1, 0], turn: Some(2) }).unwrap();
-        let link = link_for(&game);
+        let link = game.link();
         assert!(link.starts_with("table/v1/"));
-        assert_eq!(from_link(&format!("#{link}")).unwrap(), game);
-        assert!(from_link("#table/v2/AAAA").unwrap_err().message().contains("version"));
-        assert!(from_link(&link[..link.len() - 4]).unwrap_err().message().contains("truncated"));
-        assert!(from_link("#table/v1/!!").is_err());
+        assert_eq!(Game::open(&format!("#{link}")).unwrap(), game);
+        assert!(Game::open("#table/v2/AAAA").unwrap_err().message().contains("version"));
+        assert!(Game::open(&link[..link.len() - 4]).unwrap_err().message().contains("truncated"));
+        assert!(Game::open("#table/v1/!!").is_err());
     }
 
     proptest! {

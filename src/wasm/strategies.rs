@@ -44,7 +44,7 @@ pub fn devil_lab_decode(number: u8, game: JsValue, table: Option<String>) -> Res
 pub fn devil_lab_solve(number: u8, game: JsValue, table: Option<String>) -> Result<JsValue, JsError> {
     let game: Game = from_js(game, "round")?;
     let s = chosen(number, table, game.board.squares())?;
-    to_js(&game.solve_with(s.as_ref()).map_err(js_err)?)
+    to_js(&game.play_strategy(s.as_ref()).map_err(js_err)?)
 }
 
 /// The animation steps of one round played by strategy `number`.

@@ -5,7 +5,7 @@ use super::{adapter, js_err as err, to_js, JsProgress};
 use crate::puzzle::Puzzle;
 use crate::table::construction::{Listed, Strategy};
 use crate::table::devil::{Choice, DevilKind};
-use crate::table::game::{from_link, link_for, strategy_for, strategy_move, Game, Play};
+use crate::table::game::{strategy_for, strategy_move, Game, Play};
 use crate::table::trace::trace;
 use crate::table::{search, verify, Info, Move, Params};
 use serde::Serialize;
@@ -45,7 +45,7 @@ struct View {
 fn view(game: &Game) -> View {
     View {
         state: game.encode(),
-        link: link_for(game),
+        link: game.link(),
         coins: game.params.coins,
         sides: game.params.sides,
         faces: game.faces(),
@@ -213,5 +213,5 @@ pub fn table_random_devil(coins: f64, sides: f64, games: u32, seed: u32) -> Resu
 /// Reads a share link (`#table/v1/…`) into a game view.
 #[wasm_bindgen]
 pub fn table_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&view(&from_link(fragment).map_err(err)?))
+    to_js(&view(&Game::open(fragment).map_err(err)?))
 }

@@ -1,0 +1,189 @@
+//! The midend: one game session of any [`Puzzle`], the piece every face drives instead of
+//! keeping its own history. It holds where the game began, the moves made (each with the state
+//! after it and its outcome), how many of them are in effect (undo and redo move that mark), and
+//! the steps of a solution loaded for stepping through.
+//!
+//! A loaded solution is the redo tail: its moves wait after the mark, unplayed, and stepping
+//! forward or back is redo and undo. So a face has one notion of "where we are", the step bar
+//! and the Undo button agree, and a move made mid-way through a solution replaces the rest of
+//! it, as a new move after an undo replaces the undone ones (Simon Tatham's midend does the same).
+
+use crate::progress::Progress;
+use crate::puzzle::Puzzle;
+use crate::{bail, Result};
+use std::ops::Range;
+
+/// A move of the session: the move, and once played, the state after it and what it did.
+#[derive(Clone)]
+struct Entry<P: Puzzle> {
+    mv: P::Move,
+    after: Option<(P, P::Outcome)>,
+}
+
+#[derive(Clone)]
+pub struct Session<P: Puzzle> {
+    start: P,
+    entries: Vec<Entry<P>>,
+    /// How many entries are in effect; every one of them has been played.
+    at: usize,
+    /// The entries a solve loaded, for the step bar.
+    steps: Option<Range<usize>>,
+}
+
+/// Where the step bar stands: step `at` of `count` (0 is before the first move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct StepPosition {
+    pub at: usize,
+    pub count: usize,
+}
+
+impl<P: Puzzle> Session<P> {
+    /// A session that begins at `state`, with no moves.
+    pub fn new(state: P) -> Session<P> {
+        Session { start: state, entries: Vec::new(), at: 0, steps: None }
+    }
+
+    /// A session of a random game.
+    pub fn random(params: &P::Params, seed: u64) -> Result<Session<P>> {
+        Ok(Session::new(P::random(params, seed)?))
+    }
+
+    /// A session of the state a share link holds.
+    pub fn open(fragment: &str) -> Result<Session<P>> {
+        Ok(Session::new(P::open(fragment)?))
+    }
+
+    /// The state shown now.
+    pub fn state(&self) -> &P {
+        match self.at {
+            0 => &self.start,
+            n => &self.played(n - 1).0,
+        }
+    }
+
+    /// What the last move in effect did (`None` before the first).
+    pub fn last_outcome(&self) -> Option<&P::Outcome> {
+        self.at.checked_sub(1).map(|i| &self.played(i).1)
+    }
+
+    /// The moves in effect, oldest first.
+    pub fn moves(&self) -> impl Iterator<Item = &P::Move> {
+        self.entries[..self.at].iter().map(|e| &e.mv)
+    }
+
+    /// How many moves are in effect (the move counter).
+    pub fn move_count(&self) -> usize {
+        self.at
+    }
+
+    /// The share link of the state shown.
+    pub fn link(&self) -> String {
+        self.state().link()
+    }
+
+    /// Plays `mv` from the state shown. It replaces any undone moves and the rest of a loaded
+    /// solution; a refused move changes nothing.
+    pub fn play(&mut self, mv: P::Move) -> Result<&P::Outcome> {
+        let after = self.state().play(&mv)?;
+        self.entries.truncate(self.at);
+        self.entries.push(Entry { mv, after: Some(after) });
+        self.at += 1;
+        self.steps = None;
+        Ok(&self.played(self.at - 1).1)
+    }
+
+    /// Starts again from `state` (an edit that is not a move, a new game), forgetting history.
+    pub fn reset(&mut self, state: P) {
+        *self = Session::new(state);
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.at > 0
+    }
+
+    /// Whether [`Session::redo`] has a move to make (an undone move or a solution's next step).
+    pub fn can_redo(&self) -> bool {
+        self.at < self.entries.len()
+    }
+
+    /// Takes back the last move in effect; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.at == 0 {
+            return false;
+        }
+        self.at -= 1;
+        true
+    }
+
+    /// Makes the next move after the mark: an undone one, or a loaded solution's next step
+    /// (played now, the first time). False when there is none. A step the game refuses because
+    /// it is already won ends the solution there (the rotating table's list of moves can
+    /// outlast the game); any other refusal is an error and changes nothing.
+    pub fn redo(&mut self) -> Result<bool> {
+        let Some(entry) = self.entries.get(self.at) else { return Ok(false) };
+        if entry.after.is_none() {
+            match self.state().play(&entry.mv) {
+                Ok(after) => self.entries[self.at].after = Some(after),
+                Err(_) if self.state().is_solved() => {
+                    self.entries.truncate(self.at);
+                    if let Some(steps) = &mut self.steps {
+                        steps.end = steps.end.min(self.at);
+                    }
+                    return Ok(false);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        self.at += 1;
+        Ok(true)
+    }
+
+    /// Solves from the state shown and loads the solution for stepping: it replaces the undone
+    /// moves, and the state stays where it is (step 0). Returns the number of steps.
+    pub fn solve(&mut self, options: &P::SolveOptions, progress: &mut dyn Progress) -> Result<usize> {
+        let moves = self.state().solve_with(options, progress)?;
+        Ok(self.load_steps(moves))
+    }
+
+    /// Loads moves found elsewhere (a solve in a Worker) as the steps to go through from the
+    /// state shown, as [`Session::solve`] does.
+    pub fn load_steps(&mut self, moves: Vec<P::Move>) -> usize {
+        self.entries.truncate(self.at);
+        let count = moves.len();
+        self.entries.extend(moves.into_iter().map(|mv| Entry { mv, after: None }));
+        self.steps = Some(self.at..self.at + count);
+        count
+    }
+
+    /// The loaded solution's moves, all of them (played or not).
+    pub fn steps(&self) -> Option<impl Iterator<Item = &P::Move>> {
+        self.steps.clone().map(|r| self.entries[r].iter().map(|e| &e.mv))
+    }
+
+    /// Where the step bar stands in the loaded solution (`None` when none is loaded).
+    pub fn step_position(&self) -> Option<StepPosition> {
+        let r = self.steps.as_ref()?;
+        Some(StepPosition { at: self.at.clamp(r.start, r.end) - r.start, count: r.end - r.start })
+    }
+
+    /// Shows the state after step `n` of the loaded solution (0: before its first move),
+    /// undoing or playing its moves to get there. Returns where the bar stands, which is
+    /// short of `n` when the game was won before step `n`.
+    pub fn step_to(&mut self, n: usize) -> Result<StepPosition> {
+        let Some(r) = self.steps.clone() else { bail!("no solution is loaded to step through") };
+        if self.at < r.start || self.at > r.end {
+            bail!("the moves since the solution was loaded are not its steps");
+        }
+        let target = r.start + n.min(r.end - r.start);
+        while self.at > target {
+            self.undo();
+        }
+        while self.at < target && self.redo()? {}
+        Ok(self.step_position().unwrap_or(StepPosition { at: 0, count: 0 }))
+    }
+
+    /// Entry `i`'s state after and outcome; entries before the mark have always been played.
+    fn played(&self, i: usize) -> &(P, P::Outcome) {
+        self.entries[i].after.as_ref().expect("every entry before the mark has been played")
+    }
+}
