@@ -37,6 +37,19 @@ pub struct MoveExplanation {
     pub rank: usize,
     pub legal_moves: usize,
     pub contributions: Vec<Contribution>,
+    /// The model's likeliest moves in the position this move was played from, likeliest first.
+    pub candidates: Vec<Candidate>,
+}
+
+/// One of the model's likeliest moves: what the page draws as an arrow with its bits.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Candidate {
+    pub san: String,
+    /// From and to squares, with castling as the king's two-square step (`e1g1`).
+    pub uci: String,
+    /// What the move would cost in the code: −log2 of its probability times that of "the game
+    /// goes on", so the move played costs what the code's per-move bits say.
+    pub bits: f64,
 }
 
 /// Explains every move of `moves` from `start` in one pass through the game (the coder
@@ -55,12 +68,35 @@ pub fn explain_game(start: &Position, moves: &[Move], sans: &[String], top: usiz
         let Some(idx) = prediction.moves.iter().position(|&m| m == mv) else {
             bail!("ply {}: {mv} is not a legal move", i + 1)
         };
-        out.push(explain(&adaptive, &prediction, idx, san.clone(), top));
+        let mut e = explain(&adaptive, &prediction, idx, san.clone(), top);
+        e.candidates = candidates(&pos, &prediction, CANDIDATES);
+        out.push(e);
         adaptive.learn(&prediction, idx);
         history.push(&pos, mv);
         pos = pos.play_unchecked(mv);
     }
     Ok(out)
+}
+
+/// How many of the model's likeliest moves an explanation lists.
+pub const CANDIDATES: usize = 4;
+
+/// The `top` likeliest moves of `prediction` (made in `pos`), likeliest first; ties in legal-move
+/// order, as the code's rank counts them.
+fn candidates(pos: &Position, prediction: &Prediction, top: usize) -> Vec<Candidate> {
+    let total = f64::from(prediction.total());
+    let go_on = super::game_codes::go_on_probability();
+    let mut order: Vec<usize> = (0..prediction.moves.len()).collect();
+    order.sort_by(|&a, &b| prediction.freqs[b].cmp(&prediction.freqs[a]).then(a.cmp(&b)));
+    order
+        .into_iter()
+        .take(top)
+        .map(|j| {
+            let mv = prediction.moves[j];
+            let p = f64::from(prediction.freqs[j]) / total;
+            Candidate { san: super::san::san(pos, mv), uci: pos.uci(mv), bits: -(p * go_on).log2() }
+        })
+        .collect()
 }
 
 /// The explanation of move `idx` of `prediction`, made by `adaptive` as it stands.
@@ -103,6 +139,7 @@ fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: Strin
         rank,
         legal_moves: prediction.moves.len(),
         contributions,
+        candidates: Vec::new(),
     }
 }
 
@@ -207,6 +244,18 @@ mod tests {
                 encoder_bits[i]
             );
             assert_eq!(e.san, sans[i]);
+            // The likeliest moves, likeliest first; the move played, when among them, costs
+            // what the encoder spent on it.
+            assert_eq!(e.candidates.len(), CANDIDATES);
+            assert!(e.candidates.windows(2).all(|w| w[0].bits <= w[1].bits));
+            if let Some(c) = e.candidates.iter().find(|c| c.san == sans[i]) {
+                assert!((c.bits - encoder_bits[i]).abs() < 1e-9, "ply {}: {} vs {}", i + 1, c.bits, encoder_bits[i]);
+                assert_eq!(e.rank, 1 + e.candidates.iter().position(|x| x.san == sans[i]).unwrap());
+            }
         }
+        // Castling is the king's two-square step, as the page draws it.
+        let castled = explain_sans(&start.to_fen(), &["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"], 5).unwrap();
+        let o_o = castled[6].candidates.iter().find(|c| c.san == "O-O").expect("castling among the likeliest");
+        assert_eq!(o_o.uci, "e1g1");
     }
 }

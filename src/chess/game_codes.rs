@@ -269,7 +269,7 @@ pub fn arithmetic_moves(game: &Game, weights: &[i16], book: &Book) -> (Vec<bool>
     let mut pos = game.start.clone();
     let mut history = History::default();
     let mut adaptive = GameModel::new(weights, book);
-    let go_on = f64::from(END_TOTAL - END_FREQ) / f64::from(END_TOTAL);
+    let go_on = go_on_probability();
     for &mv in &game.moves {
         // "The game goes on", then the move.
         enc.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
@@ -288,6 +288,22 @@ pub fn arithmetic_moves(game: &Game, weights: &[i16], book: &Book) -> (Vec<bool>
         enc.encode(END_TOTAL - END_FREQ, END_FREQ, END_TOTAL);
     }
     (enc.finish(), info)
+}
+
+/// The probability of "the game goes on", coded before every move of the arithmetic code.
+pub fn go_on_probability() -> f64 {
+    f64::from(END_TOTAL - END_FREQ) / f64::from(END_TOTAL)
+}
+
+/// The bits the arithmetic code spends on "the game ends here" after the last move: none when
+/// the side to move has no legal move (the decoder knows the game is over).
+pub fn end_bits(game: &Game) -> f64 {
+    let last = game.positions().pop().expect("a game has a final position");
+    if last.legal_moves().is_empty() {
+        0.0
+    } else {
+        -(f64::from(END_FREQ) / f64::from(END_TOTAL)).log2()
+    }
 }
 
 /// The arithmetic code's "game ends here" event: 1/64 before every move.

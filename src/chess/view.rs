@@ -181,6 +181,10 @@ pub struct GameSchemeView {
     pub bits: usize,
     pub header_bits: usize,
     pub move_bits: Vec<f64>,
+    /// Bits of "the game ends here" after the last move (the arithmetic code's; 0 for the others,
+    /// which write the ply count in the header). The code's remaining `bits − header_bits −
+    /// Σ move_bits − end_bits` are the arithmetic coder's last bits (at most 2).
+    pub end_bits: f64,
     pub code: String,
     pub round_trip: bool,
 }
@@ -192,6 +196,8 @@ pub struct GameView {
     pub tags: Vec<(String, String)>,
     pub result: String,
     pub sans: Vec<String>,
+    /// Each move in UCI (`e2e4`, castling as the king's step `e1g1`): the page marks its squares.
+    pub ucis: Vec<String>,
     pub fens: Vec<String>,
     pub schemes: Vec<GameSchemeView>,
     /// Why each move cost what it did under the arithmetic code (the 5 largest contributions).
@@ -231,13 +237,16 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
                 bits: c.code.bits,
                 header_bits: c.header_bits,
                 move_bits: c.move_bits,
+                end_bits: if s == GameScheme::Arithmetic { super::game_codes::end_bits(g) } else { 0.0 },
                 code: c.code.to_base64url(),
                 round_trip,
             }
         })
         .collect();
     let sans = g.sans();
-    let fens: Vec<String> = g.positions().iter().map(|p| p.to_fen()).collect();
+    let positions = g.positions();
+    let fens: Vec<String> = positions.iter().map(|p| p.to_fen()).collect();
+    let ucis: Vec<String> = positions.iter().zip(&g.moves).map(|(p, &m)| p.uci(m)).collect();
     let explanations = super::explain::explain_game(&g.start, &g.moves, &sans, 5)?;
     Ok(GameView {
         games: games.len(),
@@ -245,6 +254,7 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
         tags: g.tags.clone(),
         result: g.result.clone(),
         sans,
+        ucis,
         fens,
         schemes,
         explanations,
@@ -277,10 +287,22 @@ mod tests {
         let v = game("1. e4 e5 2. Nf3 Nc6 *", 0).unwrap();
         assert_eq!(v.sans.len(), 4);
         assert_eq!(v.fens.len(), 5);
+        assert_eq!(v.ucis, ["e2e4", "e7e5", "g1f3", "b8c6"]);
         for s in &v.schemes {
             assert_eq!(s.move_bits.len(), 4);
             assert!(s.round_trip);
+            let moves: f64 = s.move_bits.iter().sum();
+            let rest = s.bits as f64 - s.header_bits as f64 - moves - s.end_bits;
+            if s.name == "arithmetic" {
+                // "The game ends" at 1/64 after a game that could go on, then the coder's last bits.
+                assert_eq!(s.end_bits, 6.0);
+                assert!((0.0..=2.0).contains(&rest), "{rest}");
+            } else {
+                assert_eq!(rest, 0.0);
+            }
         }
+        let mated = game("1. f3 e5 2. g4 Qh4# 0-1", 0).unwrap();
+        assert_eq!(mated.schemes.iter().find(|s| s.name == "arithmetic").unwrap().end_bits, 0.0);
         assert!(game("1. e4 *", 1).is_err());
     }
 

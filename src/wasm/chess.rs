@@ -80,7 +80,9 @@ pub fn chess_game_list(pgn: &str) -> Result<JsValue, JsError> {
     to_js(&view::game_list(pgn).map_err(js_err)?)
 }
 
-/// Game `index` (0-based) of a PGN text in every game scheme.
+/// Game `index` (0-based) of a PGN text in every game scheme: tags, SAN and UCI of every move,
+/// every position's FEN, each scheme's bits per move, and for each move why it cost what it did
+/// and the model's likeliest moves in its position (the viewer's arrows).
 #[wasm_bindgen]
 pub fn chess_game(pgn: &str, index: usize) -> Result<JsValue, JsError> {
     to_js(&view::game(pgn, index).map_err(js_err)?)
