@@ -111,3 +111,46 @@ test('a pasted table plays as strategy 63 with its text passed along', () => {
   // Nothing is remembered between calls: without the text there is no table.
   throwsWith(assert, () => core.devil_lab_solve(63, game), /no table is loaded/);
 });
+
+test('lab links: one export makes either lab’s link, one opens either by its name', () => {
+  // Vasil'ev with f = popcount ≥ 3 on 8 squares: 2 + 1 + 2 + 8 + 4 + 3 + 1 = 21 bits of the v1
+  // layout, 3 bytes, 4 base64url characters.
+  const lab = { kind: 'lab', strategy: 'vasilev', f: 'popcount3', seed: '1', squares: 8, view: 'cube', table: null };
+  const made = core.lab_link(lab);
+  assert.equal(made.fragment.length, 'lab/v1/'.length + 4, made.fragment);
+  assert.ok(made.fragment.startsWith('lab/v1/'));
+  assert.deepEqual(core.lab_open(`#${made.fragment}`), lab);
+  // The XOR table of 4 squares, written here by its definition, rides along.
+  const xor = [...Array(16)].map((_, board) => [0, 1, 2, 3].reduce((acc, i) => ((board >> i) & 1 ? acc ^ i : acc), 0));
+  const withTable = { ...lab, strategy: 'xor', f: null, squares: 4, view: 'table', table: `${xor.join(' ')}\n` };
+  assert.deepEqual(core.lab_open(core.lab_link(withTable).fragment), withTable);
+  const codes = { kind: 'codes', r: 4, msg: '10110011101', word: '101100111010110', words: '0000 1111', vf: 'majority', view: 'check' };
+  const codesLink = core.lab_link(codes).fragment;
+  assert.ok(codesLink.startsWith('codes/v1/'), codesLink);
+  assert.deepEqual(core.lab_open(codesLink), codes);
+  throwsWith(assert, () => core.lab_open('#devil/v1/AAAA'), /^this link is for 'devil', not for a lab \('lab' or 'codes'\)$/);
+  throwsWith(assert, () => core.lab_open('#lab/v9/AAAA'), /version 9/);
+  throwsWith(assert, () => core.lab_open('#codes/v1/A'), /truncated|garbled/);
+  throwsWith(assert, () => core.lab_link({ ...lab, kind: 'chess' }), /invalid lab state/);
+  throwsWith(assert, () => core.lab_link({ ...lab, seed: '-1' }), /whole number/);
+});
+
+test('a lab state too large for a link comes back with its reason and its file', () => {
+  // 800 pseudo-random 16-bit words (the checker's longest): 12,800 bits that do not compress.
+  let x = 0x2545f491;
+  const words = [];
+  for (let i = 0; i < 800; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    words.push((x >>> 16).toString(2).padStart(16, '0'));
+  }
+  const big = core.lab_link({ kind: 'codes', r: 3, msg: '1011', word: '1110010', words: words.join(' '), vf: 'zero', view: 'check' });
+  assert.equal(big.fragment, null);
+  assert.match(big.too_large, /too large for a link/);
+  assert.deepEqual(big.file.text.trim().split('\n'), words);
+  // The strategy lab's table file, in the source's paired form (coin 3 first), read back as
+  // the list the table box shows.
+  const xor = [...Array(16)].map((_, board) => [0, 1, 2, 3].reduce((acc, i) => ((board >> i) & 1 ? acc ^ i : acc), 0));
+  const paired = xor.map((square, board) => `${board.toString(2).padStart(4, '0')} ${square}`).join('\n');
+  assert.equal(core.lab_from_file(paired).trim().split(/\s+/).map(Number).join(' '), xor.join(' '));
+  throwsWith(assert, () => core.lab_from_file('hello'), /not a square number/);
+});

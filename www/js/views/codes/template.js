@@ -1,0 +1,70 @@
+// The codes lab's sections: what the view draws into its slot (the page's heading and
+// introduction stay in codes.html).
+import { LAB_SHARE_BAR } from '../lab/share.js';
+
+export const TEMPLATE = `
+<div id="message" hidden></div>
+${LAB_SHARE_BAR}
+
+<section class="lab" aria-labelledby="h-hamming">
+  <h2 id="h-hamming">1. Hamming codes</h2>
+  <p>A word of length 2<sup>r</sup> − 1 (position 1 first) is a codeword when every parity check is even. Check
+    <var>j</var> looks at the positions whose number has bit <var>j</var> set — the same regions as on the chessboard.
+    The failed checks, read as a binary number, give the position of a single error.</p>
+  <div class="toolbar">
+    <label>Received word <input id="word" value="1110010" size="34" aria-label="Received word, position 1 first"></label>
+    <button type="button" id="correct" class="primary">Correct</button>
+  </div>
+  <table class="regions" id="regions" aria-label="Parity-check regions"></table>
+  <p id="correct-result" aria-live="polite"></p>
+  <div class="toolbar">
+    <label>r <select id="r"></select></label>
+    <label>Message <input id="msg" value="1011" size="34" aria-label="Message bits"></label>
+    <button type="button" id="encode">Encode</button>
+  </div>
+  <p id="encode-result" aria-live="polite"></p>
+</section>
+
+<section class="lab" aria-labelledby="h-check">
+  <h2 id="h-check">2. Perfect-code checker</h2>
+  <p>Words of the same length (up to 16), separated by spaces or new lines. The checker finds the minimum distance,
+    whether the balls of radius 1 around the words tile the whole space, and whether the code is linear.</p>
+  <textarea id="words" rows="3" aria-label="Code words">000 111</textarea>
+  <div class="toolbar"><button type="button" id="check" class="primary">Check</button>
+    <label>Open a words file <input type="file" id="words-file" accept=".txt,text/plain" aria-label="Open a words file"></label></div>
+  <dl id="check-result" class="facts"></dl>
+</section>
+
+<section class="lab" aria-labelledby="h-vasilev">
+  <h2 id="h-vasilev">3. Vasil'ev's nonlinear perfect code</h2>
+  <p>From the Hamming code C of length 7 and any f: C → {0, 1}, the words (u, u XOR v, parity(u) XOR f(v)) for every
+    u of 7 bits and v in C form a perfect code of length 15 — nonlinear when f is. Its coset strategy plays the
+    chessboard of 16 squares.</p>
+  <div class="toolbar">
+    <label>f <select id="vf">
+      <option value="popcount3">popcount ≥ 3</option>
+      <option value="majority">majority</option>
+      <option value="random">random (seeded)</option>
+      <option value="zero">zero (linear)</option>
+    </select></label>
+    <button type="button" id="build" class="primary">Build and check</button>
+    <button type="button" id="build31">Length 31</button>
+  </div>
+  <div id="build-job"></div>
+  <dl id="build-result" class="facts"></dl>
+  <p>Length 31: the same construction applied to the code of length 15 above (f = popcount ≥ 3) gives 2<sup>26</sup>
+    words — too many to list. It is perfect by Vasil'ev's theorem, since its base was checked perfect; the lab also
+    checks random words (a test, not a proof) and finds two codewords whose XOR is not a codeword.</p>
+  <dl id="build31-result" class="facts"></dl>
+</section>
+
+<section class="lab" aria-labelledby="h-claim">
+  <h2 id="h-claim">4. A strategy that is no code's coset strategy</h2>
+  <p>Brian Hamrick's 8-square strategy (Vasil'ev on the chessboard with f = popcount ≥ 3) is claimed not to be the
+    coset strategy of any code, even after renaming the squares it names. A coset strategy's class 0 is its own zero
+    set, so the only candidates are the strategy's own colour classes, with any square deleted: the program tries
+    them all.</p>
+  <button type="button" id="claim" class="primary">Check the claim</button>
+  <p id="claim-result" aria-live="polite"></p>
+</section>
+`;

@@ -1,0 +1,114 @@
+// The strategy lab view: forwards choices to the wasm core (verify, count, search, why, the
+// cube) and draws its answers; long jobs run in a Worker with progress and cancel. Its
+// sections are parts in ./devil-lab/; its link is kept like every view's (./lab/share.js).
+import { loadCore } from '../app.js';
+import { runJob, jobPanel } from '../worker-client.js';
+import { viewContext, drawTemplate } from '../view.js';
+import { keepLabLink } from './lab/share.js';
+import { TEMPLATE } from './devil-lab/template.js';
+import { strategySpec } from './devil-lab/text.js';
+import { wireStrategy } from './devil-lab/strategy.js';
+import { wireTable } from './devil-lab/table.js';
+import { wireChecks } from './devil-lab/checks.js';
+import { drawCube } from './devil-lab/cube.js';
+
+export { TEMPLATE };
+/** The view's page, for share links. */
+export const PAGE = 'devil-lab.html';
+/** The style sheets the view needs (relative to the site root). */
+export const STYLES = ['css/site.css', 'css/devil-lab.css'];
+/** The wasm module the view needs. */
+export const CORE = 'lab';
+
+/** The sections, by the ids of their headings without `h-` (the link's `view`). */
+const SECTIONS = ['strategy', 'table', 'count', 'why', 'search', 'cube', 'amo', 'dice'];
+const STRATEGIES = [
+  ['xor', 'XOR'],
+  ['coset', 'Coset of a perfect code'],
+  ['vasilev', "Vasil'ev (half and half)"],
+  ['search', 'Found by search'],
+];
+/** The fields of a fresh lab: Hamrick's strategy on 8 squares. */
+const FRESH = { strategy: 'vasilev', f: 'popcount3', seed: '1', squares: 8, table: null };
+
+/**
+ * What the view's parts share: the context, the core, the strategy chosen and Worker jobs.
+ * @typedef {object} Lab
+ * @property {ReturnType<typeof viewContext>} ctx
+ * @property {any} core  the lab's wasm module
+ * @property {() => ReturnType<typeof strategySpec>} spec  the strategy chosen in section 1
+ * @property {(section: string, fn: string, args: unknown[]) => Promise<any>} job  runs a core
+ *   export in the Worker, with the progress panel of the section (`#<section>-job`)
+ * @property {(id: string) => void} clearVerdict  empties a verdict line, so a verdict never
+ *   outlives the input it was about
+ */
+
+/**
+ * Draws the view into `root` and starts it.
+ * @param {Document|ShadowRoot} root
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ */
+export async function mount(root, { embed = false, link = '', host = null } = {}) {
+  drawTemplate(root, TEMPLATE, { embed, name: 'devil-lab' });
+  const ctx = viewContext(root, { page: PAGE, embed, link, host });
+  const { $ } = ctx;
+  /** @type {Map<string, HTMLElement>} */
+  const panels = new Map();
+  /** @type {Lab} */
+  const lab = {
+    ctx,
+    core: await loadCore(CORE),
+    spec: () => strategySpec({ strategy: $('strategy').value, f: $('f').value, seed: $('seed').value }),
+    job(section, fn, args) {
+      if (!panels.has(section)) {
+        panels.set(section, jobPanel(`${section} progress`));
+        $(`${section}-job`).append(panels.get(section));
+      }
+      return runJob(fn, args, panels.get(section), CORE).promise;
+    },
+    clearVerdict(id) {
+      $(id).textContent = '';
+      $(id).className = '';
+    },
+  };
+  for (const [value, label] of STRATEGIES) $('strategy').add(new Option(label, value));
+  $('strategy').value = FRESH.strategy;
+  for (let k = 0; k <= 12; k++) $('squares').add(new Option(String(1 << k), String(1 << k)));
+  $('squares').value = String(FRESH.squares);
+  const strategy = wireStrategy(lab);
+  wireTable(lab);
+  wireChecks(lab);
+  $('cube-show').addEventListener('click', () => drawCube(lab));
+  $('cube-board').addEventListener('keydown', (e) => e.key === 'Enter' && drawCube(lab));
+  strategy.changed();
+
+  /** The fields the link holds (see `devil::lab_link::LabState`). */
+  const read = () => ({
+    strategy: $('strategy').value,
+    f: $('f').value || null,
+    seed: $('seed').value.trim() || '0',
+    squares: Number($('squares').value),
+    table: $('table').value.trim() || null,
+  });
+  /** @param {typeof FRESH} s */
+  const show = (s) => {
+    $('strategy').value = s.strategy;
+    $('f').value = s.f ?? '';
+    $('seed').value = s.seed;
+    $('squares').value = String(s.squares);
+    $('table').value = s.table ?? '';
+    strategy.changed();
+  };
+  await keepLabLink(ctx, {
+    core: lab.core,
+    kind: 'lab',
+    sections: SECTIONS,
+    read,
+    show,
+    fresh: () => show(FRESH),
+    freshName: 'a fresh lab',
+    withoutLarge: (s) => ({ ...s, table: null }),
+    what: 'this strategy, its squares, the section in view and the table',
+  });
+  ctx.ready();
+}

@@ -1,0 +1,64 @@
+// Section 1 of the strategy lab: the strategy chosen (its fields enable one another), the
+// link that plays it on the Devil's chessboard, and its verdict.
+import { isCancelled } from '../../worker-client.js';
+import { drawCube } from './cube.js';
+import { verdictText } from './text.js';
+
+/**
+ * Wires section 1; returns `changed()`, which redraws what depends on the strategy.
+ * @param {import('../devil-lab.js').Lab} lab
+ */
+export function wireStrategy(lab) {
+  const { ctx, core } = lab;
+  const { $ } = ctx;
+  for (const id of ['strategy', 'f', 'seed', 'squares']) $(id).addEventListener('change', changed);
+  $('verify').addEventListener('click', verify);
+
+  /** After any change of the strategy's fields. */
+  function changed() {
+    ctx.stateChanged();
+    const s = lab.spec();
+    $('f').disabled = s.strategy === 'xor' || s.strategy === 'search';
+    $('seed').disabled = !(s.f === 'random');
+    const item = core.devil_lab_menu().find((m) => m.strategy === s.strategy && (m.f ?? undefined) === s.f && (s.f !== 'random' || s.seed.trim() === '1'));
+    const n = Number($('squares').value);
+    if (item) {
+      const game = core.devil_random(n, core.fresh_seed());
+      $('play-link').href = `devil.html#${core.devil_link({ game, mode: 'watch', strategy: item.number, step: 0 })}`;
+      $('play-link').removeAttribute('aria-disabled');
+    } else {
+      $('play-link').href = 'devil.html';
+      $('play-link').setAttribute('aria-disabled', 'true');
+    }
+    $('verdict').textContent = '';
+    $('coset-verdict').textContent = '';
+    if (n <= 16) drawCube(lab);
+    else {
+      $('cube').replaceChildren();
+      $('cube-neighbours').replaceChildren();
+    }
+  }
+
+  async function verify() {
+    ctx.clearMessage();
+    lab.clearVerdict('verdict');
+    lab.clearVerdict('coset-verdict');
+    const n = Number($('squares').value);
+    try {
+      const t0 = performance.now();
+      const v = await lab.job('verify', 'devil_lab_verify', [lab.spec(), n]);
+      $('verdict').textContent = `${verdictText(v)} (${(performance.now() - t0).toFixed(0)} ms, including the Worker's start)`;
+      $('verdict').className = v.valid ? 'ok' : 'bad';
+      if (n <= 16 && v.valid) {
+        const { coset } = core.devil_lab_coset_check(lab.spec(), n);
+        $('coset-verdict').textContent = coset
+          ? `It is a coset strategy (of its colour class ${coset[0]}, deleting square ${coset[1]}), up to renaming the squares it names.`
+          : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).';
+      }
+    } catch (err) {
+      if (!isCancelled(err)) ctx.showError(err);
+    }
+  }
+
+  return { changed };
+}
