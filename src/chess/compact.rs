@@ -564,6 +564,54 @@ fn rank_white_to_move(pos: &Position) -> U192 {
     case_offsets().0[case_index] + offset + inner
 }
 
+/// What the rank is made of, most significant first: each part with its share of the code,
+/// log2 of its number of choices, and the squares it places. The rank is one mixed-radix
+/// number, so these are shares of its bits, not separate fields; they add up to log2 of the
+/// count, the rest of the 152 bits being the unused top of the range.
+pub fn rank_parts(pos: &Position) -> Vec<(&'static str, f64, Vec<Square>)> {
+    let stm = pos.side_to_move();
+    let p = if stm == Color::White { pos.clone() } else { pos.mirrored() };
+    let castling = p.castling();
+    let case = Case {
+        wmask: castling[0] as u8 | (castling[1] as u8) << 1,
+        bmask: castling[2] as u8 | (castling[3] as u8) << 1,
+        ep: p.en_passant(),
+    };
+    let kind = case.kind();
+    let [wc, bc] = p.counts();
+    let key = |c: &Counts, fixed: u8| (c.pawns, c.pieces() - fixed, c.promotions());
+    let find =
+        |cls: &'static [Class], c: &Counts, fixed: u8| cls.iter().find(|k| (k.pawns, k.free, k.proms) == key(c, fixed));
+    let (Some(w), Some(b)) = (find(classes(kind.wr), &wc, kind.wr), find(classes(kind.br), &bc, kind.br)) else {
+        return Vec::new();
+    };
+    let log2 = |x: u128| (x as f64).log2();
+    let m = kind.all_squares() - w.pawns as i64 - b.pawns as i64;
+    let kf = kind.free_kings();
+    let kings: f64 = (0..kf).map(|i| ((m - i) as f64).log2()).sum();
+    let own_squares = log2(binom(m - kf, w.free as i64));
+    let their_squares = log2(binom(m - kf - w.free as i64, b.free as i64));
+    let pawns = log2(u128::from(pawn_ways(kind, w, b)));
+    let (own_types, their_types) = (log2(u128::from(w.total)), log2(u128::from(b.total)));
+    let count = case_offsets().1.to_biguint();
+    let shift = count.bits().saturating_sub(64);
+    let all = ((&count >> shift).iter_u64_digits().next().unwrap_or(0) as f64).log2() + shift as f64;
+    let block = all - kings - own_squares - their_squares - pawns - own_types - their_types;
+    let squares = |f: &dyn Fn(Piece, Color) -> bool| -> Vec<Square> {
+        Square::ALL.iter().copied().filter(|&s| pos.piece_at(s).is_some_and(|(pc, c)| f(pc, c))).collect()
+    };
+    let pieces = |side: Color| squares(&|pc, c| c == side && pc != Piece::King && pc != Piece::Pawn);
+    vec![
+        ("the castling rights, en passant and both sides' material", block, Vec::new()),
+        ("the pawns", pawns, squares(&|pc, _| pc == Piece::Pawn)),
+        ("the kings", kings, squares(&|pc, _| pc == Piece::King)),
+        ("the squares of the side to move's pieces", own_squares, pieces(stm)),
+        ("the squares of the other side's pieces", their_squares, pieces(!stm)),
+        ("which of the side to move's pieces stands where", own_types, pieces(stm)),
+        ("which of the other side's pieces stands where", their_types, pieces(!stm)),
+    ]
+}
+
 /// Q: the squares of the free kings and the sets of squares of each side's pieces, among the
 /// squares left by the fixed men and the pawns (at most 3^62·62^2 < 2^111).
 fn qways(kind: Kind, w: &Class, b: &Class) -> u128 {

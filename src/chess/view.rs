@@ -114,7 +114,10 @@ pub fn view(pos: &Position) -> PositionView {
     let schemes = PositionScheme::ALL
         .iter()
         .map(|&s| {
-            let code = s.encode(pos);
+            let mut code = s.encode(pos);
+            if s == PositionScheme::Compact {
+                code.segments = compact_segments(pos, code.segments);
+            }
             SchemeView {
                 name: s.name(),
                 description: s.description(),
@@ -134,6 +137,41 @@ pub fn view(pos: &Position) -> PositionView {
         link: share::link_for(pos),
         schemes,
     }
+}
+
+/// The compact code's rank split into runs by what each part of it stores, each run as long as
+/// that part's share of the bits ([`super::compact::rank_parts`]); the last run is the unused top
+/// of the range. Shown this way because a single 152-bit run tells a reader nothing.
+fn compact_segments(pos: &Position, segments: Vec<Segment>) -> Vec<Segment> {
+    let parts = super::compact::rank_parts(pos);
+    let [side, rank] = segments.as_slice() else { return segments };
+    if parts.is_empty() {
+        return segments;
+    }
+    let mut out = vec![side.clone()];
+    let (mut at, mut share) = (rank.start, 0.0);
+    for (label, bits, squares) in parts {
+        share += bits;
+        let end = (rank.start + share.round() as usize).min(rank.start + rank.len);
+        if end > at {
+            out.push(Segment {
+                start: at,
+                len: end - at,
+                label: format!("{label}: {bits:.1} bits' worth of the rank (log2 of its choices; the rank is one number, so a share of its bits, not a field)"),
+                squares: squares.iter().map(|&s| s as u8).collect(),
+            });
+            at = end;
+        }
+    }
+    if at < rank.start + rank.len {
+        out.push(Segment {
+            start: at,
+            len: rank.start + rank.len - at,
+            label: "the top of the 152-bit range that no position reaches (the count is below 2^152)".into(),
+            squares: Vec::new(),
+        });
+    }
+    out
 }
 
 pub fn analyze_parts(parts: &Parts) -> Result<Analysis> {
@@ -280,6 +318,32 @@ mod tests {
         let mut bad = parts;
         bad.board[0] = "X".into();
         assert!(analyze_parts(&bad).is_err());
+    }
+
+    #[test]
+    fn the_compact_rank_is_shown_in_runs_by_what_each_part_stores() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
+            "8/8/4k3/8/8/2K5/8/8 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let c = view(&pos).schemes.into_iter().find(|s| s.name == "compact").unwrap();
+            let mut at = 0;
+            for seg in &c.segments {
+                assert_eq!(seg.start, at, "{fen}: runs follow each other");
+                at += seg.len;
+            }
+            assert_eq!(at, c.bits, "{fen}: the runs cover the code");
+            let pawns: usize = pos.counts().iter().map(|c| c.pawns as usize).sum();
+            let run = c.segments.iter().find(|s| s.label.starts_with("the pawns"));
+            assert_eq!(run.map_or(0, |r| r.squares.len()), pawns, "{fen}");
+        }
+        // The start position's pawns: on each file a white pawn below a black one, 2 of the 6
+        // squares of ranks 2 to 7, so 15^8 placements.
+        let c = view(&Position::start()).schemes.into_iter().find(|s| s.name == "compact").unwrap();
+        let run = c.segments.iter().find(|s| s.label.starts_with("the pawns")).unwrap();
+        assert!(run.label.starts_with(&format!("the pawns: {:.1} bits", 8.0 * 15f64.log2())), "{}", run.label);
     }
 
     #[test]
