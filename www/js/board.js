@@ -31,6 +31,10 @@ export function movedFocus(key, index, rows, cols) {
   return nr >= 0 && nr < rows && nc >= 0 && nc < cols ? nr * cols + nc : index;
 }
 
+/** The performance mark of the first board a document draws (tests/browser/chess-load.test.mjs
+ * compares pages by it). */
+export const FIRST_BOARD = 'first-board';
+
 export class GridBoard {
   /**
    * @param {HTMLElement} host  element that becomes the grid
@@ -107,6 +111,7 @@ export class GridBoard {
         for (const [key, value] of Object.entries(data)) if (cell.dataset[key] !== value) cell.dataset[key] = value;
       }
     }
+    if (this.cells.length > 0 && performance.getEntriesByName(FIRST_BOARD).length === 0) performance.mark(FIRST_BOARD);
   }
 
   /** Moves the roving focus to a cell (and the keyboard focus too when `takeFocus`). */

@@ -7,7 +7,7 @@ import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar, enableShareBar } from '../components/share-bar.js';
 import { segmented } from '../components/segmented.js';
 import { followLinks } from '../share-link.js';
-import { START, setUpEditor, drawEditor } from './chess/editor.js';
+import { START, setUpEditor, drawEditor, drawBoard } from './chess/editor.js';
 import { setUpCodes, drawBars, drawBits } from './chess/codes.js';
 import { setUpGame } from './chess/game.js';
 
@@ -114,10 +114,14 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   drawTemplate(root, TEMPLATE, { embed, name: 'chess' });
   const ctx = viewContext(root, { page: PAGE, embed, link, host });
   const { showError } = ctx;
+  // The module (move generation, the codes, the move model) is most of what the page downloads;
+  // the first board needs none of it, so it is drawn from the FEN while the module arrives.
+  const core = loadCore(CORE);
   /** The view: what the parts in ./chess/ share. */
   const v = {
     ctx,
-    core: await loadCore(CORE),
+    /** The wasm core's exports, once loaded. */
+    core: /** @type {any} */ (null),
     /** The editor's GridBoard. */
     board: null,
     /** The editor's board: {board: [64] (a1 … h8), side, castling: [4], ep}. */
@@ -144,6 +148,15 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   };
 
   setUpEditor(v);
+  if (!ctx.link) {
+    v.parts = startParts();
+    drawBoard(v);
+  }
+  // Nothing answers a click until the core judges positions.
+  const slot = /** @type {HTMLElement} */ (ctx.slot);
+  slot.inert = true;
+  v.core = await core;
+  slot.inert = false;
   setUpCodes(v);
   wireShareBar(ctx, {
     link: () => v.analysis.position?.link ?? null,
@@ -183,4 +196,20 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     drawBars(v);
     drawBits(v);
   }
+}
+
+/** The editor's parts of the start position (the core's `chess_analyze_fen(START).parts`), read
+ * from START's placement without the core. */
+function startParts() {
+  const board = Array(64).fill('');
+  START.split(' ')[0]
+    .split('/')
+    .forEach((row, i) => {
+      let file = 0;
+      for (const c of row) {
+        if (c >= '1' && c <= '8') file += Number(c);
+        else board[(7 - i) * 8 + file++] = c;
+      }
+    });
+  return { board, side: 'w', castling: [true, true, true, true], ep: null };
 }
