@@ -362,7 +362,7 @@ fn refusals_are_one_line_errors() {
 
 /// A solver's answer `s` for `board` against elimination's (solvable, nullity, log2 of the
 /// number of quiet patterns); the presses, quiet patterns and witness by simulation.
-fn assert_agrees(board: &Board, s: &chessboard_puzzles::lights::Solution, dense: (bool, usize, f64)) {
+fn assert_agrees(board: &Board, s: &chessboard_puzzles::lights::solve::Solution, dense: (bool, usize, f64)) {
     use chessboard_puzzles::lights::modk;
     let (spec, (solvable, nullity, log2)) = (board.spec, dense);
     assert_eq!(s.solvable, solvable, "{spec:?}");
@@ -468,7 +468,7 @@ fn check_two_patterns(spec: Spec, rng: &mut chessboard_puzzles::seed::BoardRng, 
 fn check_solves_a_solvable_pattern(
     spec: Spec,
     rng: &mut chessboard_puzzles::seed::BoardRng,
-) -> chessboard_puzzles::lights::Solution {
+) -> chessboard_puzzles::lights::solve::Solution {
     let mut board = Board::new(spec).unwrap();
     let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
     board.apply_presses(&presses);

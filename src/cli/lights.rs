@@ -2,12 +2,10 @@
 
 use super::files::{check_out, write_file};
 use super::{read_file, Output};
-use crate::lights::bitboard::BitBoard;
 use crate::lights::chase::table;
-use crate::lights::game::random_board;
-use crate::lights::large::{self, random_packed, solve_packed, unsolvable_reason, PackedSolution};
-use crate::lights::pattern_io::{read_pattern, write_pattern, Format};
-use crate::lights::{rank, solve, Board, Game, Rule, Solution, Spec, MAX_SIDE};
+use crate::lights::large::{self, unsolvable_reason};
+use crate::lights::pattern_io::Format;
+use crate::lights::{rank, Game, Lights, Rule, Solution, SolveOptions, Spec, MAX_SIDE};
 use crate::progress::NoProgress;
 use crate::{bail, Result};
 use clap::{Args, Subcommand};
@@ -166,26 +164,13 @@ pub fn run(cmd: Command) -> Result<Output> {
             if let Some((_, path)) = &request.out {
                 check_out(path)?;
             }
-            // Classic boards of any size go packed; --minimal needs the kernel search of the
-            // byte-a-light path, which covers the playable sizes.
-            let packed = large::applies(variant.rule, variant.torus, variant.states)
-                && (!minimal || rows.max(cols).is_some_and(|s| s > MAX_SIDE));
-            if packed {
-                if let (Source::AllOn, Some(r), Some(c)) = (&source, rows, cols) {
-                    // Made by the tool: refused before gigabytes of lights are filled in.
-                    request.check(r, c)?;
-                    large::check_solve_memory(r, c, request.wants_presses())?;
-                }
-                let lights = read_packed(&source, rows, cols)?;
-                request.check(lights.rows, lights.cols)?;
-                let s = solve_packed(&lights, variant.rule, request.wants_presses(), &mut NoProgress)?;
-                packed_output(&s, &request, minimal)
-            } else {
-                let board = read_board(&source, rows, cols, &variant)?;
-                request.check(board.spec.rows, board.spec.cols)?;
-                let s = solve(&board, minimal, &mut NoProgress)?;
-                board_output(&board.spec, &s, &request, minimal)
-            }
+            // The quiet patterns are not printed: the core may solve classic boards packed.
+            let options = SolveOptions { minimal, presses: request.wants_presses(), quiet: false };
+            let lights = read_lights(&source, rows, cols, &variant, &request, &options)?;
+            let spec = *lights.spec();
+            request.check(spec.rows, spec.cols)?;
+            let s = lights.solve(&options, &mut NoProgress)?;
+            output(&spec, &s, &request, minimal)
         }
         Command::Table { rows, cols } => {
             let spec = spec(rows, cols, &Variant { rule: Rule::Plus, torus: false, states: 2 })?;
@@ -205,34 +190,16 @@ pub fn run(cmd: Command) -> Result<Output> {
                 check_out(path)?;
             }
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
-            let lights = if large::applies(variant.rule, variant.torus, variant.states) && rows.max(cols) > MAX_SIDE {
-                random_packed(rows, cols, variant.rule, seed)?
-            } else {
-                let board = random_board(&spec(rows, cols, &variant)?, seed)?;
-                match &out {
-                    Some(path) if variant.states > 2 => {
-                        write_digits(path, format.unwrap_or(Format::for_path(path)), &board)?;
-                        return Ok(written(path, json!({"rows": rows, "cols": cols, "seed": seed})));
-                    }
-                    _ if variant.states > 2 => {
-                        let text = board.to_text();
-                        let pattern = text.trim_end().replace('\n', "/");
-                        return Ok(Output {
-                            json: json!({"rows": rows, "cols": cols, "seed": seed, "pattern": pattern}),
-                            text,
-                        });
-                    }
-                    _ => BitBoard::from_board(&board)?,
-                }
-            };
+            let spec = Spec { rows, cols, rule: variant.rule, torus: variant.torus, states: variant.states };
+            let lights = Lights::random(&spec, seed)?;
             match out {
                 Some(path) => {
-                    write_packed(&path, format.unwrap_or(Format::for_path(&path)), &lights)?;
+                    write_lights(&path, format.unwrap_or(Format::for_path(&path)), &lights)?;
                     Ok(written(&path, json!({"rows": rows, "cols": cols, "seed": seed})))
                 }
                 None => {
                     Request { summary: false, first_row: false, out: None }.check(rows, cols)?;
-                    let text = digits(&lights);
+                    let text = lights.to_text();
                     let pattern = text.trim_end().replace('\n', "/");
                     Ok(Output { json: json!({"rows": rows, "cols": cols, "seed": seed, "pattern": pattern}), text })
                 }
@@ -287,39 +254,42 @@ impl Request {
     }
 }
 
-fn open_pattern(path: &Path) -> Result<BitBoard> {
-    let file = File::open(path).map_err(|e| crate::Error::new(format!("cannot read {}: {e}", path.display())))?;
-    read_pattern(BufReader::with_capacity(1 << 20, file))
-        .map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))
-}
-
-fn read_packed(source: &Source, rows: Option<usize>, cols: Option<usize>) -> Result<BitBoard> {
+/// The lights to solve. An all-on board is made by the tool, so a board too large to print or
+/// to solve is refused before gigabytes of lights are filled in.
+fn read_lights(
+    source: &Source,
+    rows: Option<usize>,
+    cols: Option<usize>,
+    v: &Variant,
+    request: &Request,
+    options: &SolveOptions,
+) -> Result<Lights> {
+    let (rule, torus, states) = (v.rule, v.torus, v.states);
     let lights = match source {
         Source::AllOn => {
             let (Some(r), Some(c)) = (rows, cols) else { bail!("--all-on needs --rows and --cols") };
-            return BitBoard::all_on(r, c);
+            let spec = Spec { rows: r, cols: c, rule, torus, states };
+            if large::applies_to(&spec) {
+                request.check(r, c)?;
+            }
+            Lights::check_solve_memory(&spec, options)?;
+            return Lights::filled(&spec, 1);
         }
-        Source::Text(t) => read_pattern(t.as_bytes())?,
-        Source::File(path) => open_pattern(path)?,
+        Source::Text(t) => Lights::read(t.as_bytes(), rule, torus, states)?,
+        Source::File(path) => {
+            let at = |e: crate::Error| crate::Error::new(format!("{}: {e}", path.display()));
+            if states == 2 {
+                // Digits or PBM, streamed into packed bits whatever the size.
+                let file =
+                    File::open(path).map_err(|e| crate::Error::new(format!("cannot read {}: {e}", path.display())))?;
+                Lights::read(BufReader::with_capacity(1 << 20, file), rule, torus, states).map_err(at)?
+            } else {
+                Lights::read(read_file(path)?.as_bytes(), rule, torus, states).map_err(at)?
+            }
+        }
     };
-    check_size(lights.rows, lights.cols, rows, cols)?;
+    check_size(lights.spec().rows, lights.spec().cols, rows, cols)?;
     Ok(lights)
-}
-
-fn read_board(source: &Source, rows: Option<usize>, cols: Option<usize>, v: &Variant) -> Result<Board> {
-    let board = match source {
-        Source::AllOn => {
-            let (Some(r), Some(c)) = (rows, cols) else { bail!("--all-on needs --rows and --cols") };
-            return Board::all_on(spec(r, c, v)?);
-        }
-        Source::Text(t) => Board::parse(t, v.rule, v.torus, v.states)?,
-        // Two states: digits or PBM; more: digits only.
-        Source::File(path) if v.states == 2 => open_pattern(path)?.to_board(v.rule, v.torus)?,
-        Source::File(path) => Board::parse(&read_file(path)?, v.rule, v.torus, v.states)
-            .map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?,
-    };
-    check_size(board.spec.rows, board.spec.cols, rows, cols)?;
-    Ok(board)
 }
 
 fn check_size(got_rows: usize, got_cols: usize, rows: Option<usize>, cols: Option<usize>) -> Result<()> {
@@ -332,28 +302,14 @@ fn check_size(got_rows: usize, got_cols: usize, rows: Option<usize>, cols: Optio
     Ok(())
 }
 
-fn write_packed(path: &Path, format: Format, board: &BitBoard) -> Result<()> {
-    write_file(path, |mut w| write_pattern(board, format, &mut w))
-}
-
-/// A k-state board as digit rows (PBM holds two states only).
-fn write_digits(path: &Path, format: Format, board: &Board) -> Result<()> {
-    if format != Format::Digits {
-        bail!("PBM holds two states; write {} states as digits", board.spec.states);
-    }
-    write_file(path, |w| w.write_all(board.to_text().as_bytes()))
+fn write_lights(path: &Path, format: Format, lights: &Lights) -> Result<()> {
+    lights.check_format(format)?;
+    write_file(path, |w| lights.write(format, w))
 }
 
 fn written(path: &Path, mut json: Value) -> Output {
     json["out"] = Value::from(path.display().to_string());
     Output { json, text: format!("written to {}\n", path.display()) }
-}
-
-/// Rows of digits.
-fn digits(board: &BitBoard) -> String {
-    let mut out = Vec::new();
-    let _ = write_pattern(board, Format::Digits, &mut out);
-    String::from_utf8(out).unwrap_or_default()
 }
 
 fn verdict(solvable: bool, press_count: u64, minimal: bool, asked_minimal: bool, states: u8) -> String {
@@ -370,117 +326,39 @@ fn verdict(solvable: bool, press_count: u64, minimal: bool, asked_minimal: bool,
     format!("solvable: {press_count} presses{note}\n")
 }
 
-/// A press set or quiet pattern to print or write: packed bits, or one byte a light.
-enum Grid<'a> {
-    Packed(&'a BitBoard),
-    Bytes(&'a Spec, &'a [u8]),
-}
-
-impl Grid<'_> {
-    fn text(&self) -> Result<String> {
-        match self {
-            Grid::Packed(b) => Ok(digits(b)),
-            Grid::Bytes(spec, v) => Ok(Board::from_lights(**spec, v.to_vec())?.to_text()),
-        }
-    }
-
-    fn write(&self, path: &Path, format: Format) -> Result<()> {
-        match self {
-            Grid::Packed(b) => write_packed(path, format, b),
-            Grid::Bytes(spec, v) => {
-                let board = Board::from_lights(**spec, v.to_vec())?;
-                if spec.states == 2 {
-                    write_packed(path, format, &BitBoard::from_board(&board)?)
-                } else {
-                    write_digits(path, format, &board)
-                }
-            }
-        }
-    }
-
-    fn press_list(&self) -> Vec<Value> {
-        match self {
-            Grid::Packed(x) => press_list(x.rows, x.cols, &x.to_bytes()),
-            Grid::Bytes(spec, v) => press_list(spec.rows, spec.cols, v),
-        }
-    }
-}
-
-/// What a solver found, whichever path it took.
-struct Found<'a> {
-    solvable: bool,
-    press_count: Option<u64>,
-    minimal: bool,
-    states: u8,
-    /// The first row of presses as digits (when solvable).
-    first_row: Option<String>,
-    presses: Option<Grid<'a>>,
-    witness: Option<Grid<'a>>,
-}
-
-fn packed_output(s: &PackedSolution, request: &Request, asked_minimal: bool) -> Result<Output> {
-    let found = Found {
-        solvable: s.first_row.is_some(),
-        press_count: s.press_count,
-        minimal: s.first_row.is_some() && s.nullity == 0,
-        states: 2,
-        first_row: s.first_row.as_ref().map(digits),
-        presses: s.presses.as_ref().map(Grid::Packed),
-        witness: s.witness.as_ref().map(Grid::Packed),
-    };
-    output(found, request, asked_minimal)
-}
-
-fn board_output(spec: &Spec, s: &Solution, request: &Request, asked_minimal: bool) -> Result<Output> {
-    let first_row = match &s.presses {
-        Some(x) => Some(Grid::Bytes(&Spec { rows: 1, ..*spec }, &x[..spec.cols]).text()?),
-        None => None,
-    };
-    let found = Found {
-        solvable: s.solvable,
-        press_count: s.solvable.then_some(s.press_count),
-        minimal: s.minimal,
-        states: spec.states,
-        first_row,
-        presses: s.presses.as_deref().map(|x| Grid::Bytes(spec, x)),
-        witness: s.witness.as_deref().map(|w| Grid::Bytes(spec, w)),
-    };
-    output(found, request, asked_minimal)
-}
-
-fn output(found: Found, request: &Request, asked_minimal: bool) -> Result<Output> {
+fn output(spec: &Spec, s: &Solution, request: &Request, asked_minimal: bool) -> Result<Output> {
     let mut json = json!({
-        "solvable": found.solvable,
-        "press_count": found.press_count.map_or(Value::Null, Value::from),
-        "minimal": found.minimal,
+        "solvable": s.solvable,
+        "press_count": s.press_count.map_or(Value::Null, Value::from),
+        "minimal": s.minimal,
     });
-    let mut text = verdict(found.solvable, found.press_count.unwrap_or(0), found.minimal, asked_minimal, found.states);
+    let mut text = verdict(s.solvable, s.press_count.unwrap_or(0), s.minimal, asked_minimal, spec.states);
     if request.first_row {
-        let row = found.first_row.unwrap_or_default();
+        let row = s.first_row.as_ref().map(Lights::to_text).unwrap_or_default();
         json["first_row"] = Value::from(row.trim_end());
         if !row.is_empty() {
             text.push_str("first row of presses:\n");
             text.push_str(&row);
         }
     }
-    let shown = found.presses.as_ref().or(found.witness.as_ref());
-    if let (Some((format, path)), Some(grid)) = (&request.out, shown) {
-        grid.write(path, *format)?;
+    let shown = s.presses.as_ref().or(s.witness.as_ref());
+    if let (Some((format, path)), Some(lights)) = (&request.out, shown) {
+        write_lights(path, *format, lights)?;
         json["out"] = Value::from(path.display().to_string());
-        let what = if found.presses.is_some() { "presses" } else { "quiet pattern" };
+        let what = if s.presses.is_some() { "presses" } else { "quiet pattern" };
         text.push_str(&format!("{what} written to {}\n", path.display()));
     } else if request.prints_presses() {
-        match (&found.presses, &found.witness) {
+        match (&s.presses, &s.witness) {
             (Some(x), _) => {
-                json["presses"] = Value::Array(x.press_list());
+                json["presses"] = Value::Array(press_list(x)?);
                 text.push_str("presses (counts per light):\n");
-                text.push_str(&x.text()?);
+                text.push_str(&x.to_text());
             }
             (None, w) => {
                 json["presses"] = Value::Array(Vec::new());
                 if let Some(w) = w {
                     text.push_str("quiet pattern (pressing it changes nothing):\n");
-                    text.push_str(&w.text()?);
+                    text.push_str(&w.to_text());
                 }
             }
         }
@@ -488,7 +366,9 @@ fn output(found: Found, request: &Request, asked_minimal: bool) -> Result<Output
     Ok(Output { json, text })
 }
 
-fn press_list(rows: usize, cols: usize, presses: &[u8]) -> Vec<Value> {
-    let spec = Spec { rows, cols, ..Spec::classic(1, 1) };
-    Game::moves_of(&spec, presses).iter().map(|m| json!([m.row, m.col])).collect()
+/// `[row, col]` of every press, repeated as often as the light is pressed.
+fn press_list(presses: &Lights) -> Result<Vec<Value>> {
+    let spec = presses.spec();
+    let counts = presses.cells(1, 0, spec.rows)?;
+    Ok(Game::moves_of(spec, &counts).iter().map(|m| json!([m.row, m.col])).collect())
 }

@@ -44,12 +44,13 @@ pub fn link_spec(fragment: &str) -> Result<Spec> {
 /// The lights as a pattern file (rows of digits, what `lights-out solve --pattern-file` reads);
 /// the name says the rule, edges and states, which the file itself does not hold.
 pub fn file_for(game: &Game) -> StateFile {
-    let s = game.board.spec;
+    StateFile { name: file_name(&game.board.spec), text: game.board.to_text() }
+}
+
+/// The name a pattern file of `spec` is saved under: it says the rule, edges and states.
+pub fn file_name(s: &Spec) -> String {
     let torus = if s.torus { "-torus" } else { "" };
-    StateFile {
-        name: format!("lights-{}x{}-{}{torus}-{}states.txt", s.rows, s.cols, s.rule.name(), s.states),
-        text: game.board.to_text(),
-    }
+    format!("lights-{}x{}-{}{torus}-{}states.txt", s.rows, s.cols, s.rule.name(), s.states)
 }
 
 /// Reads a pattern file back, with the rule, edges and states it was played with.

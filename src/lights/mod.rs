@@ -3,6 +3,7 @@
 //! elimination, light chasing with its first-row table, the polynomial large-board solver,
 //! minimal solutions, and nullity by polynomials.
 
+pub mod any_size;
 pub mod bitboard;
 pub mod board;
 pub mod chase;
@@ -36,6 +37,7 @@ pub mod torus_chase;
 pub mod torus_k;
 pub mod x_chase;
 
+pub use any_size::{Lights, Solution, SolveOptions};
 pub use board::{Board, Rule, Spec, MAX_SIDE};
 pub use game::{Game, Move};
-pub use solve::{rank, solve, Method, Rank, Solution};
+pub use solve::{rank, solve, Method, Rank};
