@@ -190,7 +190,7 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   // from-to: 1 + Elias gamma of 9 (7 bits) + 12 bits a move.
   assert.equal(await page.textContent('#totals tbody tr:first-child td:nth-child(2)'), String(1 + 7 + 12 * 8));
   for (const td of await page.$$eval('#totals tbody td:nth-child(4)', (t) => t.map((x) => x.textContent))) assert.equal(td, '✓');
-  await page.click('#g-forward');
+  await page.click('#game-steps [data-step=forward]');
   assert.match(await page.textContent('#ply'), /Ply 1: 1\. e4 — from-to 12/);
   assert.equal(await page.inputValue('#fen'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
   await page.focus('#move-chart');
@@ -209,7 +209,7 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   assert.ok(Math.abs(label - (whyBits + Math.log2(64 / 63))) < 0.011, `${label} vs ${whyBits}`);
   // The editor keeps the position (move counters are not part of it).
   assert.match(await page.inputValue('#fen'), /^r1bqkbnr\/1pp2ppp\/p1p5\/4p3\/4P3\/5N2\/PPPP1PPP\/RNBQK2R w KQkq - /);
-  await page.click('#g-start');
+  await page.click('#game-steps [data-step=start]');
   assert.match(await page.textContent('#ply'), /^Start/);
   assert.equal(await page.textContent('#why'), '');
   // A sample game loads from the picker, which names the players of each game of the file.
@@ -221,7 +221,7 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   whites.forEach((white, i) => assert.ok(options[i + 1].startsWith(`Sample game ${i + 1}: ${white} – `), options[i + 1]));
   await page.selectOption('#sample', '1');
   await page.waitForFunction(() => document.querySelector('#game-index').value === '1');
-  await page.click('#g-end');
+  await page.click('#game-steps [data-step=end]');
   await screenshot(page, 'chess-game');
   // A bad PGN: one clear line, nothing else changes.
   await page.fill('#pgn', '1. e4 e5 2. Ke3 *');

@@ -106,7 +106,9 @@ test('devil: a link naming a strategy the lab does not have is refused (monkey s
   // The link format has room for 64 strategy numbers; the lab has fewer.
   const bad = await page.evaluate(async () => {
     const core = await (await import('./js/app.js')).loadCore('devil');
-    return core.devil_link({ game: core.devil_random(64, core.fresh_seed()), mode: 'play_a', strategy: 34, step: 0 });
+    const session = core.GameSession.create('devil', { squares: 64 }, '');
+    session.set_extras({ mode: 'play_a', strategy: 34, step: 0 });
+    return session.link();
   });
   await paste(page, `#${bad}`);
   await page.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
@@ -217,8 +219,8 @@ test('chess: a 36,000-ply PGN gets the one-line limit message and no half-loaded
   assert.ok(!message.includes('\n'), message);
   assert.ok(await page.locator('#game').isHidden(), 'the game panel claims a game is loaded');
   // The game controls do nothing and throw nothing.
-  for (const id of ['g-back', 'g-forward', 'g-end', 'g-start']) {
-    await page.$eval(`#${id}`, (b) => b.click());
+  for (const step of ['back', 'forward', 'end', 'start']) {
+    await page.$eval(`#game-steps [data-step=${step}]`, (b) => b.click());
   }
   await page.waitForTimeout(200);
   assert.doesNotMatch(await page.textContent('#ply'), /36000/);

@@ -10,6 +10,7 @@ import { followLinks } from '../share-link.js';
 import { START, setUpEditor, drawEditor, drawBoard } from './chess/editor.js';
 import { setUpCodes, drawBars, drawBits } from './chess/codes.js';
 import { setUpGame } from './chess/game.js';
+import { stepBarMarkup } from '../components/step-bar.js';
 
 export const PAGE = 'chess.html';
 export const STYLES = ['css/site.css', 'css/chess.css'];
@@ -51,6 +52,9 @@ export const TEMPLATE = `
   <div class="panel" id="side">
     <h2>Bits per scheme</h2>
     <div id="bars" role="list" aria-label="Bits each scheme takes for this position"></div>
+    <p class="legend" id="bars-legend"><span class="l-bar">bits for this position</span>
+      <span class="l-worst">the scheme's worst case: the most bits any position takes</span>
+      <span class="l-shown">the scheme whose bits are shown below</span></p>
     <h2>The bits</h2>
     <div class="toolbar">
       <label>Scheme <select id="scheme" aria-label="Scheme whose bits are shown"></select></label>
@@ -58,6 +62,8 @@ export const TEMPLATE = `
     </div>
     <p id="scheme-note" class="note"></p>
     <div id="bitstring" class="bitstring mono" aria-label="The code's bits, by square or field"></div>
+    <p class="note">Each coloured run stores one square or field (the colours only tell neighbours
+      apart); hovering or focusing a run marks its squares on the board in purple and names what it stores below.</p>
     <p id="segment-info" class="note" aria-live="polite">Hover or focus a run of bits to see what it stores.</p>
     <details id="tree-box">
       <summary>The Huffman tree of cletus's code</summary>
@@ -82,20 +88,34 @@ export const TEMPLATE = `
     <label>Sample game <select id="sample" aria-label="Sample game"><option value="">—</option></select></label>
     <label>Game <select id="game-index" aria-label="Game in the PGN"></select></label>
   </div>
-  <textarea id="pgn" class="mono" rows="5" aria-label="PGN text" placeholder="paste a PGN game here"></textarea>
+  <textarea id="pgn" class="mono" rows="3" aria-label="PGN text" placeholder="paste a PGN game here"></textarea>
   <div class="toolbar">
     <button type="button" id="load-pgn" class="primary">Load PGN</button>
     <span id="job-slot"></span>
   </div>
-  <div id="game" hidden>
-    <div class="step-controls">
-      <button type="button" id="g-start" aria-label="Start of the game">Start</button>
-      <button type="button" id="g-back" aria-label="Previous move">◀</button>
-      <button type="button" id="g-forward" aria-label="Next move">▶</button>
-      <button type="button" id="g-end" aria-label="End of the game">End</button>
-      <span id="ply" aria-live="polite"></span>
+  <div id="game" class="viewer" hidden>
+    <p id="players" class="players"></p>
+    <div class="viewer-main">
+      <div class="viewer-board-col">
+        <div class="viewer-board-wrap">
+          <div id="vboard" class="board checkered chess viewer-board" role="img" tabindex="0" aria-keyshortcuts="ArrowLeft ArrowRight Home End" style="--cols: 8; --rows: 8"></div>
+          <svg id="arrows" class="arrows" viewBox="0 0 8 8" aria-hidden="true"></svg>
+        </div>
+        ${stepBarMarkup('game-steps')}
+      </div>
+      <div class="viewer-list-col">
+        <div class="toolbar list-head">
+          <label>Bits of <select id="list-scheme" aria-label="Game scheme whose bits the move list shows"></select></label>
+          <span class="note">each bar as long as the move's bits</span>
+        </div>
+        <div id="moves" class="move-list" role="list" aria-label="Moves, each with its bits"></div>
+        <p id="running" class="running" aria-live="polite"></p>
+      </div>
     </div>
-    <p class="note">Stepping loads each position into the board above. Arrow keys step when the chart has focus.</p>
+    <p id="ply" class="note" aria-live="polite"></p>
+    <div id="next-moves" class="next-moves"></div>
+    <p class="note">Arrow keys, Home and End step while the focus is in the viewer (the board, the list or the bar); the position also loads into the editor above, with its codes.</p>
+    <div id="why" class="note" aria-live="polite"></div>
     <div id="move-chart" tabindex="0" role="img" aria-label="Bits per move for each game scheme"></div>
     <table id="totals" class="totals">
       <thead><tr><th>Scheme</th><th>Bits</th><th>Bits a move</th><th>Round trip</th></tr></thead>

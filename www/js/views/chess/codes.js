@@ -109,36 +109,42 @@ export function drawBits(v) {
   );
 }
 
-/** The source's Huffman tree as SVG: leaves in code order, each with its contents and path. */
+/** The source's Huffman tree as SVG, root on the left and one row per leaf, drawn at its natural
+ * size (the box scrolls sideways on a narrow screen) so no label is shrunk or overlaps another. */
 function drawTree(v, nodes) {
   const leaves = nodes.filter((n) => n.label).sort((a, b) => (a.path < b.path ? -1 : 1));
-  const x = new Map();
-  leaves.forEach((n, i) => x.set(n.path, 34 + i * 64));
+  const row = 24;
+  const col = 44;
+  const y = new Map();
+  leaves.forEach((n, i) => y.set(n.path, 16 + i * row));
   const byDepth = [...nodes].sort((a, b) => b.path.length - a.path.length);
   for (const n of byDepth) {
-    if (!x.has(n.path)) x.set(n.path, (x.get(`${n.path}0`) + x.get(`${n.path}1`)) / 2);
+    if (!y.has(n.path)) y.set(n.path, (y.get(`${n.path}0`) + y.get(`${n.path}1`)) / 2);
   }
-  const y = (n) => 16 + n.path.length * 38;
-  const width = 68 + leaves.length * 64;
+  const depth = Math.max(...nodes.map((n) => n.path.length));
+  const x = (path) => 14 + path.length * col;
   const shapes = [];
   for (const n of nodes) {
     if (!n.path) continue;
     const parent = n.path.slice(0, -1);
-    const px = x.get(parent);
-    const py = 16 + parent.length * 38;
-    shapes.push(`<line x1="${px}" y1="${py}" x2="${x.get(n.path)}" y2="${y(n)}" stroke="#888"/>`);
-    shapes.push(`<text x="${(px + x.get(n.path)) / 2 + 3}" y="${(py + y(n)) / 2}" fill="#5b6570">${n.path.at(-1)}</text>`);
+    const [px, py, cx, cy] = [x(parent), y.get(parent), x(n.path), y.get(n.path)];
+    // An elbow: up or down from the parent, then across to the child, the bit above the crossing.
+    shapes.push(`<path d="M${px} ${py}V${cy}H${cx}" fill="none" stroke="#888"/>`);
+    shapes.push(`<text x="${(px + cx) / 2}" y="${cy - 3}" text-anchor="middle" class="bit">${n.path.at(-1)}</text>`);
   }
+  const labelX = x('x'.repeat(depth)) + 12;
   for (const n of nodes) {
-    const cx = x.get(n.path);
+    const [cx, cy] = [x(n.path), y.get(n.path)];
     if (n.label) {
-      shapes.push(`<circle cx="${cx}" cy="${y(n)}" r="5" fill="#8a3ffc"/>`);
-      shapes.push(`<text x="${cx}" y="${y(n) + 16}" text-anchor="middle">${n.label.replace(' ', '\u00a0')}</text>`);
-      shapes.push(`<text x="${cx}" y="${y(n) + 28}" text-anchor="middle" class="mono" fill="#5b6570">${n.path}</text>`);
+      shapes.push(`<line x1="${cx}" y1="${cy}" x2="${labelX - 4}" y2="${cy}" stroke="#ccc" stroke-dasharray="2 3"/>`);
+      shapes.push(`<circle cx="${cx}" cy="${cy}" r="5" fill="#8a3ffc"/>`);
+      shapes.push(`<text x="${labelX}" y="${cy + 4}">${n.label}</text>`);
+      shapes.push(`<text x="${labelX + 96}" y="${cy + 4}" class="mono code">${n.path} (${n.path.length} bit${n.path.length === 1 ? '' : 's'})</text>`);
     } else {
-      shapes.push(`<circle cx="${cx}" cy="${y(n)}" r="3" fill="#444"/>`);
+      shapes.push(`<circle cx="${cx}" cy="${cy}" r="3" fill="#444"/>`);
     }
   }
-  const height = 16 + 7 * 38 + 40;
-  v.ctx.$('tree').innerHTML = `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Huffman tree: each leaf is a square's contents, its path the code">${shapes.join('')}</svg>`;
+  const width = labelX + 96 + 130;
+  const height = 16 + leaves.length * row;
+  v.ctx.$('tree').innerHTML = `<p class="note">Read a code from the root (left): 0 goes up, 1 down; each purple dot is what a square holds, with its code.</p><svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Huffman tree: each leaf is a square's contents, its path the code">${shapes.join('')}</svg>`;
 }

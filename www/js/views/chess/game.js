@@ -1,9 +1,13 @@
-// Chess codes: the game stepper (the page's, not an embed's) — sample games, a PGN coded in the
-// Worker in every game scheme, stepping the plies through the editor's board, why a move cost
-// what it did, the totals and the bits-per-move chart. `v` is the view (see ../chess.js).
+// Chess codes: the game viewer (the page's, not an embed's) — sample games, a PGN coded in the
+// Worker in every game scheme, a board with the last move and the model's likeliest next moves,
+// a move list with the bits each move cost, the site's step bar, why a move cost what it did,
+// the totals and the bits-per-move chart. `v` is the view (see ../chess.js).
 import { errorText } from '../../app.js';
 import { runJob, isCancelled } from '../../worker-client.js';
 import { SITE } from '../../view.js';
+import { Stepper, mountStepBar } from '../../components/step-bar.js';
+import { drawViewerBoard, drawArrows } from './viewer-board.js';
+import { moveNumber, scrollIntoList, codeParts } from './moves.js';
 
 const SERIES = { 'from-to': '#8d99a6', 'move-index': '#e8a33d', 'ranked-huffman': '#2f81f7', arithmetic: '#8a3ffc' };
 
@@ -12,22 +16,35 @@ const fmt = (b) => (Number.isInteger(b) ? String(b) : b.toFixed(2));
 /** Wires the game controls and, on the page, fetches the sample games. */
 export function setUpGame(v) {
   const { $ } = v.ctx;
+  v.steps = mountStepBar($('game-steps'));
+  v.listScheme = 'arithmetic';
   $('load-pgn').addEventListener('click', () => loadGame(v, Number($('game-index').value || 0)));
   $('game-index').addEventListener('change', () => loadGame(v, Number($('game-index').value)));
   $('sample').addEventListener('change', () => loadSample(v));
-  $('g-start').addEventListener('click', () => goToPly(v, 0));
-  $('g-back').addEventListener('click', () => goToPly(v, v.ply - 1));
-  $('g-forward').addEventListener('click', () => goToPly(v, v.ply + 1));
-  $('g-end').addEventListener('click', () => goToPly(v, v.game?.sans.length ?? 0));
-  $('move-chart').addEventListener('keydown', (e) => {
-    const to = { ArrowLeft: v.ply - 1, ArrowRight: v.ply + 1, Home: 0, End: v.game?.sans.length ?? 0 }[e.key];
-    if (to !== undefined && v.game) {
-      goToPly(v, to);
+  $('list-scheme').addEventListener('change', () => {
+    v.listScheme = $('list-scheme').value;
+    drawMoveList(v);
+    showPly(v);
+  });
+  $('moves').addEventListener('click', (e) => {
+    const item = /** @type {Element} */ (e.target).closest('[data-ply]');
+    if (!item || !v.steps.stepper) return;
+    v.steps.stepper.pause();
+    v.steps.stepper.seek(Number(/** @type {HTMLElement} */ (item).dataset.ply));
+  });
+  // ←/→/Home/End anywhere in the viewer (the bar handles its own keys first).
+  $('game').addEventListener('keydown', (e) => {
+    const s = v.steps.stepper;
+    if (!s || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (/** @type {Element} */ (e.target).matches('select, input, textarea')) return;
+    const act = { ArrowLeft: () => s.back(), ArrowRight: () => (s.pause(), s.forward()), Home: () => s.start(), End: () => s.end() }[e.key];
+    if (act) {
+      act();
       e.preventDefault();
     }
   });
   $('job-slot').append(v.jobPanel);
-  // The game stepper is the page's: an embed does not fetch the sample games.
+  // The game viewer is the page's: an embed does not fetch the sample games.
   if (!v.ctx.embed) {
     fetch(new URL('data/chess-sample.pgn', SITE))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`sample games: HTTP ${r.status}`))))
@@ -73,52 +90,197 @@ async function loadGame(v, index) {
     }
     clearMessage();
     v.game = game;
+    v.ply = 0;
     const sel = $('game-index');
     if (sel.length !== game.games) {
       sel.length = 0;
       for (let i = 0; i < game.games; i++) sel.add(new Option(`${i + 1} of ${game.games}`, String(i)));
     }
     sel.value = String(index);
+    const schemes = $('list-scheme');
+    if (schemes.length === 0) for (const s of game.schemes) schemes.add(new Option(s.name, s.name));
+    schemes.value = v.listScheme;
     $('game').hidden = false;
+    drawPlayers(v);
     drawTotals(v);
-    goToPly(v, 0);
+    drawMoveList(v);
+    const stepper = new Stepper({
+      count: game.sans.length,
+      go: (to) => {
+        v.ply = to;
+        // A jump walks one ply at a time: only its last step loads the editor and the details.
+        showPly(v, to === stepper.goal);
+      },
+    });
+    v.steps.load(stepper, (at, count) => (at === 0 ? `start of ${count} plies` : `ply ${at} of ${count}`));
+    showPly(v);
+    // The whole viewer on screen (board, list and bar), without moving it when it already is.
+    $('game').scrollIntoView({ block: 'nearest' });
   } catch (err) {
     if (!isCancelled(err)) showError(`PGN not loaded: ${errorText(err)}`);
   }
 }
 
-/** Shows ply `p` (clamped) of the game: its position in the editor, its costs, why, the chart. */
-function goToPly(v, p) {
+/** The players, the result and where and when, from the tags. */
+function drawPlayers(v) {
+  const tags = new Map(v.game.tags);
+  const who = (side) => {
+    const name = tags.get(side) || '?';
+    const elo = tags.get(`${side}Elo`);
+    return elo && elo !== '?' ? `${name} (${elo})` : name;
+  };
+  const where = [tags.get('Event'), tags.get('Date')].filter((t) => t && t !== '?' && !t.includes('?.?')).join(', ');
+  const p = v.ctx.$('players');
+  p.replaceChildren();
+  const names = document.createElement('b');
+  names.textContent = `${who('White')} – ${who('Black')}`;
+  const result = document.createElement('span');
+  result.className = 'result';
+  result.textContent = v.game.result;
+  p.append(names, ' ', result);
+  if (where) p.append(` · ${where}`);
+}
+
+/** The move list: every ply a button with its SAN, a bar as long as its bits, and the bits. */
+function drawMoveList(v) {
   const { game } = v;
-  if (!game) return;
-  v.ply = Math.max(0, Math.min(game.sans.length, p));
-  const { ply } = v;
+  const scheme = game.schemes.find((s) => s.name === v.listScheme) ?? game.schemes.at(-1);
+  const top = scheme.move_bits.reduce((a, b) => Math.max(a, b), 1);
+  const list = v.ctx.$('moves');
+  const rows = [];
+  for (let i = 0; i < game.sans.length; i += 2) {
+    const row = document.createElement('div');
+    row.className = 'move-row';
+    row.setAttribute('role', 'listitem');
+    const num = document.createElement('span');
+    num.className = 'move-num';
+    num.textContent = `${moveNumber(game.fens[0], i + 1)}.`;
+    row.append(num);
+    if (i === 0 && game.fens[0].split(' ')[1] === 'b') {
+      // A game from a set-up position with Black to move: White's first cell is empty.
+      const gap = document.createElement('span');
+      gap.className = 'move gap';
+      gap.textContent = '…';
+      row.append(gap);
+      i -= 1;
+    }
+    for (const ply of [i + 1, i + 2]) {
+      if (ply > game.sans.length || ply < 1) continue;
+      const bits = scheme.move_bits[ply - 1];
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'move';
+      b.dataset.ply = String(ply);
+      b.dataset.bits = String(bits);
+      b.innerHTML = `<span class="san"></span><span class="mbar" style="width:${((100 * bits) / top).toFixed(1)}%"></span><span class="mbits">${bits.toFixed(1)}</span>`;
+      b.querySelector('.san').textContent = game.sans[ply - 1];
+      b.setAttribute('aria-label', `${game.sans[ply - 1]}: ${bits.toFixed(2)} bits`);
+      b.title = `${game.sans[ply - 1]}: ${bits.toFixed(2)} bits (${scheme.name})`;
+      row.append(b);
+    }
+    rows.push(row);
+  }
+  list.replaceChildren(...rows);
+  if (game.sans.length === 0) list.textContent = 'No moves.';
+}
+
+/** Shows ply `v.ply`: the board, the list's current move, the totals so far; with `details`, also
+ * the editor above (with the codes), the label, the next moves and why the move cost what it did. */
+function showPly(v, details = true) {
+  const { game, ply } = v;
+  const { $ } = v.ctx;
+  const uci = ply > 0 ? game.ucis[ply - 1] : null;
+  const candidates = ply < game.sans.length ? game.explanations[ply].candidates : [];
+  drawViewerBoard($('vboard'), game.fens[ply], uci);
+  $('vboard').setAttribute('aria-label', ply === 0 ? 'The game’s start position' : `Position after ${plyName(game, ply)}`);
+  const next = ply < game.sans.length ? { uci: game.ucis[ply], bits: arithmetic(game).move_bits[ply] } : null;
+  drawArrows($('arrows'), candidates, next);
+  const list = $('moves');
+  for (const b of list.querySelectorAll('.move[aria-current]')) b.removeAttribute('aria-current');
+  const current = list.querySelector(`[data-ply="${ply}"]`);
+  if (current) {
+    current.setAttribute('aria-current', 'step');
+    scrollIntoList(list, current);
+  } else {
+    list.scrollTop = 0;
+  }
+  drawRunning(v);
+  if (!details) return;
   v.parts = v.core.chess_analyze_fen(game.fens[ply]).parts;
   v.update();
-  const label = v.ctx.$('ply');
+  const label = $('ply');
   if (ply === 0) {
     label.textContent = `Start (${game.sans.length} plies)`;
   } else {
-    const n = Math.ceil(ply / 2);
-    const san = `${n}.${ply % 2 === 0 ? '..' : ''} ${game.sans[ply - 1]}`;
     const costs = game.schemes.map((s) => `${s.name} ${fmt(s.move_bits[ply - 1])}`).join(', ');
-    label.textContent = `Ply ${ply}: ${san} — ${costs} bits`;
+    label.textContent = `Ply ${ply}: ${plyName(game, ply)} — ${costs} bits`;
   }
+  drawNextMoves(v, candidates);
   drawWhy(v);
   drawChart(v);
 }
 
+/** The arithmetic scheme's part of the game: the bits the arrows show. */
+const arithmetic = (game) => game.schemes.find((s) => s.name === 'arithmetic');
+
+/** "12. Nf3" or "12... Nc6". */
+function plyName(game, ply) {
+  const n = moveNumber(game.fens[0], ply);
+  const white = game.fens[ply - 1].split(' ')[1] === 'w';
+  return `${n}.${white ? '' : '..'} ${game.sans[ply - 1]}`;
+}
+
+/** The running total of the list's scheme up to this ply, and the whole game's make-up. */
+function drawRunning(v) {
+  const { game, ply } = v;
+  const scheme = game.schemes.find((s) => s.name === v.listScheme) ?? game.schemes.at(-1);
+  const parts = codeParts(scheme);
+  const soFar = parts.header + scheme.move_bits.slice(0, ply).reduce((a, b) => a + b, 0);
+  const plies = Math.max(1, game.sans.length);
+  const el = v.ctx.$('running');
+  el.replaceChildren();
+  const now = document.createElement('span');
+  now.className = 'so-far';
+  now.textContent = `${scheme.name}: ${soFar.toFixed(1)} bits so far${ply > 0 ? ` (${(soFar / ply).toFixed(2)} a move)` : ''}.`;
+  const whole = document.createElement('span');
+  whole.className = 'whole';
+  whole.dataset.bits = String(scheme.bits);
+  const tail = parts.end > 0 || parts.flush > 0 ? ` + ${fmt(parts.end)} game ends + ${fmt(parts.flush)} coder's last bits` : '';
+  const header = scheme.name === 'arithmetic' ? 'start' : 'start and ply count';
+  whole.textContent = `Whole game: ${scheme.bits} bits = ${parts.header} ${header} + ${parts.moves.toFixed(2)} moves${tail}; ${(scheme.bits / plies).toFixed(2)} bits a move.`;
+  el.append(now, ' ', whole);
+}
+
+/** The model's likeliest next moves, as the arrows on the board show them, with a legend. */
+function drawNextMoves(v, candidates) {
+  const { game, ply } = v;
+  const host = v.ctx.$('next-moves');
+  host.replaceChildren();
+  if (ply >= game.sans.length) {
+    host.textContent = `The game ends here (${game.result}).`;
+    return;
+  }
+  const e = game.explanations[ply];
+  const head = document.createElement('p');
+  head.className = 'legend';
+  head.innerHTML = '<span class="l-arrow">the model’s likeliest next moves: thicker is likelier; the number is the bits each would cost</span><span class="l-played">the move played next (dashed when the model did not rank it this high)</span><span class="l-last">the last move’s two squares</span>';
+  const list = document.createElement('ol');
+  list.className = 'candidates';
+  for (const c of candidates) {
+    const li = document.createElement('li');
+    li.textContent = `${c.san} ${c.bits.toFixed(2)} bits${c.uci === game.ucis[ply] ? ' (played)' : ''}`;
+    if (c.uci === game.ucis[ply]) li.className = 'played';
+    list.append(li);
+  }
+  const played = document.createElement('p');
+  played.className = 'note';
+  played.textContent = `Played: ${e.san}, rank ${e.rank} of ${e.legal_moves} legal moves, ${arithmetic(game).move_bits[ply].toFixed(2)} bits.`;
+  host.append(head, list, played);
+}
+
 /** Why the arithmetic code spent what it did on the move just played: the model's top feature contributions. */
 function drawWhy(v) {
-  const { $ } = v.ctx;
-  let why = $('why');
-  if (!why) {
-    why = document.createElement('div');
-    why.id = 'why';
-    why.className = 'note';
-    why.setAttribute('aria-live', 'polite');
-    $('move-chart').before(why);
-  }
+  const why = v.ctx.$('why');
   why.textContent = '';
   if (v.ply === 0) return;
   // Explained in the Worker with the game (the first explanation builds the opening book).
@@ -168,6 +330,7 @@ function drawChart(v) {
   $('move-chart').onclick = (e) => {
     const r = $('move-chart').getBoundingClientRect();
     const i = Math.round(((e.clientX - r.left) / r.width * w - pad) / ((w - 2 * pad) / Math.max(1, n)) - 0.5);
-    goToPly(v, i + 1);
+    v.steps.stepper?.pause();
+    v.steps.stepper?.seek(i + 1);
   };
 }

@@ -1,0 +1,33 @@
+// The game viewer's sums (www/js/views/chess/moves.js): move numbers from a FEN, the list's
+// scroll position, and a game code's bits in parts. Expected values are worked out by hand here.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { moveNumber, scrollToShow, codeParts } from '../../www/js/views/chess/moves.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+test('move numbers count full moves from the FEN, White or Black first', () => {
+  assert.deepEqual([1, 2, 3, 4, 5].map((p) => moveNumber(START, p)), [1, 1, 2, 2, 3]);
+  // Black to move at move 23: its first ply is 23..., then White's 24.
+  const black = '4k3/8/8/8/8/8/8/4K3 b - - 0 23';
+  assert.deepEqual([1, 2, 3].map((p) => moveNumber(black, p)), [23, 24, 24]);
+  // A FEN without counters starts at move 1.
+  assert.equal(moveNumber('4k3/8/8/8/8/8/8/4K3 w - -', 3), 2);
+});
+
+test('the list scrolls only as far as it must to show the current move', () => {
+  // A view from 100 to 300 (page coordinates), scrolled 50 down.
+  assert.equal(scrollToShow(50, 100, 300, 150, 170), 50, 'already in view');
+  assert.equal(scrollToShow(50, 100, 300, 80, 100), 30, 'above: scrolls up by 20');
+  assert.equal(scrollToShow(50, 100, 300, 310, 330), 80, 'below: scrolls down by 30');
+  assert.equal(scrollToShow(50, 100, 300, 310, 330, 20), 100, 'with a margin of one item');
+  assert.equal(scrollToShow(10, 100, 300, 60, 80, 20), 0, 'never above the top');
+});
+
+test('a game code in parts: header, moves, the end event and the coder’s last bits', () => {
+  // move-index: 1 bit start + 7 bits Elias gamma of 9, then 8 moves: everything accounted for.
+  assert.deepEqual(codeParts({ bits: 48, header_bits: 8, move_bits: [5, 5, 5, 5, 5, 5, 5, 5], end_bits: 0 }), { header: 8, moves: 40, end: 0, flush: 0 });
+  const p = codeParts({ bits: 20, header_bits: 1, move_bits: [1.5, 2.25, 8.5], end_bits: 6 });
+  assert.equal(p.moves, 12.25);
+  assert.equal(p.flush, 0.75);
+});
