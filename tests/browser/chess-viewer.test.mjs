@@ -7,6 +7,7 @@ import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { launch, open, screenshot, ready } from './harness.mjs';
 
 const browser = await launch();
@@ -49,6 +50,19 @@ async function loadSample(page, n) {
   await page.selectOption('#sample', String(n - 1));
   await page.waitForSelector('#game:not([hidden])');
   await page.waitForFunction(() => document.querySelector('#game-steps').dataset.count !== '0');
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical findings inside the viewer, one line each. */
+async function viewerViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () =>
+    (await window.axe.run(document.querySelector('#game'), { resultTypes: ['violations'] })).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`),
+  );
+  return found;
 }
 
 /** Whether the whole board is inside the window. */
@@ -96,8 +110,10 @@ test('clicking the 10th move shows the position after it, its two squares marked
   assert.ok(arrows.length >= 4 && arrows.length <= 5, arrows.join(' '));
   assert.equal(await page.locator('#arrows .arrow-label').count(), arrows.length);
   assert.equal(await page.locator('#next-moves .candidates li').count(), 4);
+  assert.deepEqual(await viewerViolations(page), []);
   await screenshot(page, 'chess-viewer-1280-light');
   await page.emulateMedia({ colorScheme: 'dark' });
+  assert.deepEqual(await viewerViolations(page), []);
   await screenshot(page, 'chess-viewer-1280-dark');
   assert.deepEqual(errors, []);
   await context.close();
@@ -109,7 +125,8 @@ test("each move's bits in the list add up to the game's total as `chess games` c
   // Game 1's bits: the whole file's less those of the games after it.
   const total = (scheme) =>
     cli('chess', 'games', '--pgn', SAMPLE, '--scheme', scheme).bits - cli('chess', 'games', '--pgn', SAMPLE, '--scheme', scheme, '--skip', '1').bits;
-  const listBits = () => page.$$eval('#moves .move[data-ply]', (ms) => ms.map((m) => Number(m.getAttribute('aria-label').match(/([\d.]+) bits$/)[1])));
+  // Each move's bits as its tooltip gives them, to 0.01 (the list shows 0.1).
+  const listBits = () => page.$$eval('#moves .move[data-ply]', (ms) => ms.map((m) => Number(m.title.match(/: ([\d.]+) bits/)[1])));
   const plies = (await listBits()).length;
   assert.ok(plies > 10, `${plies} plies`);
   // move-index: whole bits a move; the header is 1 bit (standard start) + the Elias gamma code of

@@ -172,9 +172,9 @@ function drawMoveList(v) {
       b.className = 'move';
       b.dataset.ply = String(ply);
       b.dataset.bits = String(bits);
-      b.innerHTML = `<span class="san"></span><span class="mbar" style="width:${((100 * bits) / top).toFixed(1)}%"></span><span class="mbits">${bits.toFixed(1)}</span>`;
+      // The name read out is the text shown: the move, then its bits (the bar is drawn only).
+      b.innerHTML = `<span class="san"></span> <span class="mbar" aria-hidden="true" style="width:${((100 * bits) / top).toFixed(1)}%"></span> <span class="mbits">${bits.toFixed(1)}<span class="unit"> bits</span></span>`;
       b.querySelector('.san').textContent = game.sans[ply - 1];
-      b.setAttribute('aria-label', `${game.sans[ply - 1]}: ${bits.toFixed(2)} bits`);
       b.title = `${game.sans[ply - 1]}: ${bits.toFixed(2)} bits (${scheme.name})`;
       row.append(b);
     }
