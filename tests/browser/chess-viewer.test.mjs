@@ -183,6 +183,15 @@ test('keys step through the game and the board stays in view at 1280×900', asyn
   await page.keyboard.press('Home');
   await page.waitForFunction(() => document.querySelector('#game-steps').dataset.at === '0');
   assert.ok(await boardInView(page));
+  // ▶ plays the game by itself, at the bar's speed.
+  await page.selectOption('#game-steps [data-step=speed]', '4');
+  await page.click('#game-steps [data-step=toggle]');
+  await page.waitForFunction(() => Number(document.querySelector('#game-steps').dataset.at) >= 3);
+  await page.click('#game-steps [data-step=toggle]');
+  assert.equal(await page.getAttribute('#game-steps', 'data-playing'), 'false');
+  assert.ok(await boardInView(page), 'board in view after playing');
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('#game-steps').dataset.at === '0');
   // Keys from a move in the list step too.
   await page.focus('#moves [data-ply="4"]');
   await page.keyboard.press('ArrowRight');

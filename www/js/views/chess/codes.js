@@ -87,7 +87,9 @@ export function drawBits(v) {
   // halfmove clock and move number (the editor's board has the counters of its FEN, 0 1).
   const s = $('with-counters').checked ? v.core.chess_code_with_counters(pos.fen, v.shown) : pos.schemes.find((x) => x.name === v.shown);
   const extra = $('with-counters').checked ? ' with move counters' : '';
-  $('scheme-note').textContent = `${s.description}${extra}. ${s.bits} bits here; at most ${s.worst_case}. Code: ${s.code}`;
+  // The compact rank is one number: its runs are each part's share of it, not fields of their own.
+  const shares = v.shown === 'compact' && !extra ? ' The rank is one number: its runs below are each part’s share of it (log2 of that part’s choices), not separate fields.' : '';
+  $('scheme-note').textContent = `${s.description}${extra}. ${s.bits} bits here; at most ${s.worst_case}.${shares} Code: ${s.code}`;
   host.replaceChildren(
     ...s.segments.map((seg, k) => {
       const span = document.createElement('span');
