@@ -7,7 +7,7 @@
 // keeps the visitor's link until they change something (a link that opens stays as given too,
 // an old version included). A state too large for a link leaves the bar at what fits (a lab's
 // state without its large part) or the bare page, and the page says so once.
-import { errorText, showMessage, clearMessage, isCancelled } from './app.js';
+import { errorText, isCancelled } from './app.js';
 
 /** Least time in ms between two writes of the kept link. */
 export const WRITE_INTERVAL = 250;
@@ -36,7 +36,7 @@ const REASON_MAX = 120;
  */
 
 /**
- * What followLinks needs from a page or view (view.js's context has it; labs use pageHost()).
+ * What followLinks needs from a page or view (view.js's context has it).
  * @typedef {object} LinkHost
  * @property {string} link  the fragment the page opens with ('#lights/v2/…'; '' for none)
  * @property {LinkPlace} place
@@ -67,17 +67,6 @@ export function addressBar() {
     read: () => location.hash.slice(1),
     write: (fragment) => history.replaceState(history.state, '', fragment === null ? location.pathname + location.search : `#${fragment}`),
     keepsOpened: true,
-  };
-}
-
-/** A lab page as followLinks sees it: its fragment, address bar and message line. @returns {LinkHost} */
-export function pageHost() {
-  return {
-    link: location.hash,
-    place: addressBar(),
-    showMessage,
-    clearMessage,
-    onLinkChange: (open) => window.addEventListener('hashchange', () => open(location.hash)),
   };
 }
 
