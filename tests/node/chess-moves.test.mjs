@@ -1,8 +1,9 @@
-// The game viewer's sums (www/js/views/chess/moves.js): move numbers from a FEN, the list's
+// The game viewer's sums (www/js/views/chess/moves.js) and its board's reading of a FEN: move numbers from a FEN, the list's
 // scroll position, and a game code's bits in parts. Expected values are worked out by hand here.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { moveNumber, scrollToShow, codeParts } from '../../www/js/views/chess/moves.js';
+import { fenSquares } from '../../www/js/views/chess/viewer-board.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -30,4 +31,16 @@ test('a game code in parts: header, moves, the end event and the coder’s last 
   const p = codeParts({ bits: 20, header_bits: 1, move_bits: [1.5, 2.25, 8.5], end_bits: 6 });
   assert.equal(p.moves, 12.25);
   assert.equal(p.flush, 0.75);
+});
+
+test('the viewer board reads a FEN row by row from rank 8', () => {
+  const squares = fenSquares(START);
+  assert.equal(squares.length, 64);
+  assert.equal(squares.join(''), 'rnbqkbnrpppppppp' + 'PPPPPPPPRNBQKBNR');
+  // e1 is row 7 (rank 1), column 4 (file e).
+  assert.equal(squares[7 * 8 + 4], 'K');
+  const ep = fenSquares('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1');
+  assert.equal(ep[3 * 8 + 3], 'p'); // d5
+  assert.equal(ep[3 * 8 + 4], 'P'); // e5
+  assert.equal(ep.filter(Boolean).length, 4);
 });

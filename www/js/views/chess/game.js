@@ -235,13 +235,15 @@ function drawRunning(v) {
   const { game, ply } = v;
   const scheme = game.schemes.find((s) => s.name === v.listScheme) ?? game.schemes.at(-1);
   const parts = codeParts(scheme);
-  const soFar = parts.header + scheme.move_bits.slice(0, ply).reduce((a, b) => a + b, 0);
+  const moves = scheme.move_bits.slice(0, ply).reduce((a, b) => a + b, 0);
+  const soFar = parts.header + moves;
   const plies = Math.max(1, game.sans.length);
   const el = v.ctx.$('running');
   el.replaceChildren();
   const now = document.createElement('span');
   now.className = 'so-far';
-  now.textContent = `${scheme.name}: ${soFar.toFixed(1)} bits so far${ply > 0 ? ` (${(soFar / ply).toFixed(2)} a move)` : ''}.`;
+  const perMove = ply > 0 ? `, ${moves.toFixed(1)} for ${ply} ${ply === 1 ? 'ply' : 'plies'}: ${(moves / ply).toFixed(2)} a move` : '';
+  now.textContent = `${scheme.name}: ${soFar.toFixed(1)} bits so far (${parts.header} before the moves${perMove}).`;
   const whole = document.createElement('span');
   whole.className = 'whole';
   whole.dataset.bits = String(scheme.bits);
