@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { moveNumber, scrollToShow, codeParts } from '../../www/js/views/chess/moves.js';
-import { fenSquares } from '../../www/js/views/chess/viewer-board.js';
+import { fenSquares, drawArrows } from '../../www/js/views/chess/viewer-board.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -43,4 +43,18 @@ test('the viewer board reads a FEN row by row from rank 8', () => {
   assert.equal(ep[3 * 8 + 3], 'p'); // d5
   assert.equal(ep[3 * 8 + 4], 'P'); // e5
   assert.equal(ep.filter(Boolean).length, 4);
+});
+
+test('two arrows to one square keep their numbers apart', () => {
+  const svg = /** @type {any} */ ({ innerHTML: '' });
+  drawArrows(svg, [{ san: 'Nbd2', uci: 'b1d2', bits: 1 }, { san: 'Bd2', uci: 'c1d2', bits: 2 }, { san: 'Qd2', uci: 'd1d2', bits: 3 }], null);
+  const rects = [...svg.innerHTML.matchAll(/<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"/g)].map((m) => m.slice(1).map(Number));
+  assert.equal(rects.length, 3);
+  for (let i = 0; i < 3; i++) {
+    for (let j = i + 1; j < 3; j++) {
+      const [a, b] = [rects[i], rects[j]];
+      const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[3] <= b[1] || b[1] + b[3] <= a[1];
+      assert.ok(apart, `labels ${i} and ${j} overlap: ${a} / ${b}`);
+    }
+  }
 });

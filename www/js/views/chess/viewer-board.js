@@ -83,11 +83,18 @@ export function drawArrows(svg, candidates, played) {
     );
   }
   // The bits on each arrow's shaft, after the arrows so no arrow covers a number.
+  /** @type {[number, number][]} */
+  const placed = [];
   for (const a of arrows) {
     const [x1, y1] = centre(a.uci.slice(0, 2));
     const [x2, y2] = centre(a.uci.slice(2, 4));
-    const t = Math.max(0.35, 1 - 0.75 / Math.hypot(x2 - x1, y2 - y1));
-    const [lx, ly] = [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    // Near the head; back along the shaft while another label is in the way (two moves to one square).
+    let t = Math.max(0.35, 1 - 0.75 / len);
+    const at = () => [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+    while (t > 0.3 && placed.some(([px, py]) => Math.abs(px - at()[0]) < 0.6 && Math.abs(py - at()[1]) < 0.34)) t -= 0.4 / len;
+    const [lx, ly] = at();
+    placed.push([lx, ly]);
     shapes.push(`<g class="arrow-label${a.played ? ' played' : ''}"><rect x="${lx - 0.27}" y="${ly - 0.15}" width="0.54" height="0.3" rx="0.08"/><text x="${lx}" y="${ly + 0.1}">${a.bits.toFixed(1)}</text></g>`);
   }
   svg.innerHTML = shapes.join('');
