@@ -275,7 +275,7 @@ fn read_lights(
             Lights::check_solve_memory(&spec, options)?;
             return Lights::filled(&spec, 1);
         }
-        Source::Text(t) => Lights::read(t.as_bytes(), rule, torus, states)?,
+        Source::Text(t) => Lights::read_text(t, rule, torus, states)?,
         Source::File(path) => {
             let at = |e: crate::Error| crate::Error::new(format!("{}: {e}", path.display()));
             if states == 2 {
@@ -284,7 +284,7 @@ fn read_lights(
                     File::open(path).map_err(|e| crate::Error::new(format!("cannot read {}: {e}", path.display())))?;
                 Lights::read(BufReader::with_capacity(1 << 20, file), rule, torus, states).map_err(at)?
             } else {
-                Lights::read(read_file(path)?.as_bytes(), rule, torus, states).map_err(at)?
+                Lights::read_text(&read_file(path)?, rule, torus, states).map_err(at)?
             }
         }
     };

@@ -126,16 +126,25 @@ impl Lights {
     }
 
     /// Reads a pattern: rows of digits `0`..`k−1` (newlines or `/` between rows), or for two
-    /// states PBM (`P1` or `P4`). Its rows and columns come from the input.
+    /// states PBM (`P1` or `P4`), streamed into packed bits. Its rows and columns come from
+    /// the input.
     pub fn read(mut input: impl BufRead, rule: Rule, torus: bool, states: u8) -> Result<Lights> {
         if states == 2 {
             return Lights::from_bits(read_pattern(input)?, rule, torus);
         }
-        let mut text = String::new();
-        input
-            .read_to_string(&mut text)
-            .map_err(|e| Error::new(format!("cannot read the pattern as text (rows of digits): {e}")))?;
-        Board::parse(&text, rule, torus, states).and_then(Lights::from_board)
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes).map_err(|e| Error::new(format!("cannot read the pattern: {e}")))?;
+        let text =
+            std::str::from_utf8(&bytes).map_err(|_| Error::new("the pattern is not text: rows of digits 0 to k−1"))?;
+        Lights::read_text(text, rule, torus, states)
+    }
+
+    /// Reads a pattern given as text (see [`Lights::read`]).
+    pub fn read_text(text: &str, rule: Rule, torus: bool, states: u8) -> Result<Lights> {
+        if states == 2 {
+            return Lights::from_bits(read_pattern(text.as_bytes())?, rule, torus);
+        }
+        Board::parse(text, rule, torus, states).and_then(Lights::from_board)
     }
 
     /// Refuses a format that cannot hold these lights (PBM holds two states).
@@ -161,10 +170,15 @@ impl Lights {
 
     /// Rows of digits, one row a line.
     pub fn to_text(&self) -> String {
-        let mut out = Vec::new();
-        // Writing to memory cannot fail.
-        let _ = self.write(Format::Digits, &mut out);
-        String::from_utf8(out).unwrap_or_default()
+        match &self.form {
+            Form::Bytes(board) => board.to_text(),
+            Form::Packed(_, bits) => {
+                let mut out = Vec::new();
+                // Writing to memory cannot fail.
+                let _ = write_pattern(bits, Format::Digits, &mut out);
+                String::from_utf8(out).unwrap_or_default()
+            }
+        }
     }
 
     /// The lights as a file a person saves: `(name, bytes)`. Digits for byte boards (the name
@@ -359,14 +373,8 @@ impl Lights {
     /// [`solve::solve`] (every rule, edge and number of states).
     pub fn solve(&self, options: &SolveOptions, progress: &mut dyn Progress) -> Result<Solution> {
         let spec = *self.spec();
-        if Lights::solves_packed(&spec, options) {
-            let s = match &self.form {
-                Form::Packed(_, bits) => solve_packed(bits, spec.rule, options.presses, progress)?,
-                Form::Bytes(board) => {
-                    solve_packed(&BitBoard::from_board(board)?, spec.rule, options.presses, progress)?
-                }
-            };
-            return Lights::from_packed_solution(&spec, s);
+        if let (Form::Packed(_, bits), true) = (&self.form, Lights::solves_packed(&spec, options)) {
+            return Lights::from_packed_solution(&spec, solve_packed(bits, spec.rule, options.presses, progress)?);
         }
         let Some(board) = self.to_board() else {
             bail!("internal error: a board beyond {MAX_SIDE} reached the byte-a-light solvers (please report)");

@@ -1,21 +1,19 @@
-//! Lights Out for the page: thin wrappers over `crate::lights`. Lights cross as `Uint8Array`
-//! (one byte a light: a 4096×4096 board is 16 MB, far too many for a JS array of numbers), or,
-//! for the classic boards beyond 4096 that [`crate::lights::limits`] marks packed, as a
-//! `Uint32Array` of packed bits (an 8192×8192 board is 8 MB); everything small crosses with
-//! serde-wasm-bindgen. Seeds cross as decimal strings, since a u64 does not fit a JS number.
+//! Lights Out for the page: thin wrappers over `crate::lights`. A board crosses as one shape,
+//! `{spec, data, lit}`: `data` is a `Uint8Array` in the form the core chose for the board (a
+//! byte a light, or packed bits for the classic boards beyond 4096), which the page holds and
+//! hands back but never reads; it draws from [`lights_cells`]. Seeds cross as decimal strings,
+//! since a u64 does not fit a JS number; everything small crosses with serde-wasm-bindgen.
 
 use super::{adapter, from_js, js_err, to_js, JsProgress};
-use crate::lights::bitboard::{apply, BitBoard};
 use crate::lights::board::MAX_SIDE;
 use crate::lights::chase::{chase, table};
-use crate::lights::game::{after_presses, pressed, Move, Settings};
-use crate::lights::large::{self, random_packed, solve_packed};
+use crate::lights::game::Settings;
 use crate::lights::limits::{minimal_in_worker, page_plan, page_spec, size_note};
-use crate::lights::link::{file_for, from_file, from_link, link_for, link_spec};
-use crate::lights::pattern_io::{read_pattern, write_pattern, Format};
+use crate::lights::link::{from_link, link_for, link_spec};
+use crate::lights::pattern_io::read_pattern;
 use crate::lights::solve::{nullity_chart, MAX_POLY_SIDE};
-use crate::lights::{rank, solve, Board, Game, Spec};
-use js_sys::{Function, Object, Reflect, Uint32Array, Uint8Array};
+use crate::lights::{rank, Game, Lights, SolveOptions, Spec};
+use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 /// The page's settings `{rows, cols, rule, torus, states}`, sides up to `max_side`.
@@ -24,12 +22,8 @@ fn settings(js: JsValue, max_side: usize) -> Result<Spec, JsError> {
     settings.spec(max_side).map_err(js_err)
 }
 
-fn spec_from(js: JsValue) -> Result<Spec, JsError> {
-    settings(js, MAX_SIDE)
-}
-
-fn board_from(spec: JsValue, lights: &[u8]) -> Result<Board, JsError> {
-    Board::from_lights(spec_from(spec)?, lights.to_vec()).map_err(js_err)
+fn get(obj: &JsValue, key: &str) -> Result<JsValue, JsError> {
+    Reflect::get(obj, &JsValue::from_str(key)).map_err(|_| JsError::new(&format!("no {key} in the object given")))
 }
 
 fn set(obj: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
@@ -37,88 +31,136 @@ fn set(obj: &Object, key: &str, value: &JsValue) -> Result<(), JsError> {
     Ok(())
 }
 
-fn bytes(v: &[u8]) -> JsValue {
-    Uint8Array::from(v).into()
+/// A board `{spec, data}` as the core gave it, checked again (its size, states and padding).
+fn lights_from(board: &JsValue) -> Result<Lights, JsError> {
+    let spec: Settings = from_js(get(board, "spec")?, "board settings")?;
+    let spec = page_spec(&spec).map_err(js_err)?;
+    let data = get(board, "data")?;
+    let Some(data) = data.dyn_ref::<Uint8Array>() else {
+        return Err(JsError::new("a board's data is the Uint8Array the core gave"));
+    };
+    Lights::from_data(&spec, &data.to_vec()).map_err(js_err)
 }
 
-/// `{spec, lights, seed, moves, link}` for a game.
-fn game_view(game: &Game) -> Result<JsValue, JsError> {
+/// `{spec, data, lit}`.
+fn board_view(lights: &Lights) -> Result<JsValue, JsError> {
     let obj = Object::new();
-    set(&obj, "spec", &to_js(&game.board.spec)?)?;
-    set(&obj, "lights", &bytes(&game.board.lights))?;
-    set(&obj, "seed", &game.seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
-    set(&obj, "moves", &JsValue::from_f64(f64::from(game.moves)))?;
-    set(&obj, "link", &link_for(game).map_or(JsValue::NULL, |l| JsValue::from_str(&l)))?;
+    set(&obj, "spec", &to_js(lights.spec())?)?;
+    set(&obj, "data", &Uint8Array::from(&lights.to_data()[..]).into())?;
+    set(&obj, "lit", &JsValue::from_f64(lights.lit() as f64))?;
     Ok(obj.into())
 }
 
-/// A random solvable puzzle: presses every light a random number of times, so every solvable
-/// pattern is equally likely. An empty seed draws a fresh one.
-#[wasm_bindgen]
-pub fn lights_random(spec: JsValue, seed: &str) -> Result<JsValue, JsError> {
-    game_view(&adapter::random(&spec_from(spec)?, seed)?)
+fn optional_board(lights: Option<&Lights>) -> Result<JsValue, JsError> {
+    lights.map_or(Ok(JsValue::NULL), board_view)
 }
 
-/// The game for given lights (edit mode, all-on, …) with its share link.
-#[wasm_bindgen]
-pub fn lights_game(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, JsError> {
-    let board = board_from(spec, lights)?;
-    game_view(&Game { board, seed: None, moves })
+/// `{spec, lights: {spec, data, lit}, seed, moves, link}`; `link` is null for a board too
+/// large for one (the page saves it as a file).
+fn game_view(lights: &Lights, seed: Option<u64>, moves: u32) -> Result<JsValue, JsError> {
+    let link = lights.to_board().and_then(|board| link_for(&Game { board: board.into_owned(), seed, moves }).ok());
+    let obj = Object::new();
+    set(&obj, "spec", &to_js(lights.spec())?)?;
+    set(&obj, "lights", &board_view(lights)?)?;
+    set(&obj, "seed", &seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
+    set(&obj, "moves", &JsValue::from_f64(f64::from(moves)))?;
+    set(&obj, "link", &link.map_or(JsValue::NULL, |l| JsValue::from_str(&l)))?;
+    Ok(obj.into())
 }
 
-/// The share-link fragment (without `#`) of given lights, or `null` when the board is too
-/// large for a link (the page then offers the state as a file).
+/// How the page handles a board, given as settings or as a share link (read from its header
+/// alone, so a large board's link can be opened in the Worker): `{spec, max_side, packed,
+/// heavy_make, heavy_solve, heavy_rank, fixup_table, chase_steps, quiet_gallery, full_solvers,
+/// note}` (`note`: the line shown by the size inputs). A board the page does not offer is an
+/// error that says where larger boards go.
 #[wasm_bindgen]
-pub fn lights_link(spec: JsValue, lights: &[u8], moves: u32) -> Result<Option<String>, JsError> {
-    Ok(link_for(&Game { board: board_from(spec, lights)?, seed: None, moves }).ok())
+pub fn lights_plan(settings_or_link: JsValue) -> Result<JsValue, JsError> {
+    let spec = match settings_or_link.as_string() {
+        Some(fragment) => link_spec(&fragment).map_err(js_err)?,
+        None => page_spec(&from_js(settings_or_link, "board settings")?).map_err(js_err)?,
+    };
+    let obj: Object = to_js(&page_plan(&spec))?.into();
+    set(&obj, "spec", &to_js(&spec)?)?;
+    set(&obj, "note", &JsValue::from_str(&size_note(spec.rule, spec.torus, spec.states)))?;
+    Ok(obj.into())
 }
 
-/// A board too large for a link as a board file `{name, text}` (the format `lights-out` reads).
+/// A new game: `{random: seed}` (every solvable pattern equally likely; an empty seed draws a
+/// fresh one) or `{all: state}` (every light in that state).
 #[wasm_bindgen]
-pub fn lights_file(spec: JsValue, lights: &[u8], moves: u32) -> Result<JsValue, JsError> {
-    to_js(&file_for(&Game { board: board_from(spec, lights)?, seed: None, moves }))
+pub fn lights_new(settings: JsValue, fill: JsValue) -> Result<JsValue, JsError> {
+    let spec = page_spec(&from_js(settings, "board settings")?).map_err(js_err)?;
+    let (random, all) = (get(&fill, "random")?, get(&fill, "all")?);
+    if let Some(seed) = random.as_string() {
+        let seed = adapter::seed(&seed)?;
+        return game_view(&Lights::random(&spec, seed).map_err(js_err)?, Some(seed), 0);
+    }
+    match all.as_f64() {
+        Some(state) if (0.0..=9.0).contains(&state) && state.fract() == 0.0 => {
+            game_view(&Lights::filled(&spec, state as u8).map_err(js_err)?, None, 0)
+        }
+        _ => Err(JsError::new("a new board is {random: seed} or {all: state}, a state from 0 to k−1")),
+    }
 }
 
-/// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
+/// The board after pressing (row, col) `times` times (the rule, edges and states decide), or,
+/// with `edit`, after adding `times` to that light alone (editing the pattern).
 #[wasm_bindgen]
-pub fn lights_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    game_view(&from_link(fragment).map_err(js_err)?)
+pub fn lights_press(board: JsValue, row: u32, col: u32, times: u32, edit: bool) -> Result<JsValue, JsError> {
+    let mut lights = lights_from(&board)?;
+    let (r, c) = (row as usize, col as usize);
+    if edit { lights.change(r, c, times) } else { lights.press(r, c, times) }.map_err(js_err)?;
+    board_view(&lights)
 }
 
-/// The board `{rows, cols, rule, torus, states}` a link opens, from its header alone (the page
-/// opens large boards in the Worker).
+/// The board after pressing every light as often as `presses` (a board of the same size) says:
+/// a whole solution at once.
 #[wasm_bindgen]
-pub fn lights_link_spec(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&link_spec(fragment).map_err(js_err)?)
+pub fn lights_apply(board: JsValue, presses: JsValue) -> Result<JsValue, JsError> {
+    let mut lights = lights_from(&board)?;
+    lights.apply(&lights_from(&presses)?).map_err(js_err)?;
+    board_view(&lights)
 }
 
-/// The lights after pressing (row, col) `times` times (the rule, edges and states decide).
+/// What to draw of rows `from..to`: a byte for each square of `block`×`block` lights, the
+/// light's state when `block` is 1, else how many of the square's lights are on.
 #[wasm_bindgen]
-pub fn lights_press(spec: JsValue, lights: &[u8], row: u32, col: u32, times: u32) -> Result<JsValue, JsError> {
-    let mv = Move { row: row as usize, col: col as usize };
-    Ok(bytes(&pressed(&board_from(spec, lights)?, mv, times).map_err(js_err)?.lights))
+pub fn lights_cells(board: JsValue, block: u32, from: u32, to: u32) -> Result<Uint8Array, JsError> {
+    let cells = lights_from(&board)?.cells(block as usize, from as usize, to as usize).map_err(js_err)?;
+    Ok(Uint8Array::from(&cells[..]))
 }
 
-/// Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet,
-/// witness, method}`; `presses`, `witness` and each quiet pattern are Uint8Arrays.
+/// Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet, witness,
+/// witness_overlap, first_press, minimal_in_worker, method}`; `presses`, `witness` and each
+/// quiet pattern are boards. `first_press` is the index of the first light to press (a hint);
+/// `minimal_in_worker` says whether the search for the fewest presses would take long enough to
+/// belong in the Worker. Boards held packed are solved once, not searched for the fewest
+/// presses, and have no quiet patterns.
 #[wasm_bindgen]
-pub fn lights_solve(spec: JsValue, lights: &[u8], minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
-    let board = board_from(spec, lights)?;
-    let s = solve(&board, minimal, &mut JsProgress::new(progress)).map_err(js_err)?;
+pub fn lights_solve(board: JsValue, minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
+    let lights = lights_from(&board)?;
+    let spec = *lights.spec();
+    let options = SolveOptions { minimal, presses: true, quiet: true };
+    let s = lights.solve(&options, &mut JsProgress::new(progress)).map_err(js_err)?;
     let obj = Object::new();
     set(&obj, "solvable", &JsValue::from_bool(s.solvable))?;
-    set(&obj, "presses", &s.presses.as_deref().map_or(JsValue::NULL, bytes))?;
-    set(&obj, "press_count", &JsValue::from_f64(s.press_count as f64))?;
+    set(&obj, "presses", &optional_board(s.presses.as_ref())?)?;
+    set(&obj, "press_count", &JsValue::from_f64(s.press_count.unwrap_or(0) as f64))?;
     set(&obj, "minimal", &JsValue::from_bool(s.minimal))?;
     set(&obj, "rank", &JsValue::from_f64(s.rank as f64))?;
     set(&obj, "nullity", &JsValue::from_f64(s.nullity as f64))?;
     set(&obj, "quiet_log2", &JsValue::from_f64(s.quiet_log2))?;
     let quiet = js_sys::Array::new();
     for q in &s.quiet {
-        quiet.push(&bytes(q));
+        quiet.push(&board_view(q)?);
     }
     set(&obj, "quiet", &quiet)?;
-    set(&obj, "witness", &s.witness.as_deref().map_or(JsValue::NULL, bytes))?;
+    set(&obj, "witness", &optional_board(s.witness.as_ref())?)?;
+    let overlap = s.witness.as_ref().map_or(0, |w| w.overlap(&lights));
+    set(&obj, "witness_overlap", &JsValue::from_f64(overlap as f64))?;
+    let first = s.presses.as_ref().and_then(Lights::first_on);
+    set(&obj, "first_press", &first.map_or(JsValue::NULL, |(r, c)| JsValue::from_f64((r * spec.cols + c) as f64)))?;
+    set(&obj, "minimal_in_worker", &JsValue::from_bool(!minimal && minimal_in_worker(&spec, s.quiet_log2)))?;
     set(&obj, "method", &to_js(&s.method)?)?;
     Ok(obj.into())
 }
@@ -133,14 +175,18 @@ pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsErro
 
 /// Light chasing press by press: `{steps: [{phase, row, col, times}], leftover, fixup}`.
 #[wasm_bindgen]
-pub fn lights_chase(spec: JsValue, lights: &[u8]) -> Result<JsValue, JsError> {
-    to_js(&chase(&board_from(spec, lights)?).map_err(js_err)?)
+pub fn lights_chase(board: JsValue) -> Result<JsValue, JsError> {
+    let lights = lights_from(&board)?;
+    let Some(board) = lights.to_board() else {
+        return Err(JsError::new("light chasing is shown step by step on boards up to 4096×4096"));
+    };
+    to_js(&chase(&board).map_err(js_err)?)
 }
 
 /// The fix-up table for the board's width: `[{leftover, press}]` (press null if unfixable).
 #[wasm_bindgen]
 pub fn lights_table(spec: JsValue) -> Result<JsValue, JsError> {
-    to_js(&table(&spec_from(spec)?).map_err(js_err)?)
+    to_js(&table(&settings(spec, MAX_SIDE)?).map_err(js_err)?)
 }
 
 /// Nullity of n×n boards, bounded and torus, n = 1..=max: `[{n, bounded, torus}]`.
@@ -149,177 +195,50 @@ pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
     to_js(&nullity_chart(max as usize, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
-/// The lights after pressing every light `presses[i]` times (a whole solution at once).
+/// The share-link fragment (without `#`) of a board after `moves` moves, or `null` when the
+/// board is too large for a link (the page then offers it as a file).
 #[wasm_bindgen]
-pub fn lights_apply(spec: JsValue, lights: &[u8], presses: &[u8]) -> Result<JsValue, JsError> {
-    Ok(bytes(&after_presses(&board_from(spec, lights)?, presses).map_err(js_err)?.lights))
+pub fn lights_link(board: JsValue, moves: u32) -> Result<Option<String>, JsError> {
+    let lights = lights_from(&board)?;
+    Ok(lights.to_board().and_then(|board| link_for(&Game { board: board.into_owned(), seed: None, moves }).ok()))
 }
 
-/// How many lights are on: the page's count, and its win test (0 is a dark board).
+/// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
 #[wasm_bindgen]
-pub fn lights_lit(spec: JsValue, lights: &[u8]) -> Result<u32, JsError> {
-    Ok(board_from(spec, lights)?.lit() as u32)
+pub fn lights_from_link(fragment: &str) -> Result<JsValue, JsError> {
+    let game = from_link(fragment).map_err(js_err)?;
+    game_view(&Lights::from_board(game.board).map_err(js_err)?, game.seed, game.moves)
 }
 
-/// How the page handles a board: `{max_side, packed, heavy_make, heavy_solve, heavy_rank,
-/// fixup_table, chase_steps, quiet_gallery, note}` (`note`: the line shown by the size
-/// inputs). A board the page does not offer is an error that says where larger boards go.
+/// The board as a file `{name, text}` (`text` a Uint8Array): rows of digits, what `lights-out
+/// solve --pattern-file` reads, or for a board held packed raw PBM (1 bit a light, which any
+/// image viewer opens too).
 #[wasm_bindgen]
-pub fn lights_plan(settings: JsValue) -> Result<JsValue, JsError> {
-    let spec = page_spec(&from_js(settings, "board settings")?).map_err(js_err)?;
-    let obj: Object = to_js(&page_plan(&spec))?.into();
-    set(&obj, "note", &JsValue::from_str(&size_note(spec.rule, spec.torus, spec.states)))?;
-    Ok(obj.into())
-}
-
-/// Whether the search for the fewest presses among the 2^`quiet_log2` solutions of a board
-/// solved on the main thread runs in the Worker (it would take more than ~50 ms).
-#[wasm_bindgen]
-pub fn lights_minimal_in_worker(settings: JsValue, quiet_log2: f64) -> Result<bool, JsError> {
-    Ok(minimal_in_worker(&spec_from(settings)?, quiet_log2))
-}
-
-// ---- packed boards (classic rules beyond 4096: 32 lights a u32, never a byte a light) ----
-
-/// A board the page offers and solves packed.
-fn packed_spec(settings: JsValue) -> Result<Spec, JsError> {
-    let spec = page_spec(&from_js(settings, "board settings")?).map_err(js_err)?;
-    if !large::applies_to(&spec) {
-        return Err(JsError::new("packed boards are bounded, with two states and the plus or neighbours rule"));
-    }
-    Ok(spec)
-}
-
-fn packed_from(spec: &Spec, halves: &[u32]) -> Result<BitBoard, JsError> {
-    BitBoard::from_halves(spec.rows, spec.cols, halves).map_err(js_err)
-}
-
-fn halves(board: &BitBoard) -> JsValue {
-    Uint32Array::from(&board.to_halves()[..]).into()
-}
-
-/// `{spec, lights, packed: true, seed, moves, link: null}`: packed boards have no link (the
-/// page saves them as a PBM file).
-fn packed_view(spec: &Spec, board: &BitBoard, seed: Option<u64>) -> Result<JsValue, JsError> {
+pub fn lights_file(board: JsValue) -> Result<JsValue, JsError> {
+    let (name, bytes) = lights_from(&board)?.file();
     let obj = Object::new();
-    set(&obj, "spec", &to_js(spec)?)?;
-    set(&obj, "lights", &halves(board))?;
-    set(&obj, "packed", &JsValue::TRUE)?;
-    set(&obj, "seed", &seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
-    set(&obj, "moves", &JsValue::from_f64(0.0))?;
-    set(&obj, "link", &JsValue::NULL)?;
+    set(&obj, "name", &JsValue::from_str(&name))?;
+    set(&obj, "text", &Uint8Array::from(&bytes[..]).into())?;
     Ok(obj.into())
-}
-
-/// A random solvable packed board (every light pressed with probability ½); an empty seed
-/// draws a fresh one.
-#[wasm_bindgen]
-pub fn lights_packed_random(settings: JsValue, seed: &str) -> Result<JsValue, JsError> {
-    let spec = packed_spec(settings)?;
-    let seed = adapter::seed(seed)?;
-    packed_view(&spec, &random_packed(spec.rows, spec.cols, spec.rule, seed).map_err(js_err)?, Some(seed))
-}
-
-/// A packed board with every light on.
-#[wasm_bindgen]
-pub fn lights_packed_all_on(settings: JsValue) -> Result<JsValue, JsError> {
-    let spec = packed_spec(settings)?;
-    packed_view(&spec, &BitBoard::all_on(spec.rows, spec.cols).map_err(js_err)?, None)
-}
-
-/// The packed lights after pressing (row, col) `times` times.
-#[wasm_bindgen]
-pub fn lights_packed_press(
-    settings: JsValue,
-    lights: &[u32],
-    row: u32,
-    col: u32,
-    times: u32,
-) -> Result<JsValue, JsError> {
-    let spec = packed_spec(settings)?;
-    let mut board = packed_from(&spec, lights)?;
-    for _ in 0..times % 2 {
-        board.press(spec.rule, row as usize, col as usize).map_err(js_err)?;
-    }
-    Ok(halves(&board))
-}
-
-/// How many lights are on.
-#[wasm_bindgen]
-pub fn lights_packed_lit(settings: JsValue, lights: &[u32]) -> Result<f64, JsError> {
-    Ok(packed_from(&packed_spec(settings)?, lights)?.count_ones() as f64)
-}
-
-/// Solves a packed board, every press checked word-parallel: `{solvable, presses, press_count,
-/// minimal, rank, nullity, quiet_log2, quiet: [], witness, witness_overlap, method}`, with
-/// `presses` and `witness` packed like the lights. `minimal` is true only when the solution is
-/// the only one (nullity 0): the packed solver does not search the others.
-#[wasm_bindgen]
-pub fn lights_packed_solve(settings: JsValue, lights: &[u32], progress: &Function) -> Result<JsValue, JsError> {
-    let spec = packed_spec(settings)?;
-    let board = packed_from(&spec, lights)?;
-    let s = solve_packed(&board, spec.rule, true, &mut JsProgress::new(progress)).map_err(js_err)?;
-    let obj = Object::new();
-    set(&obj, "solvable", &JsValue::from_bool(s.presses.is_some()))?;
-    set(&obj, "presses", &s.presses.as_ref().map_or(JsValue::NULL, halves))?;
-    set(&obj, "press_count", &JsValue::from_f64(s.press_count.unwrap_or(0) as f64))?;
-    set(&obj, "minimal", &JsValue::from_bool(s.presses.is_some() && s.nullity == 0))?;
-    set(&obj, "rank", &JsValue::from_f64(s.rank as f64))?;
-    set(&obj, "nullity", &JsValue::from_f64(s.nullity as f64))?;
-    set(&obj, "quiet_log2", &JsValue::from_f64(s.nullity as f64))?;
-    set(&obj, "quiet", &js_sys::Array::new())?;
-    set(&obj, "witness", &s.witness.as_ref().map_or(JsValue::NULL, halves))?;
-    let overlap = s.witness.as_ref().map_or(0, |w| w.overlap_count(&board));
-    set(&obj, "witness_overlap", &JsValue::from_f64(overlap as f64))?;
-    set(&obj, "method", &to_js(&crate::lights::Method::Polynomial)?)?;
-    Ok(obj.into())
-}
-
-/// The packed lights after pressing every light set in `presses` (a whole solution at once).
-#[wasm_bindgen]
-pub fn lights_packed_apply(settings: JsValue, lights: &[u32], presses: &[u32]) -> Result<JsValue, JsError> {
-    let spec = packed_spec(settings)?;
-    let mut board = packed_from(&spec, lights)?;
-    apply(&mut board, &packed_from(&spec, presses)?, spec.rule == crate::lights::Rule::Plus).map_err(js_err)?;
-    Ok(halves(&board))
-}
-
-/// A packed board as a raw PBM file `{name, text}` (`text` is a Uint8Array: 1 bit a light, what
-/// `lights-out solve --pattern-file` and any image viewer read).
-#[wasm_bindgen]
-pub fn lights_packed_file(settings: JsValue, lights: &[u32]) -> Result<JsValue, JsError> {
-    let spec = packed_spec(settings)?;
-    let mut bytes = Vec::new();
-    write_pattern(&packed_from(&spec, lights)?, Format::Pbm, &mut bytes)
-        .map_err(|e| JsError::new(&format!("cannot write the file: {e}")))?;
-    let obj = Object::new();
-    set(&obj, "name", &JsValue::from_str(&format!("lights-{}x{}-{}.pbm", spec.rows, spec.cols, spec.rule.name())))?;
-    set(&obj, "text", &bytes_view(&bytes))?;
-    Ok(obj.into())
-}
-
-fn bytes_view(v: &[u8]) -> JsValue {
-    Uint8Array::from(v).into()
 }
 
 /// Opens a board file (rows of digits, or PBM for two states); its rows and columns come from
-/// the file, the rule, edges and states from the page's settings. Boards the page holds packed
-/// come back packed, the others a byte a light.
+/// the file, the rule, edges and states from the page's settings.
 #[wasm_bindgen]
 pub fn lights_open_file(file: &[u8], settings: JsValue) -> Result<JsValue, JsError> {
     let s: Settings = from_js(settings, "board settings")?;
     if s.states != 2.0 {
-        // More than two states: rows of digits, a byte a light.
+        // More than two states: rows of digits, within the page's sizes by their parse.
         let text =
             std::str::from_utf8(file).map_err(|_| JsError::new("the file is not text: rows of digits 0 to k−1"))?;
-        let s = s.spec(MAX_SIDE).map_err(js_err)?;
-        return game_view(&from_file(text, s.rule, s.torus, s.states).map_err(js_err)?);
+        let spec = s.spec(MAX_SIDE).map_err(js_err)?;
+        let lights = Lights::read_text(text, spec.rule, spec.torus, spec.states).map_err(js_err)?;
+        return game_view(&lights, None, 0);
     }
-    let pattern = read_pattern(file).map_err(js_err)?;
-    let spec = page_spec(&Settings { rows: pattern.rows as f64, cols: pattern.cols as f64, ..s }).map_err(js_err)?;
-    if page_plan(&spec).packed {
-        packed_view(&spec, &pattern, None)
-    } else {
-        game_view(&Game::new(pattern.to_board(spec.rule, spec.torus).map_err(js_err)?))
-    }
+    // Two states: digits or PBM as packed bits, its size checked against the page's before a
+    // board is made of them.
+    let bits = read_pattern(file).map_err(js_err)?;
+    let spec = page_spec(&Settings { rows: bits.rows as f64, cols: bits.cols as f64, ..s }).map_err(js_err)?;
+    let lights = Lights::from_bits(bits, spec.rule, spec.torus).map_err(js_err)?;
+    game_view(&lights, None, 0)
 }

@@ -11,7 +11,7 @@ after(() => browser.close());
 
 const SLOW = { timeout: 240_000 };
 
-/** Keeps every result the page's Workers send back (the test reads the packed words). */
+/** Keeps every result the page's Workers send back (the test reads the boards' packed words). */
 function captureWorkerResults() {
   const Native = window.Worker;
   window.workerResults = [];
@@ -98,12 +98,14 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   assert.ok(seen.some((t) => /^\d+%$/.test(t)), `progress shown: ${seen}`);
   const claimed = Number((await page.textContent('#verdict')).match(/Solvable: (\d+) presses/)[1]);
   const check = await page.evaluate((fn) => {
-    const game = window.workerResults.find((r) => r && r.packed);
+    const game = window.workerResults.find((r) => r && r.lights && r.seed);
     const sol = window.workerResults.find((r) => r && r.presses);
     const chase = new Function(`return ${fn}`)();
+    // The core's board data: each row's packed 64-bit words, little-endian (two 32-bit halves).
+    const words = (board) => new Uint32Array(board.data.buffer, board.data.byteOffset, board.data.length / 4);
     return {
-      ...chase({ rows: game.spec.rows, cols: game.spec.cols, plus: true, lights: game.lights, presses: sol.presses }),
-      words: game.lights.length,
+      ...chase({ rows: game.spec.rows, cols: game.spec.cols, plus: true, lights: words(game.lights), presses: words(sol.presses) }),
+      words: words(game.lights).length,
       pressCount: sol.press_count,
     };
   }, chaseCheck.toString());

@@ -1,6 +1,7 @@
-// The page's packed path for classic boards beyond 4096 (lights_plan and lights_packed_*) under
-// Node. Every answer is checked by the rule written out here, light by light on unpacked
-// bits, independently of the core's word-parallel code; PBM files by decoding them here.
+// The page's classic boards beyond 4096, which the core holds and solves packed, under Node:
+// the same exports as every other board. Every answer is checked by the rule written out here,
+// light by light, independently of the core's word-parallel code; PBM files by decoding them
+// here; the squares the page draws by counting here.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
@@ -9,18 +10,9 @@ const core = await load('lights');
 
 const spec = (rows, cols, rule = 'plus') => ({ rows, cols, rule, torus: false, states: 2 });
 const noProgress = () => {};
-const halvesPerRow = (cols) => 2 * Math.ceil(cols / 64);
 
-/** Packed halves → one byte a light. */
-function unpack({ rows, cols }, halves) {
-  const w = halvesPerRow(cols);
-  assert.equal(halves.length, rows * w);
-  const out = new Uint8Array(rows * cols);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) out[r * cols + c] = (halves[r * w + (c >>> 5)] >>> (c & 31)) & 1;
-  }
-  return out;
-}
+/** One byte a light of a board the core gave (what the page draws from). */
+const bytesOf = (board) => core.lights_cells(board, 1, 0, board.spec.rows);
 
 /** The lights pressing every set light of `presses` changes, light by light (the rule here). */
 function effectHere({ rows, cols, rule }, presses) {
@@ -53,45 +45,59 @@ test('the plan: classic boards packed beyond 4096 up to 8192, the others to 4096
   throwsWith(assert, () => core.lights_plan(spec(8193, 5)), /1 to 8192 rows on the page, not 8193: larger boards: the command-line tool/);
   throwsWith(assert, () => core.lights_plan({ ...spec(5, 4097), rule: 'king' }), /1 to 4096 columns on the page, not 4097: classic boards .* go to 8192/);
   throwsWith(assert, () => core.lights_plan({ ...spec(5, 5), states: 2.5 }), /states/);
-  throwsWith(assert, () => core.lights_packed_random({ ...spec(5000, 5), torus: true }, '1'), /1 to 4096 rows/);
-  throwsWith(assert, () => core.lights_packed_random({ ...spec(5000, 5), states: 3 }, '1'), /1 to 4096 rows/);
+  throwsWith(assert, () => core.lights_new({ ...spec(5000, 5), torus: true }, { random: '1' }), /1 to 4096 rows/);
+  throwsWith(assert, () => core.lights_new({ ...spec(5000, 5), states: 3 }, { random: '1' }), /1 to 4096 rows/);
 });
 
 for (const [rows, cols, rule] of /** @type {[number, number, string][]} */ ([[4100, 45, 'plus'], [37, 4097, 'neighbours'], [4097, 64, 'plus']])) {
   test(`a random ${rows}×${cols} ${rule} board solves, its presses clear it by the rule written here`, () => {
     const s = spec(rows, cols, rule);
-    const game = core.lights_packed_random(s, '7');
-    assert.equal(game.packed, true);
+    const game = core.lights_new(s, { random: '7' });
+    assert.equal(core.lights_plan(s).packed, true);
     assert.equal(game.link, null);
     assert.equal(game.seed, '7');
-    const lights = unpack(s, game.lights);
-    assert.equal(core.lights_packed_lit(s, game.lights), count(lights));
-    const sol = core.lights_packed_solve(s, game.lights, noProgress);
+    const lights = bytesOf(game.lights);
+    assert.equal(lights.length, rows * cols);
+    assert.equal(game.lights.lit, count(lights));
+    const sol = core.lights_solve(game.lights, true, noProgress);
     assert.equal(sol.solvable, true);
-    const presses = unpack(s, sol.presses);
+    const presses = bytesOf(sol.presses);
     assert.equal(sol.press_count, count(presses));
     assert.deepEqual(effectHere(s, presses), lights);
     assert.equal(sol.rank + sol.nullity, rows * cols);
-    assert.equal(core.lights_packed_lit(s, core.lights_packed_apply(s, game.lights, sol.presses)), 0);
+    assert.equal(sol.minimal, sol.nullity === 0);
+    assert.deepEqual(sol.quiet, []);
+    assert.equal(sol.first_press, presses.indexOf(1));
+    assert.equal(core.lights_apply(game.lights, sol.presses).lit, 0);
+    // Drawn at one pixel for 4×4 lights: the lights on in each square, counted here.
+    const width = Math.ceil(cols / 4);
+    const squares = new Uint8Array(width * Math.ceil(rows / 4));
+    lights.forEach((x, i) => {
+      squares[Math.floor(Math.floor(i / cols) / 4) * width + Math.floor((i % cols) / 4)] += x;
+    });
+    assert.deepEqual(core.lights_cells(game.lights, 4, 0, rows), squares);
   });
 }
 
 test('packed presses follow the rule; off the board is an error', () => {
   const s = spec(4097, 70);
-  let halves = core.lights_packed_all_on(s).lights;
-  let lights = unpack(s, halves);
+  let board = core.lights_new(s, { all: 1 }).lights;
+  let lights = bytesOf(board);
   assert.equal(count(lights), 4097 * 70);
   for (const [r, c] of [[0, 0], [4096, 69], [100, 63], [100, 64], [2, 31]]) {
     const one = new Uint8Array(4097 * 70);
     one[r * 70 + c] = 1;
     const changed = effectHere(s, one);
     lights = lights.map((x, i) => x ^ changed[i]);
-    halves = core.lights_packed_press(s, halves, r, c, 1);
-    assert.deepEqual(unpack(s, halves), lights, `(${r}, ${c})`);
+    board = core.lights_press(board, r, c, 1, false);
+    assert.deepEqual(bytesOf(board), lights, `(${r}, ${c})`);
+    assert.equal(board.lit, count(lights));
   }
-  assert.deepEqual(core.lights_packed_press(s, halves, 5, 5, 2), halves);
-  throwsWith(assert, () => core.lights_packed_press(s, halves, 4097, 0, 1), /off the 4097×70 board/);
-  throwsWith(assert, () => core.lights_packed_press(s, halves.subarray(2), 0, 0, 1), /words given/);
+  assert.deepEqual(core.lights_press(board, 5, 5, 2, false), board);
+  const edited = core.lights_press(board, 4096, 69, 1, true);
+  assert.deepEqual(core.lights_cells(edited, 1, 4096, 4097), core.lights_cells(board, 1, 4096, 4097).map((x, c) => (c === 69 ? 1 - x : x)));
+  throwsWith(assert, () => core.lights_press(board, 4097, 0, 1, false), /off the 4097×70 board/);
+  throwsWith(assert, () => core.lights_press({ ...board, data: board.data.subarray(2) }, 0, 0, 1, false), /words/);
 });
 
 test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', () => {
@@ -99,23 +105,23 @@ test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', 
   const cols = [...Array(40).keys()].map((n) => n + 1).find((n) => core.lights_rank(spec(4097, n), noProgress).nullity > 0);
   assert.ok(cols, 'some width up to 40 has nullity > 0');
   const s = spec(4097, cols);
-  const all = core.lights_packed_all_on(s).lights;
+  const dark = core.lights_new(s, { all: 0 }).lights;
   // Some single light is unsolvable (the quiet patterns cover some light); try the corners.
   let found = null;
   for (const [r, c] of [[0, 0], [0, cols - 1], [2048, 0], [4096, 0]]) {
-    const lights = new Uint32Array(all.length);
-    lights[r * halvesPerRow(cols) + (c >>> 5)] = 1 << (c & 31);
-    const sol = core.lights_packed_solve(s, lights, noProgress);
+    const lights = core.lights_press(dark, r, c, 1, true);
+    assert.equal(lights.lit, 1);
+    const sol = core.lights_solve(lights, false, noProgress);
     if (!sol.solvable) {
       found = { lights, sol };
       break;
     }
   }
   assert.ok(found, 'a single light that cannot be cleared');
-  const quiet = unpack(s, found.sol.witness);
+  const quiet = bytesOf(found.sol.witness);
   assert.ok(count(quiet) > 0);
   assert.equal(count(effectHere(s, quiet)), 0, 'pressing the witness changes nothing');
-  const overlap = count(unpack(s, found.lights).map((x, i) => x & quiet[i]));
+  const overlap = count(bytesOf(found.lights).map((x, i) => x & quiet[i]));
   assert.equal(overlap % 2, 1);
   assert.equal(found.sol.witness_overlap, overlap);
   assert.equal(found.sol.presses, null);
@@ -123,13 +129,13 @@ test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', 
 
 test('a packed board saves as raw PBM and opens again; small files open a byte a light', () => {
   const s = spec(4099, 21);
-  const game = core.lights_packed_random(s, '11');
-  const file = core.lights_packed_file(s, game.lights);
+  const game = core.lights_new(s, { random: '11' });
+  const file = core.lights_file(game.lights);
   assert.equal(file.name, 'lights-4099x21-plus.pbm');
   const header = 'P4\n21 4099\n';
   assert.equal(new TextDecoder().decode(file.text.subarray(0, header.length)), header);
   // P4: each row in 3 bytes, first light in the top bit.
-  const lights = unpack(s, game.lights);
+  const lights = bytesOf(game.lights);
   const body = file.text.subarray(header.length);
   assert.equal(body.length, 4099 * 3);
   for (let i = 0; i < 4099 * 21; i++) {
@@ -138,15 +144,17 @@ test('a packed board saves as raw PBM and opens again; small files open a byte a
     assert.equal((body[r * 3 + (c >> 3)] >> (7 - (c & 7))) & 1, lights[i]);
   }
   const back = core.lights_open_file(file.text, { ...s, rows: 1, cols: 1 });
-  assert.equal(back.packed, true);
   assert.deepEqual(back.spec, s);
+  assert.deepEqual(bytesOf(back.lights), lights);
   assert.deepEqual(back.lights, game.lights);
   const small = core.lights_open_file(new TextEncoder().encode('101\n010\n'), spec(5, 5));
-  assert.equal(small.packed, undefined);
-  assert.deepEqual(Array.from(small.lights), [1, 0, 1, 0, 1, 0]);
+  assert.deepEqual(Array.from(bytesOf(small.lights)), [1, 0, 1, 0, 1, 0]);
+  const smallFile = core.lights_file(small.lights);
+  assert.equal(smallFile.name, 'lights-2x3-plus-2states.txt');
+  assert.equal(new TextDecoder().decode(smallFile.text), '101\n010\n');
   const three = core.lights_open_file(new TextEncoder().encode('12\n00\n'), { ...spec(5, 5), states: 3 });
-  assert.deepEqual(Array.from(three.lights), [1, 2, 0, 0]);
+  assert.deepEqual(Array.from(bytesOf(three.lights)), [1, 2, 0, 0]);
   throwsWith(assert, () => core.lights_open_file(new TextEncoder().encode('P4\n9000 2\n'), spec(5, 5)), /.+/);
   const king = core.lights_open_file(new TextEncoder().encode('P1\n2 1\n1 1\n'), { ...spec(5, 5), rule: 'king' });
-  assert.deepEqual([king.spec.rule, ...king.lights], ['king', 1, 1]);
+  assert.deepEqual([king.spec.rule, ...bytesOf(king.lights)], ['king', 1, 1]);
 });

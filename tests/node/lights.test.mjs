@@ -1,6 +1,8 @@
 // The Lights Out exports of the wasm core under Node. Presses are checked against the rule
 // written out here (self and the four orthogonal neighbours), solutions by simulating them,
-// and the 5×5 figures against the source text (rank 23, the light-chasing table).
+// and the 5×5 figures against the source text (rank 23, the light-chasing table). A board
+// crosses as the core's `{spec, data, lit}`; the tests read its lights with `lights_cells` and
+// make boards of given lights by opening them as a pattern file, as the page does.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
@@ -31,27 +33,48 @@ function applyHere(spec, lights, presses) {
 
 const dark = (v) => v.every((x) => x === 0);
 
+/** One byte a light of a board the core gave. */
+const bytesOf = (board) => core.lights_cells(board, 1, 0, board.spec.rows);
+
+/** The core's board holding `lights` (one byte a light), opened as a pattern file of digits. */
+function boardOf(spec, lights) {
+  const rows = [];
+  for (let r = 0; r < spec.rows; r++) rows.push(Array.from(lights.subarray(r * spec.cols, (r + 1) * spec.cols)).join(''));
+  return core.lights_open_file(new TextEncoder().encode(rows.join('\n')), spec).lights;
+}
+
+const random = (spec, seed) => core.lights_new(spec, { random: seed });
+
 test('presses follow the classic rule', () => {
   const spec = classic(4, 5);
-  const game = core.lights_random(spec, '3');
+  const game = random(spec, '3');
   let lights = game.lights;
   for (const [r, c] of [[0, 0], [3, 4], [2, 2], [1, 4]]) {
-    const expected = pressHere(spec, lights, r, c);
-    lights = core.lights_press(spec, lights, r, c, 1);
-    assert.deepEqual(lights, expected);
+    const expected = pressHere(spec, bytesOf(lights), r, c);
+    lights = core.lights_press(lights, r, c, 1, false);
+    assert.deepEqual(bytesOf(lights), expected);
+    assert.equal(lights.lit, expected.filter((x) => x).length);
   }
+  // Editing changes the one light alone, forwards and back.
+  const edited = core.lights_press(lights, 2, 3, 1, true);
+  const want = bytesOf(lights);
+  want[2 * 5 + 3] ^= 1;
+  assert.deepEqual(bytesOf(edited), want);
+  assert.deepEqual(bytesOf(core.lights_press(edited, 2, 3, 1, true)), bytesOf(lights));
 });
 
 test('random puzzles are solvable and their solutions clear them', () => {
   for (const [rows, cols] of [[5, 5], [4, 4], [7, 3], [40, 40], [300, 200]]) {
     const spec = classic(rows, cols);
-    const game = core.lights_random(spec, String(rows * 1000 + cols));
-    assert.equal(game.lights.length, rows * cols);
-    const s = core.lights_solve(spec, game.lights, rows * cols <= 1600, noProgress);
+    const game = random(spec, String(rows * 1000 + cols));
+    assert.equal(bytesOf(game.lights).length, rows * cols);
+    const s = core.lights_solve(game.lights, rows * cols <= 1600, noProgress);
     assert.equal(s.solvable, true);
-    assert.ok(s.presses instanceof Uint8Array);
-    assert.ok(dark(applyHere(spec, game.lights, s.presses)), `${rows}×${cols}`);
-    assert.equal(s.press_count, s.presses.reduce((a, b) => a + b, 0));
+    const presses = bytesOf(s.presses);
+    assert.ok(dark(applyHere(spec, bytesOf(game.lights), presses)), `${rows}×${cols}`);
+    assert.equal(s.press_count, presses.reduce((a, b) => a + b, 0));
+    assert.equal(s.first_press, presses.findIndex((p) => p > 0));
+    assert.equal(core.lights_apply(game.lights, s.presses).lit, 0);
   }
 });
 
@@ -60,12 +83,13 @@ test('the 5×5 board: rank 23, all-on in 15 presses, the source table', () => {
   const r = core.lights_rank(spec, noProgress);
   assert.equal(r.rank, 23);
   assert.equal(r.nullity, 2);
-  const on = new Uint8Array(25).fill(1);
-  const s = core.lights_solve(spec, on, true, noProgress);
+  const on = core.lights_new(spec, { all: 1 }).lights;
+  assert.deepEqual(bytesOf(on), new Uint8Array(25).fill(1));
+  const s = core.lights_solve(on, true, noProgress);
   assert.equal(s.minimal, true);
   assert.equal(s.press_count, 15);
   assert.equal(s.quiet.length, 2);
-  for (const q of s.quiet) assert.ok(dark(applyHere(spec, new Uint8Array(25), q)));
+  for (const q of s.quiet) assert.ok(dark(applyHere(spec, new Uint8Array(25), bytesOf(q))));
   // x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22 (buttons 1 and 2 unpressed).
   const table = core.lights_table(spec);
   assert.equal(table.length, 32);
@@ -80,18 +104,22 @@ test('an unsolvable pattern comes with a quiet pattern it overlaps oddly', () =>
   const spec = classic(5, 5);
   const lights = new Uint8Array(25);
   lights[0] = 1;
-  const s = core.lights_solve(spec, lights, false, noProgress);
+  const s = core.lights_solve(boardOf(spec, lights), false, noProgress);
   assert.equal(s.solvable, false);
   assert.equal(s.presses, null);
-  assert.ok(dark(applyHere(spec, new Uint8Array(25), s.witness)));
-  assert.equal(s.witness.reduce((n, q, i) => n + (q & lights[i]), 0) % 2, 1);
+  assert.equal(s.first_press, null);
+  const witness = bytesOf(s.witness);
+  assert.ok(dark(applyHere(spec, new Uint8Array(25), witness)));
+  const overlap = witness.reduce((n, q, i) => n + (q & lights[i]), 0);
+  assert.equal(overlap % 2, 1);
+  assert.equal(s.witness_overlap, overlap);
 });
 
 test('light chasing clears the board step by step', () => {
   const spec = classic(6, 6);
-  const game = core.lights_random(spec, '77');
-  const plan = core.lights_chase(spec, game.lights);
-  let lights = game.lights;
+  const game = random(spec, '77');
+  const plan = core.lights_chase(game.lights);
+  let lights = bytesOf(game.lights);
   for (const st of plan.steps) for (let t = 0; t < st.times; t++) lights = pressHere(spec, lights, st.row, st.col);
   assert.ok(dark(lights));
   assert.deepEqual(plan.steps.map((s) => s.phase).filter((p, i, a) => a.indexOf(p) === i), plan.fixup.some((x) => x) ? ['chase', 'fix_up', 'chase_again'] : ['chase'].concat(plan.steps.some((s) => s.phase === 'chase_again') ? ['chase_again'] : []));
@@ -100,39 +128,51 @@ test('light chasing clears the board step by step', () => {
 test('three-state and composite boards solve exactly', () => {
   for (const states of [3, 4, 6]) {
     const spec = { rows: 4, cols: 4, rule: 'king', torus: true, states };
-    const game = core.lights_random(spec, '5');
-    const s = core.lights_solve(spec, game.lights, true, noProgress);
+    const game = random(spec, '5');
+    const s = core.lights_solve(game.lights, true, noProgress);
     assert.equal(s.solvable, true);
     let lights = game.lights;
-    s.presses.forEach((p, i) => {
-      if (p) lights = core.lights_press(spec, lights, Math.floor(i / 4), i % 4, p);
+    bytesOf(s.presses).forEach((p, i) => {
+      if (p) lights = core.lights_press(lights, Math.floor(i / 4), i % 4, p, false);
     });
-    assert.ok(dark(lights));
+    assert.ok(dark(bytesOf(lights)));
+    assert.equal(lights.lit, 0);
   }
 });
 
 test('links round-trip; bad links and settings are errors, never traps', () => {
   const spec = { rows: 6, cols: 9, rule: 'x', torus: true, states: 5 };
-  const game = core.lights_random(spec, '12');
+  const game = random(spec, '12');
   const back = core.lights_from_link(`#${game.link}`);
-  assert.deepEqual(back.lights, game.lights);
+  assert.deepEqual(bytesOf(back.lights), bytesOf(game.lights));
   assert.deepEqual(back.spec, spec);
-  const edited = core.lights_game(spec, core.lights_press(spec, game.lights, 1, 1, 1), 1);
-  assert.deepEqual(core.lights_from_link(edited.link).lights, edited.lights);
+  const pressed = core.lights_press(game.lights, 1, 1, 1, false);
+  const edited = { link: core.lights_link(pressed, 1) };
+  const opened = core.lights_from_link(edited.link);
+  assert.deepEqual(bytesOf(opened.lights), bytesOf(pressed));
+  assert.equal(opened.moves, 1);
+  assert.equal(core.lights_plan(edited.link).spec.cols, 9);
   throwsWith(assert, () => core.lights_from_link('#lights/v1/'), /truncated/);
   throwsWith(assert, () => core.lights_from_link('#lights/v9/AAAA'), /version/);
   throwsWith(assert, () => core.lights_from_link(edited.link.slice(0, -6)), /truncated|garbled/);
-  throwsWith(assert, () => core.lights_random({ ...spec, rows: 0 }, '1'), /rows/);
-  throwsWith(assert, () => core.lights_random({ ...spec, states: 12 }, '1'), /states/);
-  throwsWith(assert, () => core.lights_random({ ...spec, rule: 'rook' }, '1'), /rule|variant/);
-  throwsWith(assert, () => core.lights_press(spec, game.lights, 6, 0, 1), /^\(6, 0\) is off the 6×9 board$/);
-  throwsWith(assert, () => core.lights_solve(spec, new Uint8Array(3), false, noProgress), /lights/);
-  throwsWith(assert, () => core.lights_random(spec, 'abc'), /seed/);
+  throwsWith(assert, () => random({ ...spec, rows: 0 }, '1'), /rows/);
+  throwsWith(assert, () => random({ ...spec, states: 12 }, '1'), /states/);
+  throwsWith(assert, () => random({ ...spec, rule: 'rook' }, '1'), /rule|variant/);
+  throwsWith(assert, () => core.lights_new(spec, { all: 5 }), /state 5/);
+  throwsWith(assert, () => core.lights_new(spec, { some: 1 }), /random: seed/);
+  throwsWith(assert, () => core.lights_press(game.lights, 6, 0, 1, false), /^\(6, 0\) is off the 6×9 board$/);
+  throwsWith(assert, () => core.lights_press(game.lights, 0, 9, 1, true), /^\(0, 9\) is off the 6×9 board$/);
+  throwsWith(assert, () => core.lights_solve({ spec, data: new Uint8Array(3) }, false, noProgress), /lights/);
+  throwsWith(assert, () => core.lights_solve({ spec, data: [0, 1] }, false, noProgress), /Uint8Array/);
+  throwsWith(assert, () => core.lights_solve({ spec, data: new Uint8Array(54).fill(7) }, false, noProgress), /state 7/);
+  throwsWith(assert, () => core.lights_apply(game.lights, random({ ...spec, rows: 5 }, '1').lights), /presses for a 5×9 board/);
+  throwsWith(assert, () => random(spec, 'abc'), /seed/);
   // Numbers a person can type reach the core as numbers: its message, not a library's.
-  throwsWith(assert, () => core.lights_random({ ...spec, rows: -1 }, '1'), /^a board has 1 to 4096 rows, not -1$/);
-  throwsWith(assert, () => core.lights_random({ ...spec, cols: 1.5 }, '1'), /^a board has 1 to 4096 columns, not 1\.5$/);
+  throwsWith(assert, () => random({ ...spec, rows: -1 }, '1'), /^a board has 1 to 4096 rows, not -1$/);
+  throwsWith(assert, () => random({ ...spec, cols: 1.5 }, '1'), /^a board has 1 to 4096 columns, not 1\.5$/);
   throwsWith(assert, () => core.lights_rank({ ...spec, rows: 2.5 }, noProgress), /^a board has 1 to \d+ rows, not 2\.5$/);
-  throwsWith(assert, () => core.lights_chase({ ...spec, rule: 'king' }, game.lights), /chasing/);
+  throwsWith(assert, () => core.lights_chase(random({ ...spec, rule: 'king' }, '1').lights), /chasing/);
+  throwsWith(assert, () => core.lights_cells(game.lights, 1, 5, 7), /rows 5 to 7/);
 });
 
 /** Nullity of the n×n classic board by elimination over GF(2) written here (BigInt rows). */
@@ -178,21 +218,37 @@ test('the nullity chart agrees with elimination written here', () => {
 test('a large board solves quickly enough to time (printed, not asserted)', () => {
   for (const n of [1000, 2000, 4000]) {
     const spec = classic(n, n);
-    const lights = core.lights_random(spec, '1').lights;
+    const lights = random(spec, '1').lights;
     const t0 = performance.now();
-    const s = core.lights_solve(spec, lights, false, noProgress);
+    const s = core.lights_solve(lights, false, noProgress);
     const ms = performance.now() - t0;
     assert.equal(s.solvable, true);
-    console.log(`wasm lights_solve ${n}×${n} random solvable: ${ms.toFixed(0)} ms (Node, with 1 byte a light in and out)`);
+    console.log(`wasm lights_solve ${n}×${n} random solvable: ${ms.toFixed(0)} ms (Node, the board's data in and out)`);
   }
 });
 
-test('lights_lit counts the lit lights (the page\'s count and win test)', () => {
+test('a board counts its lit lights (the page\'s count and win test)', () => {
   const spec = { rows: 3, cols: 4, rule: 'king', torus: false, states: 3 };
   const lights = Uint8Array.from([0, 1, 2, 0, 0, 0, 1, 0, 2, 2, 0, 0]);
-  assert.equal(core.lights_lit(spec, lights), 5);
-  assert.equal(core.lights_lit(spec, new Uint8Array(12)), 0);
-  const game = core.lights_random(classic(6, 6), '11');
-  assert.equal(core.lights_lit(game.spec, game.lights), game.lights.filter((v) => v !== 0).length);
-  throwsWith(assert, () => core.lights_lit(spec, new Uint8Array(5)), /5 lights given/);
+  const board = boardOf(spec, lights);
+  assert.deepEqual(bytesOf(board), lights);
+  assert.equal(board.lit, 5);
+  assert.equal(core.lights_new(spec, { all: 0 }).lights.lit, 0);
+  const game = random(classic(6, 6), '11');
+  assert.equal(game.lights.lit, bytesOf(game.lights).filter((v) => v !== 0).length);
+  throwsWith(assert, () => core.lights_cells({ spec, data: new Uint8Array(5) }, 1, 0, 3), /5 lights given/);
+});
+
+test('what is drawn of a board: each light, or the lights on in each square', () => {
+  const spec = { rows: 5, cols: 7, rule: 'x', torus: false, states: 4 };
+  const lights = Uint8Array.from({ length: 35 }, (_, i) => (i * 7 + (i >> 2)) % 4);
+  const board = boardOf(spec, lights);
+  assert.deepEqual(core.lights_cells(board, 1, 2, 4), lights.subarray(14, 28));
+  // Squares of 3×3: rows 0–2 and 3–4, columns 0–2, 3–5 and 6.
+  const want = new Uint8Array(6);
+  lights.forEach((x, i) => {
+    if (x) want[Math.floor(Math.floor(i / 7) / 3) * 3 + Math.floor((i % 7) / 3)]++;
+  });
+  assert.deepEqual(core.lights_cells(board, 3, 0, 5), want);
+  throwsWith(assert, () => core.lights_cells(board, 0, 0, 5), /1 to 15/);
 });

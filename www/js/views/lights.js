@@ -145,7 +145,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     link: () => link(v),
     title: 'Lights Out',
     frameSize: () => ({ width: 460, height: Math.round(440 * Math.min(2, v.spec.rows / v.spec.cols)) + 260 }),
-    file: () => (v.packed ? v.core.lights_packed_file(v.spec, v.lights) : v.core.lights_file(v.spec, v.lights, v.moves)),
+    file: () => v.core.lights_file(v.lights),
   });
   $('board-file').addEventListener('change', async () => {
     const f = $('board-file').files[0];
@@ -225,8 +225,8 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
     try {
       const plan = v.core.lights_plan(s);
-      const fn = plan.packed ? 'lights_packed_random' : 'lights_random';
-      const game = plan.heavy_make ? await inWorker(v, fn, [s, '']) : v.core[fn](s, '');
+      const args = [s, { random: '' }];
+      const game = plan.heavy_make ? await inWorker(v, 'lights_new', args) : v.core.lights_new(...args);
       show(game);
       clearMessage();
       if (!embed) explore(v);
@@ -240,9 +240,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   function allOn() {
     if (v.busy) return;
     try {
-      const s = readSpec();
-      const plan = v.core.lights_plan(s);
-      show(plan.packed ? v.core.lights_packed_all_on(s) : v.core.lights_game(s, new Uint8Array(s.rows * s.cols).fill(1), 0));
+      show(v.core.lights_new(readSpec(), { all: 1 }));
       clearMessage();
       if (!embed) explore(v);
     } catch (err) {
@@ -263,8 +261,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   /** Opens a share link (../share-link.js says what a bad one does): the header says how
    * large the board is, and a large board or a long link is decoded in the Worker. */
   async function openLink(hash) {
-    const spec = v.core.lights_link_spec(hash);
-    const heavy = v.core.lights_plan(spec).heavy_make || hash.length > LONG_LINK;
+    const heavy = v.core.lights_plan(hash).heavy_make || hash.length > LONG_LINK;
     const game = heavy ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
     show(game);
     if (!embed) explore(v);

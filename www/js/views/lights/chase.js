@@ -35,12 +35,12 @@ function rowSteps(plan) {
 export async function chase(v) {
   if (v.busy) return;
   const { $, showMessage, showError } = v.ctx;
-  if (v.packed) {
+  if (v.plan.packed) {
     return showMessage('Light chasing is shown step by step on boards up to about 256×256: use Show solution or Animate.', 'error');
   }
   let plan;
   try {
-    plan = v.core.lights_chase(v.spec, v.lights);
+    plan = v.core.lights_chase(v.lights);
   } catch (err) {
     return showError(err);
   }

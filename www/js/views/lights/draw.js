@@ -1,6 +1,6 @@
 // Lights Out: drawing the board — a grid of cells (ARIA grid, ../../board.js) when small, one
 // canvas with a keyboard cursor when large — and the status line. `v` is the view.
-import { litCount, markAt, wordsPerRow } from './state.js';
+import { BLOCK, cellsOf, drawBlock, litCount, markAt } from './state.js';
 
 /** Boards up to this many lights are a grid of elements; larger ones a canvas. */
 export const GRID_MAX = 1024;
@@ -21,14 +21,16 @@ export function render(v) {
 }
 
 function describe(v, i) {
-  const { spec, lights, overlay } = v;
+  const { spec, overlay } = v;
   const r = Math.floor(i / spec.cols);
   const c = i % spec.cols;
-  const s = lights[i];
+  const s = cellsOf(v, v.lights)[i];
+  const presses = overlay.presses && cellsOf(v, overlay.presses);
+  const quietCells = overlay.quiet && cellsOf(v, overlay.quiet);
   const classes = [s ? `on s${s}` : 'off'];
   const label = [`row ${r + 1}, column ${c + 1}, ${stateName(v, s)}`];
   let text = spec.states > 2 && s ? String(s) : '';
-  const p = overlay.presses?.[i] ?? 0;
+  const p = presses?.[i] ?? 0;
   if (p) {
     classes.push('press');
     label.push(spec.states > 2 ? `press ${p} times` : 'press');
@@ -38,12 +40,12 @@ function describe(v, i) {
     classes.push('hint');
     label.push('hint');
   }
-  if (overlay.quiet?.[i]) {
+  if (quietCells?.[i]) {
     classes.push('quiet');
     label.push('in the quiet pattern');
   }
   if (overlay.row === r) classes.push('chase-row');
-  const data = { state: String(s), presses: String(p), hint: String(overlay.hint === i), quiet: String(Boolean(overlay.quiet?.[i])) };
+  const data = { state: String(s), presses: String(p), hint: String(overlay.hint === i), quiet: String(Boolean(quietCells?.[i])) };
   return { classes: classes.join(' '), label: label.join(', '), text, data };
 }
 
@@ -98,8 +100,9 @@ export function lightAt(v, rect, x, y) {
 }
 
 function drawCanvas(v) {
-  if (v.packed) return drawPacked(v);
-  const { spec, lights, overlay } = v;
+  if (drawBlock(v.spec) > 1) return drawBlocks(v);
+  const { spec, overlay } = v;
+  const lights = cellsOf(v, v.lights);
   const canvas = v.ctx.$('canvas');
   if (canvas.width !== spec.cols || canvas.height !== spec.rows) {
     canvas.width = spec.cols;
@@ -122,8 +125,8 @@ function drawCanvas(v) {
     palette[s] = k === 2 ? on : 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
   }
   for (let i = 0; i < lights.length; i++) px[i] = palette[lights[i]];
-  paint(px, overlay.quiet, quiet);
-  paint(px, overlay.presses, press);
+  paint(px, overlay.quiet && cellsOf(v, overlay.quiet), quiet);
+  paint(px, overlay.presses && cellsOf(v, overlay.presses), press);
   if (overlay.hint >= 0) px[overlay.hint] = 0xff20c040;
   ctx.putImageData(img, 0, 0);
   canvas.setAttribute(
@@ -133,25 +136,12 @@ function drawCanvas(v) {
   drawCursor(v);
 }
 
-/** Lights a side of a packed board's pixel: 4×4 lights a pixel, so an 8192² board is a
- * 2048² canvas (16 MB of pixels, not 256 MB) — finer than the page shows it. */
-const BLOCK = 4;
-/** For each 16 lights (half a word), the lit count of each group of 4, one byte each: a row
- * adds to four pixels' counts with one addition (a pixel's 16 lights never overflow a byte). */
-let quads = null;
-function quadCounts() {
-  if (!quads) {
-    const pop4 = (x) => (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
-    quads = Uint32Array.from({ length: 1 << 16 }, (_, x) => pop4(x & 15) | (pop4((x >> 4) & 15) << 8) | (pop4((x >> 8) & 15) << 16) | (pop4(x >> 12) << 24));
-  }
-  return quads;
-}
 const OFF = [0x2d, 0x34, 0x40];
 const ON = [0xff, 0xd2, 0x3f];
 const PRESS = [0x8a, 0x3f, 0xfc];
 const QUIET = [0x1e, 0xa0, 0xd2];
 
-/** 17 colours (ABGR words) from `from` (none of a block's 16 lights) to `to` (all of them). */
+/** BLOCK² + 1 colours (ABGR words) from `from` (none of a square's lights) to `to` (all). */
 function ramp(from, to) {
   return Uint32Array.from({ length: BLOCK * BLOCK + 1 }, (_, n) => {
     const t = n / (BLOCK * BLOCK);
@@ -163,24 +153,11 @@ const LIT = ramp(OFF, ON);
 const PRESSED = ramp(OFF, PRESS);
 const QUIETED = ramp(OFF, QUIET);
 
-/** Adds the lights set in row `r` of packed `marks` to the per-pixel counts (`counts`: a
- * Uint32Array holding a byte a pixel). */
-function countRow(marks, r, w, counts) {
-  const table = quadCounts();
-  const base = r * w;
-  for (let j = 0; j < w; j++) {
-    const x = marks[base + j];
-    if (x === 0) continue;
-    counts[2 * j] += table[x & 0xffff];
-    counts[2 * j + 1] += table[x >>> 16];
-  }
-}
-
-/** A packed board, straight from its words (never a byte a light): each pixel shades the share
- * of its 4×4 lights that are on, or, where the overlay marks any (presses, a quiet pattern),
- * the share marked. */
-function drawPacked(v) {
-  const { spec, lights, overlay } = v;
+/** The largest boards at one pixel for BLOCK×BLOCK lights (an 8192² board is a 2048² canvas,
+ * 16 MB of pixels, not 256 MB): each pixel shades the share of its lights that are on, or,
+ * where the overlay marks any (presses, a quiet pattern), the share marked. The core counts. */
+function drawBlocks(v) {
+  const { spec, overlay } = v;
   const canvas = v.ctx.$('canvas');
   const width = Math.ceil(spec.cols / BLOCK);
   const height = Math.ceil(spec.rows / BLOCK);
@@ -191,23 +168,11 @@ function drawPacked(v) {
   const ctx = canvas.getContext('2d');
   const img = ctx.createImageData(width, height);
   const px = new Uint32Array(img.data.buffer);
-  const w = wordsPerRow(spec.cols);
+  const lit = cellsOf(v, v.lights, BLOCK);
   const marks = overlay.presses ?? overlay.quiet;
+  const mark = marks && cellsOf(v, marks, BLOCK);
   const marked = overlay.presses ? PRESSED : QUIETED;
-  const litWords = new Uint32Array(w * 2);
-  const markWords = new Uint32Array(w * 2);
-  const lit = new Uint8Array(litWords.buffer);
-  const mark = new Uint8Array(markWords.buffer);
-  for (let y = 0; y < height; y++) {
-    litWords.fill(0);
-    markWords.fill(0);
-    for (let r = y * BLOCK; r < Math.min(spec.rows, (y + 1) * BLOCK); r++) {
-      countRow(lights, r, w, litWords);
-      if (marks) countRow(marks, r, w, markWords);
-    }
-    const row = y * width;
-    for (let x = 0; x < width; x++) px[row + x] = mark[x] ? marked[mark[x]] : LIT[lit[x]];
-  }
+  for (let i = 0; i < px.length; i++) px[i] = mark?.[i] ? marked[mark[i]] : LIT[lit[i]];
   if (overlay.hint >= 0) {
     px[Math.floor(overlay.hint / spec.cols / BLOCK) * width + Math.floor((overlay.hint % spec.cols) / BLOCK)] = 0xff20c040;
   }

@@ -3,6 +3,7 @@
 import { errorText } from '../../app.js';
 import { render } from './draw.js';
 import { inWorker, solverModule } from './solve.js';
+import { cellsOf } from './state.js';
 import { isCancelled } from '../../worker-client.js';
 
 export async function explore(v) {
@@ -38,8 +39,8 @@ export async function explore(v) {
       $('quiet-note').textContent = `— not drawn for boards beyond 4096×4096 (${r.nullity} independent ones).`;
       return;
     }
-    const zero = new Uint8Array(n);
-    const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [s, zero, false], solverModule(plan)) : v.core.lights_solve(s, zero, false, () => {});
+    const zero = v.core.lights_new(s, { all: 0 }).lights;
+    const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [zero, false], solverModule(plan)) : v.core.lights_solve(zero, false, () => {});
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
     sol.quiet.forEach((q, i) => $('gallery').append(thumbnail(v, q, i)));
@@ -75,7 +76,8 @@ function thumbnail(v, q, i) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'thumb';
-  const count = q.reduce((a, x) => a + x, 0);
+  const cells = cellsOf(v, q);
+  const count = cells.reduce((a, x) => a + x, 0);
   b.setAttribute('aria-label', `Quiet pattern ${i + 1}: ${count} presses that change nothing`);
   const canvas = document.createElement('canvas');
   canvas.width = v.spec.cols;
@@ -83,7 +85,7 @@ function thumbnail(v, q, i) {
   const ctx = canvas.getContext('2d');
   const img = ctx.createImageData(v.spec.cols, v.spec.rows);
   const px = new Uint32Array(img.data.buffer);
-  for (let j = 0; j < q.length; j++) px[j] = q[j] ? 0xffd2a01e : 0xfff0ebe4;
+  for (let j = 0; j < cells.length; j++) px[j] = cells[j] ? 0xffd2a01e : 0xfff0ebe4;
   ctx.putImageData(img, 0, 0);
   const label = document.createElement('span');
   label.textContent = `#${i + 1} · ${count}`;

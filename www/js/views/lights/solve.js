@@ -2,7 +2,7 @@
 // board is large — and what the view does with them: hint, show, check, animate.
 import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { litCount, markAt, firstMarked, undo } from './state.js';
+import { cellsOf, litCount, markAt, undo } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
 import { prefersReducedMotion } from '../../app.js';
 
@@ -35,19 +35,17 @@ async function solution(v, minimal) {
   const { solved } = v;
   if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
   const version = v.version;
-  // Packed boards (classic, beyond 4096) are solved packed; the fewest presses is not searched.
-  const [fn, args] = v.packed ? ['lights_packed_solve', [v.spec, v.lights]] : ['lights_solve', [v.spec, v.lights, minimal]];
+  // Boards beyond 4096 are solved once, packed: the core does not search for the fewest presses.
+  const args = [v.lights, minimal];
   let result;
-  if (v.plan.heavy_solve) result = await inWorker(v, fn, args, solverModule(v.plan));
-  else if (v.packed || !minimal) result = v.core[fn](...args, () => {});
+  if (v.plan.heavy_solve) result = await inWorker(v, 'lights_solve', args, solverModule(v.plan));
+  else if (!minimal) result = v.core.lights_solve(v.lights, false, () => {});
   else {
     // Solved here at once; the search for the fewest presses among its solutions goes to the
     // Worker when the core says it is long (up to 2^24 solutions are searched).
-    result = v.core.lights_solve(v.spec, v.lights, false, () => {});
+    result = v.core.lights_solve(v.lights, false, () => {});
     if (result.solvable && !result.minimal) {
-      result = v.core.lights_minimal_in_worker(v.spec, result.quiet_log2)
-        ? await inWorker(v, 'lights_solve', args)
-        : v.core.lights_solve(...args, () => {});
+      result = result.minimal_in_worker ? await inWorker(v, 'lights_solve', args) : v.core.lights_solve(...args, () => {});
     }
   }
   if (version === v.version) v.solved = { version, minimal, result };
@@ -74,7 +72,7 @@ const wantMinimal = (v) => v.ctx.$('minimal').checked;
 function explainUnsolvable(v, s) {
   v.overlay.quiet = s.witness;
   render(v);
-  const cover = v.packed ? s.witness_overlap : s.witness ? s.witness.reduce((n, q, i) => n + (q && v.lights[i] ? 1 : 0), 0) : 0;
+  const cover = s.witness_overlap;
   const k = v.spec.states;
   v.ctx.$('verdict').textContent =
     k === 2
@@ -90,8 +88,7 @@ function explainUnsolvable(v, s) {
 export function hint(v) {
   withSolution(v, true, (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
-    const presses = s.presses;
-    const i = markAt(v, presses, v.cursor) ? v.cursor : firstMarked(v, presses);
+    const i = markAt(v, s.presses, v.cursor) ? v.cursor : (s.first_press ?? -1);
     if (i < 0) return v.ctx.showMessage('Nothing to press: the board is dark.', 'win');
     v.overlay.hint = i;
     render(v);
@@ -136,7 +133,7 @@ export function check(v) {
     if (!s.solvable) return explainUnsolvable(v, s);
     const proof = s.minimal
       ? 'the fewest possible'
-      : v.packed
+      : v.plan.packed
         ? 'not minimised: boards beyond 4096 are solved packed, one solution of many'
         : wantMinimal(v)
           ? 'best found, not proven minimal'
@@ -152,7 +149,7 @@ export function animate(v) {
   withSolution(v, wantMinimal(v), async (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
     if (cells(v) > GRID_MAX) {
-      v.lights = v.packed ? v.core.lights_packed_apply(v.spec, v.lights, s.presses) : v.core.lights_apply(v.spec, v.lights, s.presses);
+      v.lights = v.core.lights_apply(v.lights, s.presses);
       v.moves += s.press_count;
       v.seed = null;
       v.shownLink = undefined;
@@ -164,7 +161,7 @@ export function animate(v) {
     // The solution's presses become steps of the step bar: forward presses the light, back
     // undoes that press. Anything else that changes the board puts the steps away.
     const order = [];
-    s.presses.forEach((times, i) => {
+    cellsOf(v, s.presses).forEach((times, i) => {
       for (let t = 0; t < times; t++) order.push(i);
     });
     const cols = v.spec.cols;

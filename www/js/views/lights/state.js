@@ -7,10 +7,9 @@ export function initialState() {
   return {
     /** The board: {rows, cols, rule, torus, states}. */
     spec: null,
-    /** One byte a light, row by row; or, when `packed`, 32 lights a word (a Uint32Array). */
+    /** The board as the core gave it, `{spec, data, lit}`: held and handed back, never read
+     * but for `lit`; what to draw comes from the core (`cellsOf`, `markAt`). */
     lights: null,
-    /** The lights are packed bits: a classic board beyond 4096 (the core's plan says so). */
-    packed: false,
     /** How the page handles this board: the core's `lights_plan` (Worker or not, limits). */
     plan: null,
     /** The seed while the lights are exactly the seeded puzzle (short links). */
@@ -33,7 +32,6 @@ export function setGame(v, game) {
   const newSize = !v.spec || JSON.stringify(v.spec) !== JSON.stringify(game.spec);
   v.spec = game.spec;
   v.plan = v.core.lights_plan(game.spec);
-  v.packed = Boolean(game.packed);
   v.lights = game.lights;
   v.seed = game.seed;
   v.shownLink = game.link ?? null;
@@ -46,8 +44,8 @@ export function setGame(v, game) {
 /** The share fragment, or null when no link fits: the seeded form while the puzzle is
  * untouched (short even for huge boards), else every light. */
 export function link(v) {
-  if (v.packed) return null; // saved as a PBM file instead
-  if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.spec, v.lights, v.moves) ?? null;
+  if (v.plan.packed) return null; // beyond a link's 4096: saved as a file instead
+  if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.moves) ?? null;
   return v.shownLink;
 }
 
@@ -58,48 +56,49 @@ const WORKER_LINK_LIGHTS = 65_536;
 /** The share fragment as `link` gives it; made in the Worker (a promise) when the board is
  * large: the address bar follows every press, and encoding millions of lights takes seconds. */
 export function linkSoon(v) {
-  if (v.packed || v.shownLink !== undefined || v.spec.rows * v.spec.cols <= WORKER_LINK_LIGHTS) return link(v);
+  if (v.plan.packed || v.shownLink !== undefined || v.spec.rows * v.spec.cols <= WORKER_LINK_LIGHTS) return link(v);
   return linkInWorker(v);
 }
 
 async function linkInWorker(v) {
-  const { spec, lights, moves } = v;
-  const made = (await runJob('lights_link', [spec, lights, moves], null, 'lights').promise) ?? null;
+  const { lights, moves } = v;
+  const made = (await runJob('lights_link', [lights, moves], null, 'lights').promise) ?? null;
   if (v.lights === lights) v.shownLink = made;
   return made;
 }
 
-/** Words (u32) a row of a packed board holds: the core pads each row to whole 64-bit words. */
-export const wordsPerRow = (cols) => 2 * Math.ceil(cols / 64);
+/** Boards with a side beyond this are drawn at one pixel for `BLOCK`×`BLOCK` lights. */
+const MAX_CANVAS_SIDE = 4096;
+export const BLOCK = 4;
 
-/** The state of light `index` in `marks` (the lights, a solution, a quiet pattern), bytes or
- * packed bits alike. */
-export function markAt(v, marks, index) {
-  if (!v.packed) return marks[index];
+/** Lights a side of one drawn square of this board: 1, or `BLOCK` for the largest boards. */
+export const drawBlock = (spec) => (Math.max(spec.rows, spec.cols) > MAX_CANVAS_SIDE ? BLOCK : 1);
+
+/** One byte a light of each board asked for (the lights, a solution, a quiet pattern), kept
+ * while the board object lives. */
+const cellCache = new WeakMap();
+
+/** What to draw of `board`: with `block` 1 each light's state, else how many lights are on in
+ * each `block`×`block` square — from the core, once per board object. */
+export function cellsOf(v, board, block = 1) {
+  let byBlock = cellCache.get(board);
+  if (!byBlock) cellCache.set(board, (byBlock = new Map()));
+  let cells = byBlock.get(block);
+  if (!cells) byBlock.set(block, (cells = v.core.lights_cells(board, block, 0, board.spec.rows)));
+  return cells;
+}
+
+/** The state of light `index` in `board` (the lights, a solution, a quiet pattern). */
+export function markAt(v, board, index) {
   const { cols } = v.spec;
+  if (drawBlock(v.spec) === 1) return cellsOf(v, board)[index];
   const r = Math.floor(index / cols);
-  const c = index % cols;
-  return (marks[r * wordsPerRow(cols) + (c >>> 5)] >>> (c & 31)) & 1;
+  return v.core.lights_cells(board, 1, r, r + 1)[index % cols];
 }
 
-/** The first light set in `marks` (bytes or packed bits), or −1. */
-export function firstMarked(v, marks) {
-  if (!v.packed) return marks.findIndex((p) => p > 0);
-  const w = wordsPerRow(v.spec.cols);
-  const j = marks.findIndex((x) => x !== 0);
-  if (j < 0) return -1;
-  return Math.floor(j / w) * v.spec.cols + (j % w) * 32 + (31 - Math.clz32(marks[j] & -marks[j]));
-}
-
-/** How many lights are on (the core's count), asked once per version of the lights: a large
- * board is megabytes to copy into the core. */
+/** How many lights are on (the core counts them with every new board). */
 export function litCount(v) {
-  if (v.litVersion !== v.version || v.litLights !== v.lights) {
-    v.lit = v.packed ? v.core.lights_packed_lit(v.spec, v.lights) : v.core.lights_lit(v.spec, v.lights);
-    v.litVersion = v.version;
-    v.litLights = v.lights;
-  }
-  return v.lit;
+  return v.lights.lit;
 }
 
 /** Presses (r, c) `times` times through the core, as one user move each. */
@@ -112,21 +111,14 @@ export function press(v, r, c, times = 1) {
 
 /** The lights after pressing (r, c) `times` times, from the core. */
 function pressed(v, r, c, times) {
-  return v.packed ? v.core.lights_packed_press(v.spec, v.lights, r, c, times) : v.core.lights_press(v.spec, v.lights, r, c, times);
+  return v.core.lights_press(v.lights, r, c, times, false);
 }
 
-/** The lights with light `index` set to `state` (an Edit-mode change, not a press). */
-function withLight(v, index, state) {
-  const next = v.lights.slice();
-  if (!v.packed) {
-    next[index] = state;
-    return next;
-  }
-  const { cols } = v.spec;
-  const j = Math.floor(index / cols) * wordsPerRow(cols) + ((index % cols) >>> 5);
-  const bit = 1 << (index % cols & 31);
-  next[j] = state ? next[j] | bit : next[j] & ~bit;
-  return next;
+/** The lights with light `index` moved on `times` states alone (an Edit-mode change, not a
+ * press), from the core. */
+function edited(v, index, times) {
+  const { cols, states } = v.spec;
+  return v.core.lights_press(v.lights, Math.floor(index / cols), index % cols, ((times % states) + states) % states, true);
 }
 
 /** Applies an action (through the core for presses) and records it for undo. */
@@ -134,7 +126,7 @@ export function doAction(v, a, record = true) {
   if (a.kind === 'press') {
     press(v, a.r, a.c);
   } else {
-    v.lights = withLight(v, a.index, a.to);
+    v.lights = edited(v, a.index, a.to - a.from);
     v.seed = null;
     v.shownLink = undefined;
   }
@@ -147,7 +139,7 @@ export function undoAction(v, a) {
     v.lights = pressed(v, a.r, a.c, v.spec.states - 1);
     v.moves--;
   } else {
-    v.lights = withLight(v, a.index, a.from);
+    v.lights = edited(v, a.index, a.from - a.to);
   }
   v.seed = null;
   v.shownLink = undefined;
