@@ -85,6 +85,14 @@ impl<P: Puzzle> Session<P> {
     /// solution; a refused move changes nothing.
     pub fn play(&mut self, mv: P::Move) -> Result<&P::Outcome> {
         let after = self.state().play(&mv)?;
+        self.play_by(mv, |_| Ok(after))
+    }
+
+    /// Makes a compound step as one move of the history (the rotating table's jump through many
+    /// of the strategy's moves): `how` gives the state after it and its outcome from the state
+    /// shown, and `mv` is what the history records. A refusal changes nothing.
+    pub fn play_by(&mut self, mv: P::Move, how: impl FnOnce(&P) -> Result<(P, P::Outcome)>) -> Result<&P::Outcome> {
+        let after = how(self.state())?;
         self.entries.truncate(self.at);
         self.entries.push(Entry { mv, after: Some(after) });
         self.at += 1;

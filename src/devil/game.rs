@@ -59,6 +59,15 @@ impl Game {
         Game::new(self.board.clone(), index)
     }
 
+    /// The round as the devil dealt it: A's flip turned back, no answer.
+    pub fn as_dealt(&self) -> Game {
+        let mut board = self.board.clone();
+        if let Some(i) = self.flipped {
+            board.flip(i);
+        }
+        Game { board, key: self.key, flipped: None, answer: None }
+    }
+
     fn check_square(&self, i: usize) -> Result<()> {
         let n = self.board.squares();
         if i >= n {

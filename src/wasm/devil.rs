@@ -1,6 +1,8 @@
 //! Exports for the Devil's chessboard page.
 
-use super::{adapter, from_js, js_err, to_js};
+#[cfg(feature = "lab")]
+use super::adapter;
+use super::{from_js, js_err, to_js};
 use crate::devil::game::{from_link, link_for};
 use crate::devil::{board::check_squares, Game, Layout, Move, Params, View};
 use wasm_bindgen::prelude::*;
@@ -20,13 +22,16 @@ pub fn devil_square_names(squares: usize) -> Result<JsValue, JsError> {
     to_js(&(0..squares).map(|i| layout.name(i)).collect::<Vec<_>>())
 }
 
-/// A random round: `{board, key, flipped, answer}`.
+/// A random round: `{board, key, flipped, answer}` (the labs; the Devil page plays through
+/// `GameSession`).
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 pub fn devil_random(squares: usize, seed: &str) -> Result<JsValue, JsError> {
     to_js(&adapter::random::<Game>(&Params { squares }, seed)?)
 }
 
 /// The round after a move `{flip: i}` (prisoner A) or `{answer: i}` (prisoner B).
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 pub fn devil_apply(game: JsValue, mv: JsValue) -> Result<JsValue, JsError> {
     let game: Game = from_js(game, "round")?;
@@ -35,6 +40,7 @@ pub fn devil_apply(game: JsValue, mv: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// Edit mode: `{toggle: i}` turns a coin over by hand, `{key: i}` moves the key.
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
     #[derive(serde::Deserialize)]
@@ -51,7 +57,9 @@ pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
     to_js(&next.map_err(js_err)?)
 }
 
-/// The share-link fragment (without `#`) for a view `{game, mode, strategy, step}`.
+/// The share-link fragment (without `#`) for a view `{game, mode, strategy, step}` (the labs
+/// link to the Devil page with it).
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 pub fn devil_link(view: JsValue) -> Result<String, JsError> {
     let view: View = from_js(view, "view")?;
@@ -59,7 +67,98 @@ pub fn devil_link(view: JsValue) -> Result<String, JsError> {
 }
 
 /// Reads a share-link fragment; a malformed one is an error with the reason.
+#[cfg(feature = "lab")]
 #[wasm_bindgen]
 pub fn devil_from_link(fragment: &str) -> Result<JsValue, JsError> {
     to_js(&from_link(fragment).map_err(js_err)?)
+}
+
+/// The Devil's chessboard in the game session (`super::game`): a round is drawn as itself, and
+/// its link keeps the page's mode, strategy and animation frame beside it.
+#[cfg(feature = "devil")]
+impl super::game::Face for Game {
+    type Drawn = Drawn;
+    type Extras = Extras;
+
+    fn drawn(&self) -> Drawn {
+        Drawn { game: self.clone(), dealt: self.as_dealt() }
+    }
+
+    /// `{squares}`.
+    fn create(settings: JsValue, seed: u64) -> Result<Game, JsError> {
+        let params: Params = from_js(settings, "board size")?;
+        <Game as crate::puzzle::Puzzle>::random(&params, seed).map_err(js_err)
+    }
+
+    fn parse_move(mv: JsValue) -> Result<Move, JsError> {
+        from_js(mv, "move")
+    }
+
+    fn parse_options(options: JsValue) -> Result<crate::devil::game::SolveOptions, JsError> {
+        if options.is_undefined() || options.is_null() {
+            return Ok(Default::default());
+        }
+        from_js(options, "strategy")
+    }
+
+    fn outcome((): &()) -> Result<JsValue, JsError> {
+        Ok(JsValue::NULL)
+    }
+
+    /// `{toggle: i}` turns a coin over by hand, `{key: i}` moves the key, `{deal: null}` goes
+    /// back to the round as dealt, `{hand_to_b: i}` is that round after A's (hidden) flip of
+    /// coin i: where prisoner B's game starts.
+    fn edit(&self, edit: JsValue) -> Result<Game, JsError> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        enum Edit {
+            Toggle(usize),
+            Key(usize),
+            Deal(()),
+            HandToB(usize),
+        }
+        match from_js(edit, "edit")? {
+            Edit::Toggle(i) => self.with_coin_toggled(i),
+            Edit::Key(i) => self.with_key(i),
+            Edit::Deal(()) => Ok(self.as_dealt()),
+            Edit::HandToB(i) => crate::puzzle::Puzzle::apply(&self.as_dealt(), &Move::Flip(i)),
+        }
+        .map_err(js_err)
+    }
+
+    /// Watch shows the round as dealt whatever step it is at (the step says how far it went).
+    fn link_with(state: &Game, extras: &Extras) -> String {
+        let game = if extras.mode == crate::devil::game::Mode::Watch { state.as_dealt() } else { state.clone() };
+        link_for(&View { game, mode: extras.mode, strategy: extras.strategy, step: extras.step })
+    }
+
+    fn open_with(fragment: &str) -> crate::Result<(Game, Extras)> {
+        let view = from_link(fragment)?;
+        Ok((view.game, Extras { mode: view.mode, strategy: view.strategy, step: view.step }))
+    }
+}
+
+/// A round as the page draws it: as it stands, and as it was dealt (what Watch explains and a
+/// result compares with).
+#[cfg(feature = "devil")]
+#[derive(serde::Serialize)]
+pub struct Drawn {
+    game: Game,
+    dealt: Game,
+}
+
+/// What a Devil link keeps beside the round (see [`View`]).
+#[cfg(feature = "devil")]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Extras {
+    mode: crate::devil::game::Mode,
+    strategy: u8,
+    step: u16,
+}
+
+#[cfg(feature = "devil")]
+impl Default for Extras {
+    fn default() -> Self {
+        Extras { mode: crate::devil::game::Mode::Watch, strategy: 0, step: 0 }
+    }
 }

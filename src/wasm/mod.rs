@@ -14,6 +14,8 @@ pub mod codes;
 pub mod devil;
 #[cfg(feature = "lab")]
 pub mod devil_lab;
+#[cfg(any(feature = "devil", feature = "table"))]
+pub mod game;
 #[cfg(feature = "lab")]
 pub mod lab_links;
 #[cfg(feature = "lights")]

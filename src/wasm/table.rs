@@ -23,7 +23,7 @@ pub fn table_info(coins: f64, sides: f64) -> Result<JsValue, JsError> {
 }
 
 #[derive(Serialize)]
-struct View {
+pub struct View {
     state: String,
     link: String,
     coins: usize,
@@ -64,55 +64,14 @@ fn devil_kind(name: &str) -> Result<DevilKind, JsError> {
     DevilKind::parse(name).map_err(err)
 }
 
-/// A new game. `seed` is a decimal string; empty draws a fresh one.
-#[wasm_bindgen]
-pub fn table_new(
-    coins: f64,
-    sides: f64,
-    devil: &str,
-    sighted: bool,
-    following: bool,
-    seed: &str,
-) -> Result<JsValue, JsError> {
-    let p = params(coins, sides)?;
-    let seed = adapter::seed(seed)?;
-    let game = Game::new(p, devil_kind(devil)?, sighted, following, seed).map_err(err)?;
-    to_js(&view(&game))
-}
-
-/// The same game with other settings (sighted, devil), keeping the coins.
-#[wasm_bindgen]
-pub fn table_configure(state: &str, devil: &str, sighted: bool, following: bool) -> Result<JsValue, JsError> {
-    let mut game = adapter::decode::<Game>(state)?;
-    game.devil = devil_kind(devil)?;
-    game.sighted = sighted;
-    game.following = following;
-    to_js(&view(&game))
-}
-
-#[derive(Serialize)]
-struct Played {
-    view: View,
-    choice: Choice,
-    amounts: Vec<u8>,
-}
-
-/// Plays a move; `turn` < 0 lets the devil choose.
-#[wasm_bindgen]
-pub fn table_play(state: &str, amounts: Vec<u8>, turn: i32) -> Result<JsValue, JsError> {
-    let game = adapter::decode::<Game>(state)?;
-    let play = Play { amounts: amounts.clone(), turn: usize::try_from(turn).ok() };
-    let (next, choice) = game.play(&play).map_err(err)?;
-    to_js(&Played { view: view(&next), choice, amounts })
-}
-
 #[derive(Serialize)]
 struct Followed {
     view: View,
     choice: Option<Choice>,
 }
 
-/// Plays the strategy from the game's move counter up to move `to` (decimal string).
+/// Plays the strategy from the game's move counter up to move `to` (decimal string): the long
+/// jumps the page runs in its Worker (short ones are `GameSession.jump`).
 #[wasm_bindgen]
 pub fn table_follow(state: &str, to: &str) -> Result<JsValue, JsError> {
     let game = adapter::decode::<Game>(state)?;
@@ -210,8 +169,71 @@ pub fn table_random_devil(coins: f64, sides: f64, games: u32, seed: u32) -> Resu
     to_js(&verify::random_devil(strategy.as_ref(), u64::from(games), u64::from(seed)).map_err(err)?)
 }
 
-/// Reads a share link (`#table/v1/…`) into a game view.
-#[wasm_bindgen]
-pub fn table_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&view(&Game::open(fragment).map_err(err)?))
+/// The page's settings for a new table or a change of devil and sight: `{coins, sides, devil,
+/// sighted, following}` (coins and sides are ignored by a change).
+#[derive(serde::Deserialize)]
+struct Settings {
+    #[serde(default)]
+    coins: f64,
+    #[serde(default)]
+    sides: f64,
+    devil: String,
+    sighted: bool,
+    following: bool,
+}
+
+/// What a move did: the devil's choice, and the amounts that fell on the positions.
+#[derive(Serialize)]
+struct Outcome<'a> {
+    choice: &'a Choice,
+}
+
+/// The rotating table in the game session (`super::game`).
+impl super::game::Face for Game {
+    type Drawn = View;
+    type Extras = ();
+
+    fn drawn(&self) -> View {
+        view(self)
+    }
+
+    /// `{coins, sides, devil, sighted, following}`; an adversarial devil picks the start itself.
+    fn create(settings: JsValue, seed: u64) -> Result<Game, JsError> {
+        let s: Settings = super::from_js(settings, "table settings")?;
+        Game::new(params(s.coins, s.sides)?, devil_kind(&s.devil)?, s.sighted, s.following, seed).map_err(err)
+    }
+
+    /// `{amounts, turn}`: a turn of null lets the devil choose.
+    fn parse_move(mv: JsValue) -> Result<Play, JsError> {
+        super::from_js(mv, "move")
+    }
+
+    fn parse_options(_: JsValue) -> Result<(), JsError> {
+        Ok(())
+    }
+
+    fn outcome(choice: &Choice) -> Result<JsValue, JsError> {
+        to_js(&Outcome { choice })
+    }
+
+    /// `{devil, sighted, following}`: the same coins with other settings.
+    fn edit(&self, edit: JsValue) -> Result<Game, JsError> {
+        let s: Settings = super::from_js(edit, "table settings")?;
+        let mut game = self.clone();
+        game.devil = devil_kind(&s.devil)?;
+        game.sighted = s.sighted;
+        game.following = s.following;
+        Ok(game)
+    }
+
+    /// Plays the strategy up to move `to` (a decimal string) as one move of the history;
+    /// returns `{choice}` of its last move, or null when no move was played.
+    fn jump(session: &mut crate::session::Session<Game>, to: &str) -> Result<JsValue, JsError> {
+        let to: u64 = to.trim().parse().map_err(|_| JsError::new(&format!("'{to}' is not a move number")))?;
+        let (next, choice) = session.state().follow(to).map_err(err)?;
+        let Some(choice) = choice else { return Ok(JsValue::NULL) };
+        let mv = Play { amounts: Vec::new(), turn: Some(choice.turn) };
+        let choice = session.play_by(mv, |_| Ok((next, choice))).map_err(err)?;
+        to_js(&Outcome { choice })
+    }
 }

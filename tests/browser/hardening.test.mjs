@@ -106,7 +106,9 @@ test('devil: a link naming a strategy the lab does not have is refused (monkey s
   // The link format has room for 64 strategy numbers; the lab has fewer.
   const bad = await page.evaluate(async () => {
     const core = await (await import('./js/app.js')).loadCore('devil');
-    return core.devil_link({ game: core.devil_random(64, core.fresh_seed()), mode: 'play_a', strategy: 34, step: 0 });
+    const session = core.GameSession.create('devil', { squares: 64 }, '');
+    session.set_extras({ mode: 'play_a', strategy: 34, step: 0 });
+    return session.link();
   });
   await paste(page, `#${bad}`);
   await page.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));

@@ -13,7 +13,7 @@ function time(label, fn, iterations) {
   console.log(`${label}: ${ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : `${(ns / 1e3).toFixed(2)} µs`}`);
 }
 
-const game = devilCore.devil_random(4096, '1');
+const game = devilCore.GameSession.create('devil', { squares: 4096 }, '1').view().state.game;
 time('devil_lab_solve (XOR), 4096 squares (with the board crossing from JS)', () => devilCore.devil_lab_solve(0, game), 2000);
 time('devil_lab_decode (XOR), 4096 squares', () => devilCore.devil_lab_decode(0, game), 2000);
 

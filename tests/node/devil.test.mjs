@@ -1,33 +1,43 @@
-// The Devil's chessboard exports of the wasm core, exercised under Node: results checked
-// against the XOR definition computed here, bad input met with Errors, never traps.
+// The Devil's chessboard exports of the wasm core (the game session and the strategies),
+// exercised under Node: results checked against the XOR definition computed here, bad input
+// met with Errors, never traps.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
 
 const core = await load('devil');
 
+/** A random round of `squares` from `seed`, in a session. */
+const create = (squares, seed) => core.GameSession.create('devil', { squares }, seed);
+const round = (squares, seed) => create(squares, seed).view().state.game;
+
 const xorOfHeads = (coins) => [...coins].reduce((acc, c, i) => (c === '1' ? acc ^ i : acc), 0);
 
 test('a random round solved by the core names the key', () => {
   for (const squares of [1, 2, 4, 16, 64, 1024, 4096]) {
-    const game = core.devil_random(squares, '42');
+    const session = create(squares, '42');
+    const game = session.view().state.game;
     assert.equal(game.board.length, squares);
     const [flip, answer] = core.devil_lab_solve(0, game);
-    const after = core.devil_apply(game, flip);
+    assert.deepEqual(session.solution({ strategy: 0, table: null }), [flip, answer]);
+    session.play(flip);
+    const after = session.view().state.game;
     assert.equal(xorOfHeads(after.board), game.key);
     assert.deepEqual(answer, { answer: game.key });
     assert.equal(core.devil_lab_decode(0, after), game.key);
+    session.play(answer);
+    assert.equal(session.view().solved, true);
   }
 });
 
 test('seeds reproduce boards', () => {
-  assert.deepEqual(core.devil_random(64, '7'), core.devil_random(64, '7'));
-  assert.notDeepEqual(core.devil_random(64, '7'), core.devil_random(64, '8'));
+  assert.deepEqual(round(64, '7'), round(64, '7'));
+  assert.notDeepEqual(round(64, '7'), round(64, '8'));
   assert.match(core.fresh_seed(), /^\d+$/);
 });
 
 test('the explanation counts each region as the definition says', () => {
-  const game = core.devil_random(256, '3');
+  const game = round(256, '3');
   const steps = core.devil_lab_explain(0, game);
   const regions = steps.filter((s) => s.kind === 'count_region');
   assert.equal(regions.length, 8);
@@ -39,38 +49,62 @@ test('the explanation counts each region as the definition says', () => {
   assert.deepEqual(steps.at(-1), { kind: 'answer', square: game.key, correct: true });
 });
 
-test('links round-trip and bad links are errors', () => {
-  const game = core.devil_apply(core.devil_random(16, '5'), { flip: 3 });
-  const view = { game, mode: 'play_b', strategy: 0, step: 0 };
-  const link = core.devil_link(view);
+test('links round-trip, keep the view around the round, and bad links are errors', () => {
+  const session = create(16, '5');
+  const dealt = session.view().state.game;
+  session.set_extras({ mode: 'play_b', strategy: 0, step: 0 });
+  session.edit({ hand_to_b: 3 });
+  const link = session.link();
   assert.match(link, /^devil\/v1\//);
-  assert.deepEqual(core.devil_from_link(`#${link}`), view);
-  throwsWith(assert, () => core.devil_from_link('#devil/v1/'), /truncated/);
-  throwsWith(assert, () => core.devil_from_link('#devil/v2/AAAA'), /version/);
-  throwsWith(assert, () => core.devil_from_link('#devil/v1/@@@@'), /garbled/);
-  throwsWith(assert, () => core.devil_from_link(link.slice(0, -3)), /truncated|garbled/);
+  const opened = core.GameSession.open(`#${link}`).view();
+  assert.deepEqual(opened.extras, { mode: 'play_b', strategy: 0, step: 0 });
+  assert.equal(opened.state.game.flipped, 3);
+  assert.deepEqual(opened.state.dealt, dealt, 'the round as dealt is A\'s flip turned back');
+  // Watch keeps the round as dealt in its link, whichever frame it shows.
+  session.edit({ deal: null });
+  session.set_extras({ mode: 'watch', strategy: 0, step: 5 });
+  const steps = session.solve({ strategy: 0, table: null }, () => {});
+  assert.equal(steps, 2);
+  const before = session.link();
+  session.step_to(2);
+  assert.equal(session.view().solved, true);
+  assert.equal(session.link(), before);
+  throwsWith(assert, () => core.GameSession.open('#devil/v1/'), /truncated/);
+  throwsWith(assert, () => core.GameSession.open('#devil/v2/AAAA'), /version/);
+  throwsWith(assert, () => core.GameSession.open('#devil/v1/@@@@'), /garbled/);
+  throwsWith(assert, () => core.GameSession.open(link.slice(0, -3)), /truncated|garbled/);
 });
 
-test('bad arguments are errors with a reason, never traps', () => {
-  throwsWith(assert, () => core.devil_random(12, '1'), /power of two/);
-  throwsWith(assert, () => core.devil_random(8192, '1'), /4096/);
-  throwsWith(assert, () => core.devil_random(16, 'seed'), /seed/);
+test('bad arguments are errors with a reason that change nothing, never traps', () => {
+  throwsWith(assert, () => create(12, '1'), /power of two/);
+  throwsWith(assert, () => create(8192, '1'), /4096/);
+  throwsWith(assert, () => create(16, 'seed'), /seed/);
   throwsWith(assert, () => core.devil_layout(0), /1 to 4096/);
-  const game = core.devil_random(16, '1');
-  throwsWith(assert, () => core.devil_apply(game, { flip: 16 }), /off the board/);
-  throwsWith(assert, () => core.devil_apply(game, { answer: 2 }), /after A has flipped/);
-  throwsWith(assert, () => core.devil_apply(game, { jump: 2 }), /invalid move/);
-  throwsWith(assert, () => core.devil_apply({ board: '101' }, { flip: 0 }), /invalid round/);
-  throwsWith(assert, () => core.devil_apply({ board: '10x1', key: 0, flipped: null, answer: null }, { flip: 0 }), /0 and 1/);
-  throwsWith(assert, () => core.devil_edit(game, { key: 99 }), /off the board/);
-  const flipped = core.devil_apply(game, { flip: 0 });
-  throwsWith(assert, () => core.devil_apply(flipped, { flip: 1 }), /exactly one coin/);
+  const session = create(16, '1');
+  const game = session.view().state.game;
+  throwsWith(assert, () => session.play({ flip: 16 }), /off the board/);
+  throwsWith(assert, () => session.play({ answer: 2 }), /after A has flipped/);
+  throwsWith(assert, () => session.play({ jump: 2 }), /invalid move/);
+  throwsWith(assert, () => session.edit({ key: 99 }), /off the board/);
+  throwsWith(assert, () => session.set_extras({ mode: 'dance', strategy: 0, step: 0 }), /invalid view settings/);
+  assert.deepEqual(session.view().state.game, game);
+  session.play({ flip: 0 });
+  throwsWith(assert, () => session.play({ flip: 1 }), /exactly one coin/);
+  assert.equal(session.view().moves, 1);
 });
 
-test('edits change only what they say', () => {
-  const game = core.devil_random(64, '11');
-  const toggled = core.devil_edit(game, { toggle: 10 });
+test('edits change only what they say; undo takes back a move', () => {
+  const session = create(64, '11');
+  const game = session.view().state.game;
+  session.edit({ toggle: 10 });
+  const toggled = session.view().state.game;
   assert.equal([...toggled.board].filter((c, i) => c !== game.board[i]).length, 1);
   assert.notEqual(toggled.board[10], game.board[10]);
-  assert.equal(core.devil_edit(game, { key: 63 }).key, 63);
+  session.edit({ key: 63 });
+  assert.equal(session.view().state.game.key, 63);
+  session.play({ flip: 5 });
+  assert.equal(session.view().can_undo, true);
+  assert.equal(session.undo(), true);
+  assert.equal(session.view().state.game.flipped, null);
+  assert.equal(session.view().state.game.board, session.view().state.dealt.board);
 });

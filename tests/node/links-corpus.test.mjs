@@ -47,7 +47,8 @@ function pattern(lights, cols) {
 test('devil links open to the recorded round', async () => {
   const core = await load('devil');
   for (const { note, link, state } of corpus('devil', 1)) {
-    const view = core.devil_from_link(link);
+    const opened = core.GameSession.open(link).view();
+    const view = { game: opened.state.game, ...opened.extras };
     assert.deepEqual(
       {
         board: view.game.board,
@@ -92,7 +93,7 @@ test('lights links of both versions open to the recorded lights', async () => {
 test('table links open to the recorded game', async () => {
   const core = await load('table');
   for (const { note, link, state } of corpus('table', 1)) {
-    const view = core.table_from_link(link);
+    const view = core.GameSession.open(link).view().state;
     assert.deepEqual(
       {
         coins: view.coins,

@@ -67,46 +67,80 @@ test('search, exact verification and the random devil (with progress)', () => {
   assert.match(e.method, /evidence, not proof/);
 });
 
-test('playing: a person as the devil, the guard devil, links', () => {
-  const g = core.table_new(5, 2, 'human', true, false, '11');
-  const played = core.table_play(g.state, Uint8Array.from([1, 0, 0, 0, 0]), 2);
+/** A new game in a session, as the page starts one. */
+const create = (coins, sides, devil, sighted, following, seed) =>
+  core.GameSession.create('table', { coins, sides, devil, sighted, following }, seed);
+
+test('playing: a person as the devil, the guard devil, links, undo and redo', () => {
+  const session = create(5, 2, 'human', true, false, '11');
+  const g = session.view().state;
+  const outcome = session.play({ amounts: [1, 0, 0, 0, 0], turn: 2 });
+  assert.equal(outcome.choice.turn, 2);
   // Turned by 2: position i shows what was at i − 2; then position 0 flips.
   const expected = g.faces.map((_, i) => g.faces[(i + 3) % 5] ^ (i === 0 ? 1 : 0));
-  assert.deepEqual(played.view.faces, expected);
-  assert.equal(played.view.moves, '1');
-  assert.deepEqual(core.table_from_link(`#${played.view.link}`), played.view);
-  let six = core.table_new(6, 2, 'adversarial', true, false, '5');
+  const played = session.view();
+  assert.deepEqual(played.state.faces, expected);
+  assert.equal(played.state.moves, '1');
+  assert.equal(played.moves, 1);
+  assert.equal(played.link, played.state.link);
+  assert.deepEqual(core.GameSession.open(`#${played.link}`).view().state, played.state);
+  assert.deepEqual(session.moves(), [{ amounts: [1, 0, 0, 0, 0], turn: 2 }]);
+  // Undo shows the game as dealt, redo the move again.
+  assert.equal(session.undo(), true);
+  assert.deepEqual(session.view().state, g);
+  assert.equal(session.view().can_redo, true);
+  assert.equal(session.redo(), true);
+  assert.deepEqual(session.view().state, played.state);
+
+  const six = create(6, 2, 'adversarial', true, false, '5');
   for (let m = 0; m < 64; m++) {
-    const amounts = Uint8Array.from({ length: 6 }, (_, i) => (m >> i) & 1);
-    const r = core.table_play(six.state, amounts, -1);
+    const amounts = Array.from({ length: 6 }, (_, i) => (m >> i) & 1);
+    const r = six.play({ amounts, turn: null });
     assert.equal(r.choice.guarded.length, 3);
-    assert.ok(r.view.faces.some((f) => f !== 0));
-    six = r.view;
+    assert.ok(six.view().state.faces.some((f) => f !== 0));
   }
+  assert.equal(six.view().moves, 64);
+});
+
+test('a jump plays the strategy as one move of the history', () => {
+  const session = create(4, 2, 'random', true, true, '3');
+  const start = session.view().state;
+  session.jump('15');
+  const after = session.view();
+  assert.equal(after.solved, true, 'the 15-move strategy wins against any devil');
+  assert.equal(after.moves, 1);
+  assert.equal(session.undo(), true);
+  assert.deepEqual(session.view().state, start);
 });
 
 test('bad input is an Error, never a trap', () => {
   throwsWith(assert, () => core.table_info(0, 2), /^coins: a whole number from 1 to 64, not 0$/);
   throwsWith(assert, () => core.table_info(-1, 2), /^coins: a whole number from 1 to 64, not -1$/);
-  throwsWith(assert, () => core.table_new(1000, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 1000$/);
-  throwsWith(assert, () => core.table_new(2.5, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 2\.5$/);
-  throwsWith(assert, () => core.table_new(4, 7, 'random', true, true, ''), /^sides: a whole number from 2 to 6, not 7$/);
-  throwsWith(assert, () => core.table_new(4, 2, 'angel', true, true, ''), /unknown devil/);
-  throwsWith(assert, () => core.table_new(4, 2, 'random', true, true, 'x'), /a seed is a whole number/);
+  throwsWith(assert, () => create(1000, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 1000$/);
+  throwsWith(assert, () => create(2.5, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 2\.5$/);
+  throwsWith(assert, () => create(4, 7, 'random', true, true, ''), /^sides: a whole number from 2 to 6, not 7$/);
+  throwsWith(assert, () => create(4, 2, 'angel', true, true, ''), /unknown devil/);
+  throwsWith(assert, () => create(4, 2, 'random', true, true, 'x'), /a seed is a whole number/);
+  throwsWith(assert, () => core.GameSession.create('lights', {}, ''), /plays table, not 'lights'/);
   throwsWith(assert, () => core.table_strategy_move(4, 2, '15'), /has 15 moves/);
   throwsWith(assert, () => core.table_strategy_move(6, 2, '0'), /no strategy wins/);
-  throwsWith(assert, () => core.table_from_link('#table/v1/AAAA'), /truncated/);
-  throwsWith(assert, () => core.table_from_link('#devil/v1/AAAA'), /not for 'table'/);
-  const g = core.table_new(4, 2, 'random', true, false, '1');
-  throwsWith(assert, () => core.table_play(g.state, Uint8Array.from([1, 0]), -1), /names 2 positions/);
-  throwsWith(assert, () => core.table_play(g.state, Uint8Array.from([1, 0, 0, 0]), 2), /devil turns the table/);
-  throwsWith(assert, () => core.table_play('%%%', Uint8Array.from([1, 0, 0, 0]), -1), /garbled/);
+  throwsWith(assert, () => core.GameSession.open('#table/v1/AAAA'), /truncated/);
+  throwsWith(assert, () => core.GameSession.open('#devil/v1/AAAA'), /not for 'table'/);
+  throwsWith(assert, () => core.GameSession.open('#garbage'), /./);
+  const session = create(4, 2, 'random', true, false, '1');
+  const g = session.view().state;
+  throwsWith(assert, () => session.play({ amounts: [1, 0], turn: null }), /names 2 positions/);
+  throwsWith(assert, () => session.play({ amounts: [1, 0, 0, 0], turn: 2 }), /devil turns the table/);
+  throwsWith(assert, () => session.play({ amounts: 'flip' }), /invalid move/);
+  assert.deepEqual(session.view().state, g, 'refused moves change nothing');
+  assert.equal(session.view().moves, 0);
+  throwsWith(assert, () => core.table_follow('%%%', '1'), /garbled/);
   throwsWith(assert, () => core.table_trace_moves(4, 2, Uint8Array.from([1, 0, 0])), /names 3 positions/);
   throwsWith(assert, () => core.table_follow(g.state, 'ten'), /not a move number/);
   for (let i = 0; i < 200; i++) {
     const junk = Buffer.from(Array.from({ length: i % 30 }, () => Math.floor(Math.random() * 256))).toString('base64url');
     try {
-      core.table_from_link(`#table/v1/${junk}`);
+      core.GameSession.open(`#table/v1/${junk}`);
     } catch (err) {
       assert.doesNotMatch(err.message, /unreachable|panicked|RuntimeError/);
     }

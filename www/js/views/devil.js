@@ -1,12 +1,13 @@
 // The Devil's chessboard view: draws a round and forwards clicks and keys to the core.
-// Every rule (flips, answers, the strategy, links) is computed by the wasm core. `mount` draws
+// Every rule (flips, answers, the strategy, links) is computed by the wasm core; the round, its
+// history and its link live in the core's session, driven by ../game-driver.js. `mount` draws
 // the view into a page (the document) or an embed's shadow root.
 import { loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
 import { viewContext, drawTemplate, scrollToEnd } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
-import { followLinks } from '../share-link.js';
+import { driveGame } from '../game-driver.js';
 import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 
 /** The view's page, for share links. */
@@ -27,6 +28,8 @@ export const TEMPLATE = `
   <label>Squares <select id="size" aria-label="Number of squares"></select></label>
   <label>Strategy <select id="strategy" aria-label="Strategy"></select></label>
   <button type="button" id="new-board">New board</button>
+  <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
+  <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
 </div>
 <div class="play-area">
   <div>
@@ -62,7 +65,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   let core;
   let board;
-  /** The round and how the page shows it: exactly what a share link holds. */
+  /** @type {Awaited<ReturnType<typeof driveGame>>} */
+  let driver;
+  /** The round as the session shows it and how the page shows it (what a share link holds):
+   * `{game, dealt, mode, strategy, step}`; `dealt` is the round before A's flip. */
   let view;
   /** Derived from the view by the core: square names, layout, the animation steps. */
   let names = [];
@@ -97,104 +103,154 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     onSegmented(ctx, 'tool', setTool);
     setTool(editTool);
     wireShareBar(ctx, {
-      link: () => core.devil_link(view),
+      link: () => driver.session.link(),
       title: "The Devil's chessboard",
       frameSize: () => {
         const { rows, cols } = core.devil_layout(view.game.board.length);
         return { width: 460, height: Math.round(440 * (rows / cols)) + 240 };
       },
     });
-    await followLinks(ctx, {
-      current: () => (view ? core.devil_link(view) : null),
-      open: (hash) => {
-        const next = core.devil_from_link(hash);
-        // A link may name any strategy number; only the lab's (and a pasted table) play.
-        core.devil_lab_check(next.strategy, next.game.board.length, tableFor(next.strategy));
-        setView(next);
-      },
-      fresh: () => newRound(64),
+    driver = await driveGame(ctx, {
+      core,
+      fresh: () => freshRound(view ? view.game.board.length : 64),
+      draw: (game, { fresh, session }) => setView(game, session, fresh),
       what: 'a fresh board',
+      beforeChange: () => stop(),
+      undo: (session) => undoRound(session, 'undo'),
+      redo: (session) => undoRound(session, 'redo'),
     });
     ctx.ready();
+  }
+
+  /** A new round of `squares` in the mode and strategy shown (XOR when the strategy cannot play
+   * that size, said in the message line). */
+  function freshRound(squares) {
+    const session = core.GameSession.create('devil', { squares }, '');
+    const mode = view ? view.mode : 'watch';
+    let strategy = view ? view.strategy : 0;
+    try {
+      core.devil_lab_check(strategy, squares, tableFor());
+    } catch (err) {
+      showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
+      strategy = 0;
+    }
+    opening(session, mode, strategy);
+    if (!view || strategy === view.strategy) clearMessage();
+    return session;
   }
 
   function newRound(squares) {
     stop();
     try {
-      let game = core.devil_random(squares, core.fresh_seed());
-      const mode = view ? view.mode : 'watch';
-      let strategy = view ? view.strategy : 0;
-      try {
-        core.devil_lab_check(strategy, squares, tableFor(strategy));
-      } catch (err) {
-        showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
-        strategy = 0;
-      }
-      if (mode === 'play_b') game = core.devil_apply(game, { flip: flipFor(strategy, game) });
-      const fellBack = view && strategy !== view.strategy;
-      setView({ game, mode, strategy, step: 0 });
-      if (!fellBack) clearMessage();
+      driver.start(freshRound(squares));
     } catch (err) {
       showError(err);
     }
   }
 
+  /** Puts `session` at the start of `mode`: the round as dealt; for B, after A's hidden flip. */
+  function opening(session, mode, strategy) {
+    session.edit({ deal: null });
+    session.set_extras({ mode, strategy, step: 0 });
+    if (mode === 'play_b') session.edit({ hand_to_b: session.solution(options(strategy))[0].flip });
+  }
+
   function setMode(mode) {
     stop();
-    let game = { ...view.game, flipped: null, answer: null };
-    if (view.game.flipped !== null && view.game.flipped !== undefined) {
-      // Back to the round as dealt: undo A's flip on the drawn coins.
-      game = { ...game, board: withFlip(game.board, view.game.flipped) };
-    }
-    if (mode === 'play_b') game = core.devil_apply(game, { flip: flipFor(view.strategy, game) });
     clearMessage();
-    setView({ game, mode, strategy: view.strategy, step: 0 });
+    driver.act((s) => opening(s, mode, view.strategy));
   }
 
   /** Plays another strategy of the lab on the same round (from the board as dealt). */
   function setStrategy(number) {
     try {
-      core.devil_lab_check(number, view.game.board.length, tableFor(number));
-      view = { ...view, strategy: number };
-      setMode(view.mode);
+      core.devil_lab_check(number, view.game.board.length, tableFor());
     } catch (err) {
       $('strategy').value = String(view.strategy);
       showError(err);
+      return;
+    }
+    stop();
+    clearMessage();
+    driver.act((s) => opening(s, view.mode, number));
+  }
+
+  /** Undo and Redo take back (or make again) your own move: in Play as A the flip together with
+   * B's answer to it, in Play as B the answer. Watch steps with its bar; edits start afresh. */
+  function undoRound(session, which) {
+    if (view.mode === 'play_a' || view.mode === 'play_b') {
+      const moves = view.mode === 'play_a' ? 2 : 1;
+      for (let i = 0; i < moves; i++) session[which]();
     }
   }
 
-  // Strategies by number from the strategy lab's menu (0 is XOR, the foundation's); number 63 plays
-  // the table pasted on the lab page, whose text this page passes along (it keeps no state in wasm).
-  const tableFor = (strategy) => (strategy === 63 ? sessionStorage.getItem('devil-lab-table') ?? undefined : undefined);
-  const flipFor = (strategy, game) => core.devil_lab_solve(strategy, game, tableFor(strategy))[0].flip;
-  const decode = (game) => core.devil_lab_decode(view.strategy, game, tableFor(view.strategy));
-  const explain = (game) => core.devil_lab_explain(view.strategy, game, tableFor(view.strategy));
+  // A table pasted on the strategy lab page plays (as the lab's pasted-table strategy) in this
+  // browser session: its text goes with every call that names a strategy, and the core reads it
+  // only for that strategy.
+  const tableFor = () => sessionStorage.getItem('devil-lab-table') ?? undefined;
+  const options = (strategy) => ({ strategy, table: tableFor() ?? null });
+  const flipFor = (strategy, game) => core.devil_lab_solve(strategy, game, tableFor())[0].flip;
+  const decode = (game) => core.devil_lab_decode(view.strategy, game, tableFor());
+  const explain = (strategy, game) => core.devil_lab_explain(strategy, game, tableFor());
 
   function setTool(tool) {
     editTool = tool;
     markSegmented(ctx, 'tool', tool);
   }
 
-  function setView(next) {
+  /**
+   * Draws what the session shows. A new round (or another mode or strategy) gets Watch's
+   * steps: the strategy's explanation frame by frame, and its two moves (A's flip, B's answer)
+   * loaded in the session, which shows each from its frame on.
+   * @param {import('../game-driver.js').GameView} game
+   * @param {import('../game-driver.js').Session} session
+   */
+  function setView(game, session, fresh) {
+    let next = { ...game.state, ...game.extras };
     const resized = !view || view.game.board.length !== next.game.board.length;
+    const restarted = fresh || !view || next.mode !== view.mode || next.strategy !== view.strategy || (next.mode === 'watch' && !game.steps);
+    if (resized) names = core.devil_square_names(next.game.board.length);
+    // A link may name any strategy number; only the lab's (and a pasted table) play.
+    if (fresh) core.devil_lab_check(next.strategy, next.game.board.length, tableFor());
+    if (restarted) {
+      steps = next.mode === 'watch' ? explain(next.strategy, next.dealt) : [];
+      if (next.mode === 'watch' && !game.steps) {
+        try {
+          session.solve(options(next.strategy), () => {});
+        } catch {
+          // No flip makes B name the key: the frames say so, and there are no moves to show.
+        }
+      }
+    }
+    if (next.mode === 'watch') {
+      const step = Math.max(0, Math.min(next.step, Math.max(steps.length - 1, 0)));
+      if (session.view().steps) session.step_to(movesBy(step));
+      if (step !== next.step) session.set_extras({ mode: next.mode, strategy: next.strategy, step });
+      next = { ...session.view().state, ...session.view().extras };
+    }
     view = next;
-    if (resized) names = core.devil_square_names(view.game.board.length);
-    steps = view.mode === 'watch' ? explain(view.game) : [];
-    view.step = Math.max(0, Math.min(view.step, Math.max(steps.length - 1, 0)));
-    loadSteps();
+    if (restarted) loadSteps(session);
     render();
   }
 
-  /** Watch's steps on the step bar: position i shows step i (the first is the round as dealt). */
-  function loadSteps() {
+  /** How many of the strategy's moves have been made by frame `step` of Watch. */
+  function movesBy(step) {
+    return steps.slice(0, step + 1).filter((s) => s.kind === 'flip' || s.kind === 'answer').length;
+  }
+
+  /** Watch's steps on the step bar: position i shows frame i (the first is the round as dealt). */
+  function loadSteps(session) {
     const stepper = new Stepper({
       count: Math.max(steps.length - 1, 0),
       at: view.step,
       go: (to) => {
-        view.step = to;
-        render();
+        driver.act((s) => {
+          s.set_extras({ mode: view.mode, strategy: view.strategy, step: to });
+          s.step_to(movesBy(to));
+        });
       },
     });
+    void session;
     bar.load(stepper, (at, count) => `Step ${at + 1} of ${count + 1}`);
   }
 
@@ -209,16 +265,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     try {
       const { game, mode } = view;
       if (mode === 'play_a') {
-        if (game.flipped !== null) return showMessage('A flips exactly one coin. Press New board to play again.');
-        const flipped = core.devil_apply(game, { flip: index });
-        const answer = decode(flipped);
-        setView({ ...view, game: core.devil_apply(flipped, { answer }) });
+        if (game.flipped !== null) return showMessage('A flips exactly one coin. Press Undo or New board to play again.');
+        driver.act((s) => {
+          s.play({ flip: index });
+          s.play({ answer: decode(s.view().state.game) });
+        });
       } else if (mode === 'play_b') {
-        if (game.answer !== null) return showMessage('B has answered. Press New board to play again.');
-        setView({ ...view, game: core.devil_apply(game, { answer: index }) });
+        if (game.answer !== null) return showMessage('B has answered. Press Undo or New board to play again.');
+        driver.act((s) => s.play({ answer: index }));
       } else if (mode === 'edit') {
         const edit = tool === 'key' ? { key: index } : { toggle: index };
-        setView({ ...view, game: core.devil_edit(game, edit) });
+        driver.act((s) => s.edit(edit));
       }
     } catch (err) {
       showError(err);
@@ -257,19 +314,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return s.bit ?? null;
   }
 
-  /** What the board looks like now: in Watch, A's flip shows from its step on. */
+  /** What the board looks like now: in Watch, the session has made the moves of the frames shown. */
   function shown() {
     const { game, mode, step } = view;
     const coins = game.board;
-    const s = steps[step];
-    const flipStep = steps.findIndex((x) => x.kind === 'flip');
-    if (mode === 'watch' && flipStep >= 0 && step >= flipStep) {
-      const flip = steps[flipStep].square;
-      const after = withFlip(coins, flip);
-      const answer = steps.at(-1).kind === 'answer' && step === steps.length - 1 ? steps.at(-1).square : null;
-      return { coins: after, flipped: flip, answer, region: regionOf(s), keyShown: true };
-    }
-    if (mode === 'watch') return { coins, flipped: null, answer: null, region: regionOf(s), keyShown: true };
+    if (mode === 'watch') return { coins, flipped: game.flipped, answer: game.answer, region: regionOf(steps[step]), keyShown: true };
     const over = game.answer !== null;
     return {
       coins,
@@ -309,13 +358,16 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('strategy').value = String(view.strategy);
     markSegmented(ctx, 'mode', mode);
     // The round as held (what a share link restores), for tests: the cells show it as drawn.
-    Object.assign($('board').dataset, { coins: game.board, key: String(game.key), flipped: String(game.flipped), answer: String(game.answer), step: String(view.step) });
+    // In Watch that is the round as dealt, whichever frame is shown.
+    const held = mode === 'watch' ? view.dealt : game;
+    Object.assign($('board').dataset, { coins: held.board, key: String(held.key), flipped: String(held.flipped), answer: String(held.answer), step: String(view.step) });
     $('step-controls').hidden = mode !== 'watch';
     $('edit-controls').hidden = mode !== 'edit';
     $('side-title').textContent = TITLES[mode];
+    const undoable = mode === 'play_a' || mode === 'play_b';
+    for (const b of ctx.$$('[data-game]')) /** @type {HTMLElement} */ (b).hidden = !undoable;
     if (mode === 'watch') renderWatch();
     else renderPlay();
-    ctx.stateChanged();
   }
 
   function renderWatch() {
@@ -408,7 +460,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         status = `The key is under ${names[game.key]}. Click the one coin to flip so that B can find it.`;
       } else {
         const won = game.answer === game.key;
-        const dealt = { ...game, board: withFlip(game.board, game.flipped), flipped: null, answer: null };
+        const { dealt } = view;
         const colour = decode(dealt);
         const right = flipFor(view.strategy, dealt);
         const why = view.strategy === 0 ? ` (colour ${colour} XOR key ${game.key})` : '';
@@ -430,17 +482,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       }
     } else {
       const colour = decode(game);
-      const flip = flipFor(view.strategy, { ...game, flipped: null, answer: null });
+      const flip = flipFor(view.strategy, view.dealt);
       status = `This board names ${names[colour]} (colour ${colour}). With the key under ${names[game.key]}, A would flip ${names[flip]}.`;
       log.push('Click a coin to turn it over, or switch the click to place the key. With the keyboard: Space turns a coin over, K places the key.');
     }
     $('status').textContent = status;
     $('log').innerHTML = log.map((t) => `<li>${t}</li>`).join('');
-  }
-
-  /** The board string `coins` with coin `i` drawn the other way up. */
-  function withFlip(coins, i) {
-    return coins.slice(0, i) + (coins[i] === '1' ? '0' : '1') + coins.slice(i + 1);
   }
 
   await main();

@@ -1,13 +1,14 @@
 // The Devil's rotating table view: settings, the table and its positions, play and follow
 // modes, and the belief panel; the core owns every rule (the devils, the strategy, beliefs,
-// links). The parts of the view live in ./table/.
+// links) and the game driver (../game-driver.js) holds the session: history, undo, the link.
+// The parts of the view live in ./table/.
 import { loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
 import { runJob, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
-import { followLinks } from '../share-link.js';
+import { driveGame } from '../game-driver.js';
 import { drawPositions, drawTable, turnTable } from './table/draw.js';
 import { drawStrategy, drawBelief } from './table/belief.js';
 import { search, verify, randomCheck, jobSlot } from './table/checks.js';
@@ -32,6 +33,8 @@ export const TEMPLATE = `
   ${segmented('What you see', 'sight', [['sighted', 'Sighted'], ['blind', 'Blindfolded']])}
   ${segmented('Mode', 'mode', [['play', 'Play'], ['watch', 'Follow the strategy']])}
   <button type="button" id="new-game">New game</button>
+  <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
+  <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
 </div>
 <div class="play-area">
   <div>
@@ -94,18 +97,22 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     grid: null,
     /** Facts about this table size from the core (strategy length, necklaces, limits). */
     info: null,
-    /** The game as the core describes it; `view.state` is its share-link payload. */
+    /** The game as the core draws it (the session's state; `view.link` is its link). */
     view: null,
     /** Amount to add at each position for the next move. */
     chosen: [],
-    /** Your moves since the game began (for the belief panel in Play mode). */
+    /** The amounts of the moves in effect (for the belief panel in Play mode). */
     history: [],
     flashed: new Set(),
-    /** Degrees the drawn table has turned in all (it only ever turns forward). */
+    /** Degrees the drawn table has turned in all (forward with each move, back with Undo). */
     spin: 0,
+    /** Set by a move just played, so its positions stay marked in the redraw after it. */
+    justPlayed: false,
   };
   let timer = null;
   let busy = false;
+  /** @type {Awaited<ReturnType<typeof driveGame>>} */
+  let driver;
   const mode = () => (v.view.following ? 'watch' : 'play');
 
   v.grid = new GridBoard($('positions'), { label: 'Positions at the table', onActivate: (i) => choose(i), onKey: key });
@@ -131,11 +138,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     frameSize: () => ({ width: 460, height: 760 }),
     linkNote: 'this table',
   });
-  await followLinks(ctx, {
-    current: () => v.view?.link ?? null,
-    open: (hash) => setView(v.core.table_from_link(hash), { fresh: true }),
-    fresh: () => newGame({ following: true }),
+  /** Whether the next fresh game follows the strategy (the Mode switch sets it). */
+  let following = true;
+  driver = await driveGame(ctx, {
+    core: v.core,
+    fresh: () => {
+      const s = settings();
+      return v.core.GameSession.create('table', { ...s, following }, '');
+    },
+    draw: (game, { fresh, session }) => setView(game.state, session, { fresh }),
     what: 'a fresh table',
+    beforeChange: () => stop(),
   });
   ctx.ready();
 
@@ -144,40 +157,31 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return { coins: Number($('coins').value), sides: Number($('sides').value), devil: $('devil').value, sighted };
   }
 
-  /** @param {{ following?: boolean }} [options] */
-  function newGame({ following } = {}) {
-    stop();
-    const s = settings();
-    const follow = following ?? (v.view ? v.view.following : true);
-    try {
-      setView(v.core.table_new(s.coins, s.sides, s.devil, s.sighted, follow, ''), { fresh: true });
-      clearMessage();
-    } catch (err) {
-      // A refused size leaves the table as it was: the boxes show what it uses.
-      if (v.view) setView(v.view);
-      showError(err);
-    }
+  /** A new game from the settings; a refused size leaves the table as it was (the boxes show
+   * what it uses). @param {{ following?: boolean }} [options] */
+  function newGame({ following: follow } = {}) {
+    following = follow ?? (v.view ? v.view.following : true);
+    driver.restart();
   }
 
+  /** Another devil or sight for the same coins (the session starts again from them). */
   function reconfigure(change) {
-    stop();
     const devil = change.devil ?? v.view.devil;
     const sighted = change.sighted ?? v.view.sighted;
-    try {
-      setView(v.core.table_configure(v.view.state, devil, sighted, v.view.following));
-    } catch (err) {
-      showError(err);
-    }
+    stop();
+    driver.act((s) => s.edit({ devil, sighted, following: v.view.following }));
   }
 
-  function setView(next, { fresh = false } = {}) {
+  /** Draws the session's game; the positions a move just changed stay marked until the next change. */
+  function setView(next, session, { fresh = false } = {}) {
     const resized = !v.view || v.view.coins !== next.coins || v.view.sides !== next.sides;
     v.view = next;
-    if (fresh) {
-      v.history = [];
-      v.flashed = new Set();
-      v.spin = next.turn * (360 / next.coins);
-    }
+    if (fresh || !v.justPlayed) v.flashed = new Set();
+    v.justPlayed = false;
+    // The drawn table turns the short way to the game's turn (a move has already turned it).
+    const want = next.turn * (360 / next.coins);
+    v.spin = fresh ? want : v.spin + ((((want - v.spin) % 360) + 540) % 360) - 180;
+    v.history = session.moves().map((m) => m.amounts);
     if (resized || fresh) v.chosen = new Array(next.coins).fill(0);
     if (resized) {
       v.info = v.core.table_info(next.coins, next.sides);
@@ -191,7 +195,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('sides').value = String(next.sides);
     $('devil').value = next.devil;
     render();
-    ctx.stateChanged();
   }
 
   function render() {
@@ -248,18 +251,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return false;
   }
 
-  /** Plays one move through the core (devil included), animating the turn before the flips. */
-  async function playMove(amounts, call) {
+  /** Plays one move in the session (the devil chooses its turn unless you are the devil),
+   * animating the turn before the flips. */
+  async function playMove(amounts) {
     if (busy) return false;
     busy = true;
     try {
-      const result = call();
-      await turnTable(v, result.choice ? result.choice.turn : 0);
+      const result = driver.session.play({ amounts, turn: humanTurn() });
+      await turnTable(v, result.choice.turn);
       v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
-      v.history.push(amounts);
+      v.justPlayed = true;
       const who = v.view.devil === 'human' ? '' : 'The devil ';
-      $('devil-note').textContent = result.choice ? `${who}${result.choice.reason}.` : '';
-      setView(result.view);
+      $('devil-note').textContent = `${who}${result.choice.reason}.`;
+      driver.refresh();
       return true;
     } catch (err) {
       showError(err);
@@ -270,14 +274,15 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
+  /** The turn you chose as the devil, or null for the devil to choose. */
   function humanTurn() {
-    return v.view.devil === 'human' ? Number($('turn').value) || 0 : -1;
+    return v.view.devil === 'human' ? Number($('turn').value) || 0 : null;
   }
 
   async function playChosen() {
     const amounts = v.chosen.slice();
     clearMessage();
-    if (await playMove(amounts, () => v.core.table_play(v.view.state, amounts, humanTurn()))) {
+    if (await playMove(amounts)) {
       v.chosen = new Array(v.view.coins).fill(0);
       render();
     }
@@ -289,7 +294,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (view.solved || !info.length || BigInt(view.moves) >= BigInt(info.length)) return stop();
     clearMessage();
     const mv = v.core.table_strategy_move(view.coins, view.sides, view.moves);
-    return playMove(mv.amounts, () => v.core.table_play(v.view.state, mv.amounts, humanTurn()));
+    return playMove(mv.amounts);
   }
 
   function toggleAutoplay() {
@@ -330,27 +335,25 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       return;
     }
     if (view.devil === 'human') return showError('With you as the devil, step through the moves one at a time.');
-    const args = [view.state, String(to).trim()];
-    const show = (res) => {
-      v.spin += (360 / v.view.coins) * ((res.view.turn - v.view.turn + v.view.coins) % v.view.coins);
-      if (res.choice) $('devil-note').textContent = `The devil ${res.choice.reason}.`;
+    const note = (choice) => {
+      if (choice) $('devil-note').textContent = `The devil ${choice.reason}.`;
       v.flashed = new Set();
-      setView(res.view);
       clearMessage();
     };
     if (target - BigInt(view.moves) <= 1024n) {
-      try {
-        show(v.core.table_follow(...args));
-      } catch (err) {
-        showError(err);
-      }
+      // One move of the history: Undo takes the whole jump back.
+      const result = driver.act((s) => s.jump(String(to).trim()));
+      if (result !== undefined) note(result?.choice);
       return;
     }
-    // Long jumps play thousands of moves with the devil: in the worker, with cancel.
+    // Long jumps play thousands of moves with the devil: in the worker, with cancel. The
+    // history starts again where the jump lands.
     const before = view.state;
-    runJob('table_follow', args, jobSlot(v, 'Playing the strategy'), CORE)
+    runJob('table_follow', [view.state, String(to).trim()], jobSlot(v, 'Playing the strategy'), CORE)
       .promise.then((res) => {
-        if (v.view.state === before) show(res);
+        if (v.view.state !== before) return;
+        driver.start(v.core.GameSession.open(`#${res.view.link}`));
+        note(res.choice);
       })
       .catch((err) => {
         if (!isCancelled(err)) showError(err);

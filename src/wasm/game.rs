@@ -1,0 +1,346 @@
+//! The game puzzles' one wasm face: `GameSession`, a core [`Session`] of any puzzle in the
+//! registry below, so the Devil's chessboard and the rotating table pages (and any later game)
+//! drive the same object with the same calls: open a link or start a game, play a move, undo,
+//! redo, solve and step, read what to draw. What differs per puzzle is only its [`Face`]: how
+//! its parameters, moves and edits arrive from the page and what the page draws.
+
+use super::{adapter, from_js, js_err, to_js, JsProgress};
+use crate::puzzle::Puzzle;
+use crate::session::Session;
+use crate::{bail, Result};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// What a puzzle's page needs beyond the [`Puzzle`] trait: the shapes that cross to JS.
+pub trait Face: Puzzle + 'static {
+    /// What the page draws of a state (plain data, serialised to a JS object).
+    type Drawn: Serialize;
+    /// View settings a link keeps beside the state (the Devil page's mode, strategy and
+    /// animation frame); `()` for puzzles whose link is the state alone.
+    type Extras: Serialize + DeserializeOwned + Default + Clone;
+
+    fn drawn(&self) -> Self::Drawn;
+    /// A new game from the page's settings, reproducible from `seed`.
+    fn create(settings: JsValue, seed: u64) -> Result<Self, JsError>;
+    fn parse_move(mv: JsValue) -> Result<Self::Move, JsError>;
+    fn parse_options(options: JsValue) -> Result<Self::SolveOptions, JsError>;
+    fn outcome(outcome: &Self::Outcome) -> Result<JsValue, JsError>;
+
+    /// The state after an edit that is not a move of the game (a coin turned by hand, other
+    /// settings); the session starts again from it. Puzzles without edits refuse.
+    fn edit(&self, edit: JsValue) -> Result<Self, JsError> {
+        let _ = edit;
+        Err(JsError::new("this puzzle has no edits"))
+    }
+
+    /// A compound step the puzzle offers beyond single moves (the table's jump to move N),
+    /// made in the session as one move of its history. Puzzles without one refuse.
+    fn jump(session: &mut Session<Self>, to: &str) -> Result<JsValue, JsError> {
+        let _ = (session, to);
+        Err(JsError::new("this puzzle has no jumps"))
+    }
+
+    /// The link of `state` shown with `extras`.
+    fn link_with(state: &Self, extras: &Self::Extras) -> String {
+        let _ = extras;
+        state.link()
+    }
+
+    /// Opens a link: the state and the view settings it keeps.
+    fn open_with(fragment: &str) -> Result<(Self, Self::Extras)> {
+        Ok((Self::open(fragment)?, Self::Extras::default()))
+    }
+}
+
+/// A session of one registered puzzle, as the wasm object holds it.
+trait AnySession {
+    fn name(&self) -> &'static str;
+    fn view(&self) -> Result<JsValue, JsError>;
+    fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
+    fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
+    fn jump(&mut self, to: &str) -> Result<JsValue, JsError>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> Result<bool, JsError>;
+    fn solve(&mut self, options: JsValue, progress: &js_sys::Function) -> Result<usize, JsError>;
+    fn solution(&self, options: JsValue) -> Result<JsValue, JsError>;
+    fn load_steps(&mut self, moves: JsValue) -> Result<usize, JsError>;
+    fn step_to(&mut self, n: usize) -> Result<(), JsError>;
+    fn set_extras(&mut self, extras: JsValue) -> Result<(), JsError>;
+    fn link(&self) -> String;
+    fn moves(&self) -> Result<JsValue, JsError>;
+}
+
+struct Held<P: Face> {
+    session: Session<P>,
+    extras: P::Extras,
+}
+
+/// What `GameSession.view()` gives the page.
+#[derive(Serialize)]
+struct View<D, E> {
+    puzzle: &'static str,
+    state: D,
+    extras: E,
+    link: String,
+    /// The session's move counter (moves in effect).
+    moves: usize,
+    solved: bool,
+    can_undo: bool,
+    can_redo: bool,
+    /// Where the step bar stands in a loaded solution: `{at, count}`, or null.
+    steps: Option<crate::session::StepPosition>,
+}
+
+impl<P: Face> AnySession for Held<P>
+where
+    P::Move: Serialize + DeserializeOwned,
+{
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn view(&self) -> Result<JsValue, JsError> {
+        let s = &self.session;
+        to_js(&View {
+            puzzle: P::NAME,
+            state: s.state().drawn(),
+            extras: self.extras.clone(),
+            link: self.link(),
+            moves: s.move_count(),
+            solved: s.state().is_solved(),
+            can_undo: s.can_undo(),
+            can_redo: s.can_redo(),
+            steps: s.step_position(),
+        })
+    }
+
+    fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
+        let mv = P::parse_move(mv)?;
+        let outcome = self.session.play(mv).map_err(js_err)?;
+        P::outcome(outcome)
+    }
+
+    fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {
+        let next = self.session.state().edit(edit)?;
+        self.session.reset(next);
+        Ok(())
+    }
+
+    fn jump(&mut self, to: &str) -> Result<JsValue, JsError> {
+        P::jump(&mut self.session, to)
+    }
+
+    fn undo(&mut self) -> bool {
+        self.session.undo()
+    }
+
+    fn redo(&mut self) -> Result<bool, JsError> {
+        self.session.redo().map_err(js_err)
+    }
+
+    fn solve(&mut self, options: JsValue, progress: &js_sys::Function) -> Result<usize, JsError> {
+        let options = P::parse_options(options)?;
+        self.session.solve(&options, &mut JsProgress::new(progress)).map_err(js_err)
+    }
+
+    fn solution(&self, options: JsValue) -> Result<JsValue, JsError> {
+        let options = P::parse_options(options)?;
+        let moves = self.session.state().solve_with(&options, &mut crate::progress::NoProgress).map_err(js_err)?;
+        to_js(&moves)
+    }
+
+    fn load_steps(&mut self, moves: JsValue) -> Result<usize, JsError> {
+        let moves: Vec<P::Move> = from_js(moves, "list of moves")?;
+        Ok(self.session.load_steps(moves))
+    }
+
+    fn step_to(&mut self, n: usize) -> Result<(), JsError> {
+        self.session.step_to(n).map(|_| ()).map_err(js_err)
+    }
+
+    fn set_extras(&mut self, extras: JsValue) -> Result<(), JsError> {
+        self.extras = from_js(extras, "view settings")?;
+        Ok(())
+    }
+
+    fn link(&self) -> String {
+        P::link_with(self.session.state(), &self.extras)
+    }
+
+    fn moves(&self) -> Result<JsValue, JsError> {
+        to_js(&self.session.moves().collect::<Vec<_>>())
+    }
+}
+
+fn held<P: Face>(session: Session<P>, extras: P::Extras) -> Box<dyn AnySession>
+where
+    P::Move: Serialize + DeserializeOwned,
+{
+    Box::new(Held { session, extras })
+}
+
+/// The registry of game puzzles: one row each, `name => type`, under the cargo feature of the
+/// wasm module that carries it. Opening a link or starting a game looks the name up here.
+macro_rules! game_puzzles {
+    ($($feature:literal => $ty:ty),* $(,)?) => {
+        /// The names of the game puzzles this module carries.
+        fn registered() -> Vec<&'static str> {
+            [$((cfg!(feature = $feature), <$ty as Puzzle>::NAME)),*]
+                .into_iter()
+                .filter_map(|(carried, name)| carried.then_some(name))
+                .collect()
+        }
+
+        fn create(name: &str, params: JsValue, seed: u64) -> Result<Box<dyn AnySession>, JsError> {
+            $(
+                #[cfg(feature = $feature)]
+                if name == <$ty as Puzzle>::NAME {
+                    let state = <$ty as Face>::create(params, seed)?;
+                    return Ok(held(Session::new(state), Default::default()));
+                }
+            )*
+            let _ = (params, seed);
+            Err(unknown(name))
+        }
+
+        /// A link naming no registered puzzle gets the message of the module's own puzzle
+        /// when it carries one (what that page always said of such a link).
+        fn open(fragment: &str) -> Result<Box<dyn AnySession>, JsError> {
+            let name = puzzle_of(fragment).unwrap_or("");
+            let only = match registered().as_slice() {
+                [one] => *one,
+                _ => "",
+            };
+            $(
+                #[cfg(feature = $feature)]
+                if name == <$ty as Puzzle>::NAME || (only == <$ty as Puzzle>::NAME && !registered().contains(&name)) {
+                    let (state, extras) = <$ty as Face>::open_with(fragment).map_err(js_err)?;
+                    return Ok(held(Session::new(state), extras));
+                }
+            )*
+            puzzle_of(fragment).map_err(js_err)?;
+            Err(unknown(name))
+        }
+    };
+}
+
+game_puzzles! {
+    "devil" => crate::devil::Game,
+    "table" => crate::table::Game,
+}
+
+fn unknown(name: &str) -> JsError {
+    JsError::new(&format!("this page plays {}, not '{name}'", registered().join(" and ")))
+}
+
+/// The puzzle name a fragment starts with (`#devil/v1/…` → `devil`).
+fn puzzle_of(fragment: &str) -> Result<&str> {
+    let body = fragment.strip_prefix('#').unwrap_or(fragment);
+    match body.split_once('/') {
+        Some((name, _)) if !name.is_empty() => Ok(name),
+        _ => bail!("this is not a share link (one looks like #devil/v1/…)"),
+    }
+}
+
+/// One game of any registered puzzle: the page's only handle on its state and history.
+#[wasm_bindgen]
+pub struct GameSession {
+    inner: Box<dyn AnySession>,
+}
+
+#[wasm_bindgen]
+impl GameSession {
+    /// A random game of `puzzle` with its parameters; `seed` is a decimal string, empty for a
+    /// fresh one.
+    pub fn create(puzzle: &str, params: JsValue, seed: &str) -> Result<GameSession, JsError> {
+        Ok(GameSession { inner: create(puzzle, params, adapter::seed(seed)?)? })
+    }
+
+    /// The game a share link holds, of whichever registered puzzle it names.
+    pub fn open(fragment: &str) -> Result<GameSession, JsError> {
+        Ok(GameSession { inner: open(fragment)? })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn puzzle(&self) -> String {
+        self.inner.name().to_string()
+    }
+
+    /// `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        self.inner.view()
+    }
+
+    /// Plays a move; returns what it did besides (the table's turn), or null. A refused move
+    /// is an error and changes nothing.
+    pub fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
+        self.inner.play(mv)
+    }
+
+    /// An edit that is not a move (the session starts again from its result).
+    pub fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {
+        self.inner.edit(edit)
+    }
+
+    /// The puzzle's compound step (the table: jump to move `to`), one move of the history.
+    pub fn jump(&mut self, to: &str) -> Result<JsValue, JsError> {
+        self.inner.jump(to)
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    pub fn redo(&mut self) -> Result<bool, JsError> {
+        self.inner.redo()
+    }
+
+    /// Solves from the state shown and loads the moves as steps; returns how many.
+    pub fn solve(&mut self, options: JsValue, progress: &js_sys::Function) -> Result<usize, JsError> {
+        self.inner.solve(options, progress)
+    }
+
+    /// The moves a solve with `options` plays from the state shown, without loading them.
+    pub fn solution(&self, options: JsValue) -> Result<JsValue, JsError> {
+        self.inner.solution(options)
+    }
+
+    /// Loads moves found elsewhere (a Worker) as the steps from the state shown.
+    pub fn load_steps(&mut self, moves: JsValue) -> Result<usize, JsError> {
+        self.inner.load_steps(moves)
+    }
+
+    /// Shows the state after step `n` of the loaded steps.
+    pub fn step_to(&mut self, n: usize) -> Result<(), JsError> {
+        self.inner.step_to(n)
+    }
+
+    /// Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
+    pub fn set_extras(&mut self, extras: JsValue) -> Result<(), JsError> {
+        self.inner.set_extras(extras)
+    }
+
+    /// The share-link fragment (without `#`) of what is shown.
+    pub fn link(&self) -> String {
+        self.inner.link()
+    }
+
+    /// The moves in effect, oldest first.
+    pub fn moves(&self) -> Result<JsValue, JsError> {
+        self.inner.moves()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::puzzle_of;
+
+    #[test]
+    fn a_fragment_names_its_puzzle() {
+        assert_eq!(puzzle_of("#devil/v1/AAAA").unwrap(), "devil");
+        assert_eq!(puzzle_of("table/v1/AAAA").unwrap(), "table");
+        assert!(puzzle_of("#garbage").is_err());
+        assert!(puzzle_of("#/v1/AA").is_err());
+    }
+}

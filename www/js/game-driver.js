@@ -1,0 +1,166 @@
+// The game driver: what every game puzzle's view shares, around the core's session
+// (`GameSession`, src/wasm/game.rs, holding src/session.rs). It opens the view's link or a
+// fresh game, keeps the link of what is shown, runs Undo and Redo (buttons and keys), and
+// redraws through the view's `draw` after every change. A view only draws and forwards input:
+// the state, the history and the link live in the session.
+import { followLinks } from './share-link.js';
+
+/**
+ * The session object the core exports (see src/wasm/game.rs for each method).
+ * @typedef {object} Session
+ * @property {() => GameView} view
+ * @property {(mv: unknown) => any} play  returns what the move did besides (the table's turn), or null
+ * @property {(edit: unknown) => void} edit
+ * @property {(to: string) => any} jump
+ * @property {() => boolean} undo
+ * @property {() => boolean} redo
+ * @property {() => string} link
+ * @property {() => unknown[]} moves
+ * @property {(options: unknown) => unknown[]} solution
+ * @property {(options: unknown, progress: (done: number, total: number) => void) => number} solve
+ * @property {(moves: unknown[]) => number} load_steps
+ * @property {(n: number) => void} step_to
+ * @property {(extras: unknown) => void} set_extras
+ * @property {() => void} free
+ */
+
+/**
+ * What `Session.view()` gives.
+ * @typedef {{ puzzle: string, state: any, extras: any, link: string, moves: number, solved: boolean,
+ *   can_undo: boolean, can_redo: boolean, steps: { at: number, count: number } | null }} GameView
+ */
+
+/**
+ * @typedef {object} GameOptions
+ * @property {{ GameSession: { open(fragment: string): Session } }} core  the page's wasm exports
+ * @property {() => Session} fresh  a new game from the view's settings
+ * @property {(view: GameView, how: { fresh: boolean, session: Session }) => void} draw  draws what the
+ *   session shows; `fresh` after a new game or an opened link (a view resets its own marks then)
+ * @property {string} what  what `fresh` shows, for the bad-link message ('a fresh table')
+ * @property {() => void} [beforeChange]  called before any change the driver makes (a view stops its timers)
+ * @property {(session: Session) => unknown} [undo]  what Undo does (default: the session's undo),
+ *   for a view whose one move of the player is several of the session (the Devil's A and B)
+ * @property {(session: Session) => unknown} [redo]  what Redo does (default: the session's redo)
+ */
+
+/**
+ * What the driver needs of a view's context (www/js/view.js makes one): its link host, its
+ * elements, its message line and the change report that keeps the link.
+ * @typedef {import('./share-link.js').LinkHost & {
+ *   slot: EventTarget,
+ *   $$: (selector: string) => Iterable<{ addEventListener: Element['addEventListener'] }>,
+ *   showError: (err: unknown) => void,
+ *   stateChanged: () => void,
+ * }} DriverContext
+ */
+
+/**
+ * Mounts a game in a view's context and returns its driver.
+ * @param {DriverContext} ctx
+ * @param {GameOptions} options
+ */
+export async function driveGame(ctx, { core, fresh, draw, what, beforeChange = () => {}, undo = (s) => s.undo(), redo = (s) => s.redo() }) {
+  const driver = {
+    /** @type {Session | null} */
+    session: null,
+    /** @type {GameView | null} */
+    view: null,
+
+    /** Shows `session` (a new game or an opened link) in place of the one shown. */
+    start(/** @type {Session} */ session) {
+      beforeChange();
+      const old = driver.session;
+      driver.session = session;
+      if (old && old !== session) old.free();
+      driver.refresh({ fresh: true });
+    },
+
+    /** A new game from the view's settings; a refused setting leaves the game as it was. */
+    restart() {
+      try {
+        driver.start(fresh());
+        ctx.clearMessage();
+      } catch (err) {
+        ctx.showError(err);
+        driver.refresh();
+      }
+    },
+
+    /**
+     * Runs `fn` on the session and redraws; an error is shown in the message line, and the
+     * core guarantees a refused call changed nothing.
+     * @template T
+     * @param {(session: Session) => T} fn
+     * @returns {T | undefined}
+     */
+    act(fn) {
+      if (!driver.session) return undefined;
+      try {
+        const result = fn(driver.session);
+        driver.refresh();
+        return result;
+      } catch (err) {
+        ctx.showError(err);
+        return undefined;
+      }
+    },
+
+    undo() {
+      beforeChange();
+      return driver.act(undo);
+    },
+
+    redo() {
+      beforeChange();
+      return driver.act(redo);
+    },
+
+    /** Reads the session again, draws it, updates Undo/Redo and keeps the link. */
+    refresh({ fresh: isFresh = false } = {}) {
+      if (!driver.session) return;
+      driver.view = driver.session.view();
+      draw(driver.view, { fresh: isFresh, session: driver.session });
+      for (const [name, can] of /** @type {const} */ ([
+        ['undo', driver.view.can_undo],
+        ['redo', driver.view.can_redo],
+      ])) {
+        for (const b of ctx.$$(`[data-game="${name}"]`)) /** @type {HTMLButtonElement} */ (b).disabled = !can;
+      }
+      ctx.stateChanged();
+    },
+  };
+
+  for (const b of ctx.$$('[data-game="undo"]')) b.addEventListener('click', () => driver.undo());
+  for (const b of ctx.$$('[data-game="redo"]')) b.addEventListener('click', () => driver.redo());
+  ctx.slot.addEventListener('keydown', (e) => {
+    const key = undoKey(/** @type {KeyboardEvent} */ (e));
+    if (!key) return;
+    e.preventDefault();
+    if (key === 'undo') driver.undo();
+    else driver.redo();
+  });
+
+  await followLinks(ctx, {
+    current: () => driver.session?.link() ?? null,
+    open: (hash) => driver.start(core.GameSession.open(hash)),
+    fresh: () => driver.start(fresh()),
+    what,
+  });
+  return driver;
+}
+
+/**
+ * Which history key `e` is: Ctrl+Z (⌘Z) undoes, Ctrl+Shift+Z or Ctrl+Y redoes; null for any
+ * other key, and for keys typed into a text box (which has its own undo).
+ * @param {Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'> & { target?: EventTarget | null }} e
+ * @returns {'undo' | 'redo' | null}
+ */
+export function undoKey(e) {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
+  const target = /** @type {{ tagName?: string } | null | undefined} */ (e.target);
+  if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName ?? '')) return null;
+  const key = e.key.toLowerCase();
+  if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !e.shiftKey) return 'redo';
+  return null;
+}
