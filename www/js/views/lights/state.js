@@ -88,12 +88,17 @@ export function cellsOf(v, board, block = 1) {
   return cells;
 }
 
+/** The row of a large board last read light by light, per board object (the cursor's). */
+const rowCache = new WeakMap();
+
 /** The state of light `index` in `board` (the lights, a solution, a quiet pattern). */
 export function markAt(v, board, index) {
   const { cols } = v.spec;
   if (drawBlock(v.spec) === 1) return cellsOf(v, board)[index];
   const r = Math.floor(index / cols);
-  return v.core.lights_cells(board, 1, r, r + 1)[index % cols];
+  let row = rowCache.get(board);
+  if (!row || row.r !== r) rowCache.set(board, (row = { r, cells: v.core.lights_cells(board, 1, r, r + 1) }));
+  return row.cells[index % cols];
 }
 
 /** How many lights are on (the core counts them with every new board). */
