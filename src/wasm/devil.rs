@@ -1,7 +1,5 @@
 //! Exports for the Devil's chessboard page.
 
-#[cfg(feature = "lab")]
-use super::adapter;
 use super::{from_js, js_err, to_js};
 use crate::devil::game::{from_link, link_for};
 use crate::devil::{board::check_squares, Game, Layout, Move, Params, View};
@@ -22,60 +20,8 @@ pub fn devil_square_names(squares: usize) -> Result<JsValue, JsError> {
     to_js(&(0..squares).map(|i| layout.name(i)).collect::<Vec<_>>())
 }
 
-/// A random round: `{board, key, flipped, answer}` (the labs; the Devil page plays through
-/// `GameSession`).
-#[cfg(feature = "lab")]
-#[wasm_bindgen]
-pub fn devil_random(squares: usize, seed: &str) -> Result<JsValue, JsError> {
-    to_js(&adapter::random::<Game>(&Params { squares }, seed)?)
-}
-
-/// The round after a move `{flip: i}` (prisoner A) or `{answer: i}` (prisoner B).
-#[cfg(feature = "lab")]
-#[wasm_bindgen]
-pub fn devil_apply(game: JsValue, mv: JsValue) -> Result<JsValue, JsError> {
-    let game: Game = from_js(game, "round")?;
-    let mv: Move = from_js(mv, "move")?;
-    to_js(&adapter::apply(&game, &mv)?)
-}
-
-/// Edit mode: `{toggle: i}` turns a coin over by hand, `{key: i}` moves the key.
-#[cfg(feature = "lab")]
-#[wasm_bindgen]
-pub fn devil_edit(game: JsValue, edit: JsValue) -> Result<JsValue, JsError> {
-    #[derive(serde::Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    enum Edit {
-        Toggle(usize),
-        Key(usize),
-    }
-    let game: Game = from_js(game, "round")?;
-    let next = match from_js(edit, "edit")? {
-        Edit::Toggle(i) => game.with_coin_toggled(i),
-        Edit::Key(i) => game.with_key(i),
-    };
-    to_js(&next.map_err(js_err)?)
-}
-
-/// The share-link fragment (without `#`) for a view `{game, mode, strategy, step}` (the labs
-/// link to the Devil page with it).
-#[cfg(feature = "lab")]
-#[wasm_bindgen]
-pub fn devil_link(view: JsValue) -> Result<String, JsError> {
-    let view: View = from_js(view, "view")?;
-    Ok(link_for(&view))
-}
-
-/// Reads a share-link fragment; a malformed one is an error with the reason.
-#[cfg(feature = "lab")]
-#[wasm_bindgen]
-pub fn devil_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&from_link(fragment).map_err(js_err)?)
-}
-
 /// The Devil's chessboard in the game session (`super::game`): a round is drawn as itself, and
 /// its link keeps the page's mode, strategy and animation frame beside it.
-#[cfg(feature = "devil")]
 impl super::game::Face for Game {
     type Drawn = Drawn;
     type Extras = Extras;
@@ -140,7 +86,6 @@ impl super::game::Face for Game {
 
 /// A round as the page draws it: as it stands, and as it was dealt (what Watch explains and a
 /// result compares with).
-#[cfg(feature = "devil")]
 #[derive(serde::Serialize)]
 pub struct Drawn {
     game: Game,
@@ -148,7 +93,6 @@ pub struct Drawn {
 }
 
 /// What a Devil link keeps beside the round (see [`View`]).
-#[cfg(feature = "devil")]
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Extras {
     mode: crate::devil::game::Mode,
@@ -156,7 +100,6 @@ pub struct Extras {
     step: u16,
 }
 
-#[cfg(feature = "devil")]
 impl Default for Extras {
     fn default() -> Self {
         Extras { mode: crate::devil::game::Mode::Watch, strategy: 0, step: 0 }

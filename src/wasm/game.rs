@@ -55,7 +55,6 @@ pub trait Face: Puzzle + 'static {
 
 /// A session of one registered puzzle, as the wasm object holds it.
 trait AnySession {
-    fn name(&self) -> &'static str;
     fn view(&self) -> Result<JsValue, JsError>;
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
@@ -96,10 +95,6 @@ impl<P: Face> AnySession for Held<P>
 where
     P::Move: Serialize + DeserializeOwned,
 {
-    fn name(&self) -> &'static str {
-        P::NAME
-    }
-
     fn view(&self) -> Result<JsValue, JsError> {
         let s = &self.session;
         to_js(&View {
@@ -180,13 +175,13 @@ where
     Box::new(Held { session, extras })
 }
 
-/// The registry of game puzzles: one row each, `name => type`, under the cargo feature of the
-/// wasm module that carries it. Opening a link or starting a game looks the name up here.
+/// The registry of game puzzles: one row each, `cfg => type`, the `cfg` saying which wasm modules
+/// (cargo features) carry it. Opening a link or starting a game looks the name up here.
 macro_rules! game_puzzles {
-    ($($feature:literal => $ty:ty),* $(,)?) => {
+    ($($cfg:meta => $ty:ty),* $(,)?) => {
         /// The names of the game puzzles this module carries.
         fn registered() -> Vec<&'static str> {
-            [$((cfg!(feature = $feature), <$ty as Puzzle>::NAME)),*]
+            [$((cfg!($cfg), <$ty as Puzzle>::NAME)),*]
                 .into_iter()
                 .filter_map(|(carried, name)| carried.then_some(name))
                 .collect()
@@ -194,7 +189,7 @@ macro_rules! game_puzzles {
 
         fn create(name: &str, params: JsValue, seed: u64) -> Result<Box<dyn AnySession>, JsError> {
             $(
-                #[cfg(feature = $feature)]
+                #[cfg($cfg)]
                 if name == <$ty as Puzzle>::NAME {
                     let state = <$ty as Face>::create(params, seed)?;
                     return Ok(held(Session::new(state), Default::default()));
@@ -213,7 +208,7 @@ macro_rules! game_puzzles {
                 _ => "",
             };
             $(
-                #[cfg(feature = $feature)]
+                #[cfg($cfg)]
                 if name == <$ty as Puzzle>::NAME || (only == <$ty as Puzzle>::NAME && !registered().contains(&name)) {
                     let (state, extras) = <$ty as Face>::open_with(fragment).map_err(js_err)?;
                     return Ok(held(Session::new(state), extras));
@@ -226,8 +221,9 @@ macro_rules! game_puzzles {
 }
 
 game_puzzles! {
-    "devil" => crate::devil::Game,
-    "table" => crate::table::Game,
+    // The labs start rounds and write links to the Devil page.
+    any(feature = "devil", feature = "lab") => crate::devil::Game,
+    feature = "table" => crate::table::Game,
 }
 
 fn unknown(name: &str) -> JsError {
@@ -260,11 +256,6 @@ impl GameSession {
     /// The game a share link holds, of whichever registered puzzle it names.
     pub fn open(fragment: &str) -> Result<GameSession, JsError> {
         Ok(GameSession { inner: open(fragment)? })
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn puzzle(&self) -> String {
-        self.inner.name().to_string()
     }
 
     /// `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.

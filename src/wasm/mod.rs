@@ -14,7 +14,7 @@ pub mod codes;
 pub mod devil;
 #[cfg(feature = "lab")]
 pub mod devil_lab;
-#[cfg(any(feature = "devil", feature = "table"))]
+#[cfg(any(feature = "devil", feature = "lab", feature = "table"))]
 pub mod game;
 #[cfg(feature = "lab")]
 pub mod lab_links;

@@ -102,17 +102,15 @@ pub fn table_strategy_move(coins: f64, sides: f64, index: &str) -> Result<JsValu
     })
 }
 
-/// The belief panel after the first `upto` moves of the strategy (small tables only).
+/// The belief panel (small tables only): after the first `upto` moves of the strategy, or, when
+/// `moves` is given, after your own moves (a flat list of N amounts a move).
 #[wasm_bindgen]
-pub fn table_trace(coins: f64, sides: f64, upto: f64) -> Result<JsValue, JsError> {
-    let strategy = strategy_for(params(coins, sides)?).map_err(err)?;
-    to_js(&trace(strategy.as_ref(), upto.max(0.0) as u64).map_err(err)?)
-}
-
-/// The belief panel after your own moves (`moves` is a flat list of N amounts per move).
-#[wasm_bindgen]
-pub fn table_trace_moves(coins: f64, sides: f64, moves: Vec<u8>) -> Result<JsValue, JsError> {
+pub fn table_trace(coins: f64, sides: f64, upto: f64, moves: Option<Vec<u8>>) -> Result<JsValue, JsError> {
     let p = params(coins, sides)?;
+    let Some(moves) = moves else {
+        let strategy = strategy_for(p).map_err(err)?;
+        return to_js(&trace(strategy.as_ref(), upto.max(0.0) as u64).map_err(err)?);
+    };
     let list: Result<Vec<Move>, _> = moves.chunks(p.coins).map(|c| Move::new(&p, c.to_vec())).collect();
     let listed = Listed { params: p, moves: list.map_err(err)? };
     to_js(&trace(&listed, listed.len()).map_err(err)?)

@@ -21,9 +21,12 @@ function isStrategy(n, colours) {
 test('every menu strategy plays rounds that end with the key, up to 16 squares', () => {
   for (const item of core.devil_lab_menu()) {
     for (const squares of [4, 8, 16]) {
-      const game = core.devil_random(squares, '9');
+      const session = core.GameSession.create('devil', { squares }, '9');
+      const game = session.view().state.game;
       const [flip, answer] = core.devil_lab_solve(item.number, game);
-      const after = core.devil_apply(game, flip);
+      assert.deepEqual(session.solution({ strategy: item.number, table: null }), [flip, answer]);
+      session.play(flip);
+      const after = session.view().state.game;
       assert.equal(core.devil_lab_decode(item.number, after), game.key, item.label);
       assert.deepEqual(answer, { answer: game.key });
       const steps = core.devil_lab_explain(item.number, game);
@@ -104,9 +107,11 @@ test('a pasted table plays as strategy 63 with its text passed along', () => {
   throwsWith(assert, () => core.devil_lab_table_squares('0 1 2 0 1 2 0 1'), /square 2|power of two/);
   const text = core.devil_lab_table({ strategy: 'vasilev', f: 'majority' }, 4);
   assert.equal(core.devil_lab_table_squares(text), 4);
-  const game = core.devil_random(4, '2');
+  const session = core.GameSession.create('devil', { squares: 4 }, '2');
+  const game = session.view().state.game;
   const [flip] = core.devil_lab_solve(63, game, text);
-  assert.equal(core.devil_lab_decode(63, core.devil_apply(game, flip), text), game.key);
+  session.play(flip);
+  assert.equal(core.devil_lab_decode(63, session.view().state.game, text), game.key);
   throwsWith(assert, () => core.devil_lab_check(63, 8, text), /for 4 squares/);
   // Nothing is remembered between calls: without the text there is no table.
   throwsWith(assert, () => core.devil_lab_solve(63, game), /no table is loaded/);

@@ -57,7 +57,7 @@ test('search, exact verification and the random devil (with progress)', () => {
     for (const p of line.split(' ')) a[Number(p)] = 1;
     return a;
   });
-  assert.equal(core.table_trace_moves(4, 2, Uint8Array.from(flat)).sizes.at(-1), 0);
+  assert.equal(core.table_trace(4, 2, 0, Uint8Array.from(flat)).sizes.at(-1), 0);
   assert.equal(core.table_search(6, 2, () => {}).winning, false);
   const v = core.table_verify(8, 2, () => {});
   assert.deepEqual([v.valid, v.length, v.emptied_at, v.most_removed], [true, 255, 255, 1]);
@@ -135,7 +135,7 @@ test('bad input is an Error, never a trap', () => {
   assert.deepEqual(session.view().state, g, 'refused moves change nothing');
   assert.equal(session.view().moves, 0);
   throwsWith(assert, () => core.table_follow('%%%', '1'), /garbled/);
-  throwsWith(assert, () => core.table_trace_moves(4, 2, Uint8Array.from([1, 0, 0])), /names 3 positions/);
+  throwsWith(assert, () => core.table_trace(4, 2, 0, Uint8Array.from([1, 0, 0])), /names 3 positions/);
   throwsWith(assert, () => core.table_follow(g.state, 'ten'), /not a move number/);
   for (let i = 0; i < 200; i++) {
     const junk = Buffer.from(Array.from({ length: i % 30 }, () => Math.floor(Math.random() * 256))).toString('base64url');

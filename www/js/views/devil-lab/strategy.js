@@ -2,7 +2,7 @@
 // link that plays it on the Devil's chessboard, and its verdict.
 import { isCancelled } from '../../worker-client.js';
 import { drawCube } from './cube.js';
-import { verdictText } from './text.js';
+import { verdictText, watchLink } from './text.js';
 
 /**
  * Wires section 1; returns `changed()`, which redraws what depends on the strategy.
@@ -23,8 +23,7 @@ export function wireStrategy(lab) {
     const item = core.devil_lab_menu().find((m) => m.strategy === s.strategy && (m.f ?? undefined) === s.f && (s.f !== 'random' || s.seed.trim() === '1'));
     const n = Number($('squares').value);
     if (item) {
-      const game = core.devil_random(n, core.fresh_seed());
-      $('play-link').href = `devil.html#${core.devil_link({ game, mode: 'watch', strategy: item.number, step: 0 })}`;
+      $('play-link').href = `devil.html#${watchLink(core, n, item.number)}`;
       $('play-link').removeAttribute('aria-disabled');
     } else {
       $('play-link').href = 'devil.html';

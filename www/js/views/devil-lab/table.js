@@ -5,7 +5,7 @@ import { errorText } from '../../app.js';
 import { GridBoard } from '../../board.js';
 import { isCancelled } from '../../worker-client.js';
 import { readTextFile } from '../../text-file.js';
-import { editedTable, verdictText } from './text.js';
+import { editedTable, verdictText, watchLink } from './text.js';
 
 /** The largest table file read: a paired table of 16 squares (65536 lines `bits square`) is 1.3 MB. */
 const MAX_TABLE_FILE_BYTES = 2 << 20;
@@ -75,8 +75,7 @@ export function wireTable(lab) {
       const text = $('table').value;
       const n = core.devil_lab_table_squares(text);
       sessionStorage.setItem('devil-lab-table', text);
-      const game = core.devil_random(n, core.fresh_seed());
-      location.href = `devil.html#${core.devil_link({ game, mode: 'watch', strategy: PASTED_TABLE, step: 0 })}`;
+      location.href = `devil.html#${watchLink(core, n, PASTED_TABLE)}`;
     } catch (err) {
       ctx.showError(err);
     }

@@ -62,3 +62,20 @@ export function editedTable(table, boardText, squareText) {
   for (let i = 0; i < tokens.length; i += 16) lines.push(tokens.slice(i, i + 16).join(' '));
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * The Devil page's link to a fresh round of `squares` in Watch, played by strategy `number`
+ * (a round of the core's game session, freed once its link is written).
+ * @param {{ GameSession: { create(puzzle: string, settings: unknown, seed: string): any } }} core
+ * @param {number} squares
+ * @param {number} number
+ */
+export function watchLink(core, squares, number) {
+  const session = core.GameSession.create('devil', { squares }, '');
+  try {
+    session.set_extras({ mode: 'watch', strategy: number, step: 0 });
+    return session.link();
+  } finally {
+    session.free();
+  }
+}

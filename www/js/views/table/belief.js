@@ -41,7 +41,7 @@ export function drawBelief(v, mode) {
   let trace = null;
   try {
     if (mode === 'watch' && info.traceable) trace = v.core.table_trace(view.coins, view.sides, Number(view.moves));
-    else if (mode === 'play' && info.small) trace = v.core.table_trace_moves(view.coins, view.sides, v.history.flat());
+    else if (mode === 'play' && info.small) trace = v.core.table_trace(view.coins, view.sides, 0, Uint8Array.from(v.history.flat()));
   } catch (err) {
     showError(err);
   }
