@@ -115,9 +115,9 @@ pub fn guard_choice(params: &Params, seats: &[u8], turn: usize, mv: &Move) -> Op
                 )
             } else {
                 format!(
-                    "guards the {p} coins on seats {guarded:?}: your move would have fallen on them as {} and made them agree, so the devil turned the table {} step(s); now it falls as {}, and a pattern that is not all F or all L cannot make them agree in both places",
+                    "guards the {p} coins on seats {guarded:?}: your move would have fallen on them as {} and made them agree, so the devil turned the table {}; now it falls as {}, and a pattern that is not all F or all L cannot make them agree in both places",
                     pattern(turn),
-                    k * step,
+                    steps(k * step),
                     pattern(next_turn)
                 )
             };
@@ -207,6 +207,15 @@ pub fn greedy_choice(params: &Params, faces: &[u8], mv: &Move) -> Choice {
         "avoids all heads and keeps as many coins away from heads as it can".to_string()
     };
     Choice { turn: best, guarded: Vec::new(), reason }
+}
+
+/// "1 step", "3 steps": how far the table turned, as a sentence says it.
+pub fn steps(n: usize) -> String {
+    if n == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{n} steps")
+    }
 }
 
 #[cfg(test)]

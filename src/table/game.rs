@@ -101,14 +101,20 @@ impl Game {
         match (self.devil, play.turn) {
             (DevilKind::Human, None) => bail!("you play the devil: choose how far to turn the table"),
             (DevilKind::Human, Some(t)) if t >= n => bail!("the table turns 0 to {} steps, not {t}", n - 1),
-            (DevilKind::Human, Some(t)) => {
-                Ok(Choice { turn: t, guarded: Vec::new(), reason: format!("you turned the table {t} step(s)") })
-            }
+            (DevilKind::Human, Some(t)) => Ok(Choice {
+                turn: t,
+                guarded: Vec::new(),
+                reason: format!("you turned the table {}", super::devil::steps(t)),
+            }),
             (_, Some(_)) => bail!("the devil turns the table, not you"),
             (DevilKind::Random, None) => {
                 let mut rng = rng_from_seed(self.seed ^ (self.moves + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
                 let t = rng.random_range(0..n);
-                Ok(Choice { turn: t, guarded: Vec::new(), reason: format!("turned the table {t} step(s) at random") })
+                Ok(Choice {
+                    turn: t,
+                    guarded: Vec::new(),
+                    reason: format!("turned the table {} at random", super::devil::steps(t)),
+                })
             }
             (DevilKind::Adversarial, None) => {
                 if let Some(c) = guard_choice(&self.params, &self.seats, self.turn, &mv) {

@@ -37,8 +37,11 @@ impl Report {
         };
         format!(
             "the strategy of {} moves {verdict} (exact check of the belief set)\n{end}\n\
-             no move removed more than {} configuration(s); any winning strategy needs at least {} moves",
-            self.length, self.most_removed, self.lower_bound
+             no move removed more than {} configuration{}; any winning strategy needs at least {} moves",
+            self.length,
+            self.most_removed,
+            if self.most_removed == 1 { "" } else { "s" },
+            self.lower_bound
         )
     }
 }
