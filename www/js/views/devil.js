@@ -18,15 +18,29 @@ export const STYLES = ['css/site.css'];
 export const CORE = 'devil';
 
 const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
+const LABELS = ['none', 'index', 'binary', 'coordinate'];
+
+/** The Labels choice this visitor made before, if storage is allowed. */
+function storedLabels() {
+  try {
+    return localStorage.getItem('devil-labels') ?? '';
+  } catch {
+    return '';
+  }
+}
 const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
 
-/** The board and its controls: what an embed shows (`.no-embed` parts are the page's extras). */
+/** The board and its controls: what an embed shows (`.no-embed` parts are the page's extras;
+ * `data-embed` marks what an embed's compact view (`compact`) or only its full view (`full`) shows). */
 export const TEMPLATE = `
-<div id="message" hidden></div>
-<div class="toolbar">
+<div id="message" data-embed="compact" hidden></div>
+<div class="toolbar" data-embed="compact">
   ${segmented('Mode', 'mode', [['watch', 'Watch'], ['play_a', 'Play as A'], ['play_b', 'Play as B'], ['edit', 'Edit']])}
-  <label>Squares <select id="size" aria-label="Number of squares"></select></label>
-  <label>Strategy <select id="strategy" aria-label="Strategy"></select></label>
+  <label data-embed="full">Squares <select id="size" aria-label="Number of squares"></select></label>
+  <label data-embed="full">Strategy <select id="strategy" aria-label="Strategy"></select></label>
+  <label>Labels <select id="labels" aria-label="What each square shows">
+    <option value="none">none (H/T)</option><option value="index">index</option>
+    <option value="binary">binary</option><option value="coordinate">coordinate</option></select></label>
   <button type="button" id="new-board">New board</button>
   <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
   <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
@@ -43,11 +57,11 @@ export const TEMPLATE = `
       <span>Click places:</span>
       ${segmented('What a click places', 'tool', [['coin', 'coin'], ['key', 'key']])}
     </div>
-    <h2 id="side-title">Watch the strategy</h2>
-    <p id="status" aria-live="polite"></p>
-    <table class="bits" id="bits" hidden></table>
-    <ol class="step-log" id="log"></ol>
-    <p class="no-embed"><small>Keyboard: arrows move, Space flips, K places the key (Edit), Enter answers as B.</small></p>
+    <h2 id="side-title" data-embed="full">Watch the strategy</h2>
+    <p id="status" data-embed="compact" aria-live="polite"></p>
+    <table class="bits" id="bits" data-embed="full" hidden></table>
+    <ol class="step-log" id="log" data-embed="full"></ol>
+    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move, Space flips, K places the key (Edit), Enter answers as B.</small></p>
     ${SHARE_BAR}
   </div>
 </div>
@@ -75,7 +89,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let steps = [];
   /** The step bar that walks through Watch's steps (../components/step-bar.js). */
   const bar = mountStepBar($('steps'));
+  ctx.steps = bar;
   let editTool = 'coin';
+  /** What each square shows besides its coin: none (H/T), its index, the index in binary, or
+   * its chess-style coordinate. Kept for the visitor in local storage. */
+  let labels = LABELS.includes(storedLabels()) ? storedLabels() : 'none';
 
   async function main() {
     core = await loadCore(CORE);
@@ -97,6 +115,16 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       }
     }
     $('strategy').addEventListener('change', () => setStrategy(Number($('strategy').value)));
+    $('labels').value = labels;
+    $('labels').addEventListener('change', () => {
+      labels = $('labels').value;
+      try {
+        localStorage.setItem('devil-labels', labels);
+      } catch {
+        // Storage refused (a sandboxed frame): the choice lasts for this page.
+      }
+      render();
+    });
     $('size').addEventListener('change', () => newRound(Number($('size').value)));
     $('new-board').addEventListener('click', () => newRound(view.game.board.length));
     onSegmented(ctx, 'mode', setMode);
@@ -336,6 +364,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     board.resize(rows, cols);
     const look = shown();
     const small = n <= 256;
+    const bits = Math.log2(n);
+    $('board').dataset.labels = labels;
+    $('board').style.setProperty('--label-chars', String(labels === 'binary' ? Math.max(bits, 2) : labels === 'index' ? String(n - 1).length : 2));
+    const named = namedSquare();
     board.update((i) => {
       const heads = look.coins[i] === '1';
       const isKey = look.keyShown && i === game.key;
@@ -351,8 +383,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         classes.push(i === game.key ? 'answer-right' : 'answer-wrong');
         label.push("B's answer");
       }
+      if (named === i) classes.push('named'), label.push('named in this step');
       const data = { face: heads ? 'heads' : 'tails', key: String(isKey) };
-      return { classes: classes.join(' '), label: label.join(', '), text: small ? (heads ? 'H' : 'T') : '', data };
+      return { classes: classes.join(' '), label: label.join(', '), text: small ? labelOf(i, heads) : '', data };
     });
     $('size').value = String(n);
     $('strategy').value = String(view.strategy);
@@ -368,6 +401,22 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     for (const b of ctx.$$('[data-game]')) /** @type {HTMLElement} */ (b).hidden = !undoable;
     if (mode === 'watch') renderWatch();
     else renderPlay();
+  }
+
+  /** The text a square shows: its coin's face, or the label chosen. */
+  function labelOf(i, heads) {
+    if (labels === 'index') return String(i);
+    if (labels === 'binary') return bin(i);
+    if (labels === 'coordinate') return names[i];
+    return heads ? 'H' : 'T';
+  }
+
+  /** The coin a Watch frame names before it is flipped (A's XOR with the key), so the board
+   * shows it in the same frame as the text; null in other frames and modes. */
+  function namedSquare() {
+    if (view.mode !== 'watch') return null;
+    const s = steps[view.step];
+    return s && (s.kind === 'xor_with_key' || s.kind === 'choose_half') && s.flip !== undefined ? s.flip : null;
   }
 
   function renderWatch() {
