@@ -286,3 +286,36 @@ test('search, exact verification and the random devil run in the worker, with pr
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('clicking a coin on the table chooses the position it stands at, after the table has turned', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 5, devil: 'human', mode: 'play', sight: 'sighted' });
+  // Turn the table by 2 with an empty move, so seats and positions differ.
+  await page.fill('#turn', '2');
+  await page.click('#flip');
+  await waitMoves(page, 1);
+  for (const target of [0, 3]) {
+    // The coin at position p is the one drawn nearest the fixed mark of p (same angle, inside it).
+    const seat = await page.evaluate((p) => {
+      const centre = (el) => {
+        const r = el.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      };
+      const [mx, my] = centre(document.querySelector(`#table [data-pos="${p}"]`));
+      let best = null;
+      for (const coin of document.querySelectorAll('#table [data-seat]')) {
+        const [x, y] = centre(coin.querySelector('circle'));
+        const d = Math.hypot(x - mx, y - my);
+        if (!best || d < best.d) best = { d, seat: coin.getAttribute('data-seat') };
+      }
+      return best.seat;
+    }, target);
+    await page.click(`#table [data-seat="${seat}"] circle`);
+    assert.equal(await page.getAttribute(`#positions [data-index="${target}"]`, 'class').then((c) => c.includes('chosen')), true, `position ${target}`);
+  }
+  const chosen = await page.$$eval(POS, (cells) => cells.flatMap((c, i) => (c.classList.contains('chosen') ? [i] : [])));
+  assert.deepEqual(chosen, [0, 3]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -19,15 +19,16 @@ export const CORE = 'table';
 
 const DELAYS = [1400, 900, 500, 250, 80];
 
-/** The table, its controls and the belief panel; the long checks are the page's (`.no-embed`). */
+/** The table, its controls and the belief panel; the long checks are the page's (`.no-embed`);
+ * `data-embed` marks what an embed's compact view (`compact`) or only its full view (`full`) shows. */
 export const TEMPLATE = `
-<div id="message" hidden></div>
-<div class="toolbar">
-  <label>Coins <input type="number" id="coins" min="1" max="64" value="4" aria-label="Number of coins"></label>
-  <label>Sides <select id="sides" aria-label="Sides of each coin">
+<div id="message" data-embed="compact" hidden></div>
+<div class="toolbar" data-embed="compact">
+  <label data-embed="full">Coins <input type="number" id="coins" min="1" max="64" value="4" aria-label="Number of coins"></label>
+  <label data-embed="full">Sides <select id="sides" aria-label="Sides of each coin">
     <option value="2">2 (heads/tails)</option><option value="3">3</option><option value="4">4</option>
     <option value="5">5</option><option value="6">6</option></select></label>
-  <label>Devil <select id="devil" aria-label="Who turns the table">
+  <label data-embed="full">Devil <select id="devil" aria-label="Who turns the table">
     <option value="random">random</option><option value="adversarial">adversarial</option>
     <option value="human">you</option></select></label>
   ${segmented('What you see', 'sight', [['sighted', 'Sighted'], ['blind', 'Blindfolded']])}
@@ -40,6 +41,9 @@ export const TEMPLATE = `
   <div>
     <svg id="table" viewBox="-130 -130 260 260" aria-hidden="true"></svg>
     <div id="positions"></div>
+    <p class="legend" id="positions-legend"><span class="l-heads">heads</span><span class="l-tails">tails</span>
+      <span class="l-hidden">hidden (blindfolded)</span><span class="l-chosen">chosen for your move</span>
+      <span class="l-flashed">changed by the last move</span><span class="l-guarded">guarded by the devil</span></p>
     <div class="step-controls" id="play-controls">
       <button type="button" id="flip" class="primary">Flip the chosen positions</button>
     </div>
@@ -47,35 +51,35 @@ export const TEMPLATE = `
       <label>You are the devil: turn the table by
         <input type="number" id="turn" min="0" value="0" aria-label="Steps the devil turns the table"></label>
     </div>
-    <p class="no-embed"><small>Keyboard: arrows move between positions, Space chooses a position (again to
+    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move between positions, Space chooses a position (again to
       choose more turns for σ &gt; 2), Enter makes the move.</small></p>
-    <p id="status" aria-live="polite"></p>
-    <p id="devil-note" aria-live="polite"></p>
+    <p id="status" data-embed="compact" aria-live="polite"></p>
+    <p id="devil-note" data-embed="compact" aria-live="polite"></p>
   </div>
   <div class="panel" id="side">
-    <h2 id="strategy-title">The strategy</h2>
-    <p id="strategy-info"></p>
+    <h2 id="strategy-title" data-embed="full">The strategy</h2>
+    <p id="strategy-info" data-embed="full"></p>
     <div class="step-controls" id="watch-controls">
       <button type="button" id="step" aria-label="Step: play the strategy's next move">▶ Step</button>
       <button type="button" id="autoplay" aria-label="Autoplay">Autoplay</button>
-      <label>Speed <input type="range" id="speed" min="1" max="5" value="3" aria-label="Autoplay speed"></label>
-      <label>Move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Jump to move"></label>
-      <button type="button" id="jump">Jump</button>
+      <label data-embed="full">Speed <input type="range" id="speed" min="1" max="5" value="3" aria-label="Autoplay speed"></label>
+      <label data-embed="full">Move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Jump to move"></label>
+      <button type="button" id="jump" data-embed="full">Jump</button>
     </div>
-    <p id="next-move" class="mono" aria-live="polite"></p>
-    <h2>What you know</h2>
-    <p id="belief-info" aria-live="polite"></p>
-    <div id="belief" role="list" aria-label="Configurations up to rotation"></div>
-    <svg id="chart" viewBox="0 0 300 120" role="img" aria-label="Belief size per move"></svg>
-    <p class="legend" id="chart-legend"><span class="l-raw">configurations possible</span>
+    <p id="next-move" class="mono" data-embed="full" aria-live="polite"></p>
+    <h2 data-embed="full">What you know</h2>
+    <p id="belief-info" data-embed="full" aria-live="polite"></p>
+    <div id="belief" data-embed="full" role="list" aria-label="Configurations up to rotation"></div>
+    <svg id="chart" data-embed="full" viewBox="0 0 300 120" role="img" aria-label="Belief size per move"></svg>
+    <p class="legend" id="chart-legend" data-embed="full"><span class="l-raw">configurations possible</span>
       <span class="l-neck">necklaces possible</span> <span>(each as a share of its start)</span></p>
     <div class="toolbar no-embed">
       <button type="button" id="search">Search shortest strategy</button>
       <button type="button" id="verify">Verify exactly</button>
       <button type="button" id="random-check">Random-devil check</button>
     </div>
-    <div id="jobs"></div>
-    <div id="results" aria-live="polite"></div>
+    <div id="jobs" data-embed="full"></div>
+    <div id="results" data-embed="full" aria-live="polite"></div>
     ${SHARE_BAR}
   </div>
 </div>

@@ -9,7 +9,7 @@ export function drawStrategy(v) {
   const { info } = v;
   const { coins, sides } = v.view;
   if (!info.winnable) {
-    $('strategy-info').textContent = `No strategy wins with ${coins} coins of ${sides} sides: N and σ are not powers of one prime, so the devil can always escape.`;
+    $('strategy-info').textContent = `No strategy wins with ${coins} coins of ${sides} sides: a strategy exists exactly when the number of coins N and the sides σ are powers of one prime (Bar-Yehuda, Etzion & Moran), and here they are not, so the devil can always escape.`;
     $('next-move').textContent = '';
     $('watch-controls').hidden = true;
     return;
@@ -20,7 +20,7 @@ export function drawStrategy(v) {
     return;
   }
   const how = info.construction === 'recursive' ? 'the recursive construction' : 'breadth-first search';
-  $('strategy-info').textContent = `${info.length} moves, from ${how}; no strategy is shorter than σ^N − 1 = ${info.lower_bound}.`;
+  $('strategy-info').textContent = `${info.length} moves, from ${how}. No strategy is shorter than σ^N − 1 = ${sides}^${coins} − 1 = ${info.lower_bound}: before your first move the coins may be any of the σ^N patterns but all heads, and a move can rule out at most one of them for certain.`;
   if (!$('jump-to').value) $('jump-to').value = info.length;
   if (v.view.solved || BigInt(v.view.moves) >= BigInt(info.length)) {
     $('next-move').textContent = v.view.solved ? '' : 'The strategy is over.';

@@ -45,7 +45,7 @@ export function drawTable(v, choose) {
     const y = R * Math.sin(angle(s));
     const f = view.seats[s];
     const cls = view.sighted ? (f === 0 ? 'coin heads' : 'coin tails') : 'coin hidden';
-    coins += `<g class="${cls}${guarded.has(s) ? ' guarded' : ''}"><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>`;
+    coins += `<g class="${cls}${guarded.has(s) ? ' guarded' : ''}" data-seat="${s}"><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>`;
     // Letters stay upright: each is turned back by the table's own turn.
     const upright = `rotate(${(-v.spin).toFixed(2)} ${x.toFixed(1)} ${y.toFixed(1)})`;
     if (r >= 7) coins += `<text transform="${upright}" x="${x.toFixed(1)}" y="${(y + r * 0.38).toFixed(1)}" style="font-size:${(r * 1.05).toFixed(1)}px">${view.sighted ? faceText(v, f) : '?'}</text>`;
@@ -55,6 +55,11 @@ export function drawTable(v, choose) {
   svg.querySelector('#marks').addEventListener('click', (e) => {
     const m = e.target.closest('[data-pos]');
     if (m) choose(Number(m.dataset.pos));
+  });
+  // A coin is clicked where it stands: the coin on seat s is at position (s + turn) mod N.
+  svg.querySelector('#spin').addEventListener('click', (e) => {
+    const coin = e.target.closest('[data-seat]');
+    if (coin) choose((Number(coin.dataset.seat) + view.turn) % n);
   });
 }
 
