@@ -195,3 +195,68 @@ impl<P: Puzzle> Session<P> {
         self.entries[i].after.as_ref().expect("every entry before the mark has been played")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::devil::{Game, Move, Params};
+    use crate::progress::NoProgress;
+
+    fn round() -> Session<Game> {
+        Session::random(&Params { squares: 16 }, 7).unwrap()
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut s = round();
+        s.play(Move::Flip(3)).unwrap();
+        let link = s.link();
+        assert!(s.play(Move::Flip(4)).is_err(), "A flips one coin only");
+        assert_eq!((s.move_count(), s.link()), (1, link));
+        assert!(s.undo() && s.redo().unwrap(), "the history is intact");
+    }
+
+    #[test]
+    fn stepping_outside_a_loaded_solution_is_refused() {
+        let mut s = round();
+        assert!(s.step_to(1).is_err(), "nothing is loaded");
+        s.solve(&Default::default(), &mut NoProgress).unwrap();
+        s.step_to(2).unwrap();
+        assert!(s.state().is_solved());
+        // Undo past the solution's start: the moves since are no longer its steps.
+        s.step_to(0).unwrap();
+        s.reset(s.state().clone());
+        assert_eq!(s.step_position(), None);
+        assert!(!s.can_undo() && !s.can_redo());
+    }
+
+    #[test]
+    fn a_step_past_the_win_ends_the_solution_there() {
+        // The table's strategy list can outlast the game: from a start one move from winning,
+        // the steps after the win are dropped when reached.
+        use crate::table::{DevilKind, Game as Table, Params as TableParams};
+        let params = TableParams::new(4, 2).unwrap();
+        let game = (0..64)
+            .map(|seed| Table::new(params, DevilKind::Random, true, false, seed).unwrap())
+            .find(|g| {
+                let moves = g.solve().unwrap();
+                let mut state = g.clone();
+                let mut won_at = None;
+                for (i, mv) in moves.iter().enumerate() {
+                    state = state.apply(mv).unwrap();
+                    if state.is_solved() {
+                        won_at = Some(i + 1);
+                        break;
+                    }
+                }
+                won_at.is_some_and(|w| w < moves.len())
+            })
+            .expect("some start is won before the strategy's last move");
+        let mut s = Session::new(game);
+        let count = s.solve(&(), &mut NoProgress).unwrap();
+        let reached = s.step_to(count).unwrap();
+        assert!(s.state().is_solved());
+        assert!(reached.at < count && reached.count == reached.at, "{reached:?} of {count}");
+        assert!(!s.can_redo());
+    }
+}
