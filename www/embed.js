@@ -8,6 +8,13 @@
 // the view and wasm module of its puzzle; elements of one puzzle share them. Every URL is
 // resolved against this file's own URL, so a post on another origin works. The element never
 // touches the post's address bar: its "Open in the playground" link follows the board instead.
+//
+// Options are attributes (read at connect and on every change): `view` (board | compact | full),
+// `mode`, `step`, `controls="none"`, `theme`, `label`. A post drives the element with `step(n)`,
+// `play()` and `pause()`, and hears a `change` event ({link, step} in its detail) after every
+// change of the board's link or step. A host whose Content-Security-Policy refuses WebAssembly
+// gets a frame of the same view instead; this script also sizes such frames (and the iframe
+// snippet's) to their content.
 import { quoted } from './js/share-link.js';
 
 /** The view module of each puzzle, loaded on first use. */
@@ -20,6 +27,8 @@ const VIEWS = {
 /** A page link without a fragment opens that page's fresh puzzle. */
 const PAGES = { 'devil.html': 'devil', 'lights.html': 'lights', 'table.html': 'table', 'chess.html': 'chess' };
 const BASE_STYLES = ['css/site.css', 'css/embed.css'];
+const VIEW_NAMES = ['board', 'compact', 'full'];
+const SITE_ORIGIN = new URL(import.meta.url).origin;
 
 /**
  * The puzzle and share fragment of `link`: a full share URL, or a fragment (`#lights/v1/…`)
@@ -39,6 +48,16 @@ export function parseLink(link) {
   const file = url.pathname.split('/').pop();
   if (Object.hasOwn(PAGES, file) && url.hash.length <= 1) return { puzzle: PAGES[file], fragment: '' };
   throw new Error(`'${quoted(text)}' is not a share link of a puzzle (devil, lights, table or chess)`);
+}
+
+/** Whether `err` is the browser refusing to compile WebAssembly under the page's
+ * Content-Security-Policy (a CompileError or EvalError naming the policy or 'unsafe-eval'). */
+export function isCspRefusal(err) {
+  for (let e = err; e; e = e.cause) {
+    const text = `${e.name ?? ''} ${e.message ?? e}`;
+    if (/Content.Security.Policy|unsafe-eval|\bCSP\b/i.test(text)) return true;
+  }
+  return false;
 }
 
 /** Adds style sheets (site-relative paths) to a shadow root; resolves once they have loaded. */
@@ -62,9 +81,15 @@ function addStyles(root, paths) {
 }
 
 export class ChessboardPuzzle extends HTMLElement {
-  static observedAttributes = ['link'];
+  static observedAttributes = ['link', 'view', 'mode', 'step', 'controls', 'label'];
   /** Bumped on every redraw, so a slow load for an old link does not draw over a new one. */
   #generation = 0;
+  /** The drawn view's context (./js/view.js), once it is ready. */
+  #ctx = /** @type {any} */ (null);
+  #internals = this.attachInternals();
+  /** The last change event's detail, so each change is told once. */
+  #told = '';
+  #observer = new MutationObserver(() => this.#tell());
 
   connectedCallback() {
     if (this.shadowRoot) return;
@@ -73,12 +98,56 @@ export class ChessboardPuzzle extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (this.shadowRoot && before !== after) this.#draw();
+    if (!this.shadowRoot || before === after) return;
+    if (name === 'link') this.#draw();
+    else this.#apply();
+  }
+
+  /** The view shown: `board`, `compact` (the default) or `full`. */
+  get view() {
+    const view = this.getAttribute('view') ?? 'compact';
+    return VIEW_NAMES.includes(view) ? view : 'compact';
+  }
+
+  /** Shows position `n` of the puzzle's steps (Watch's frames, an animation's presses; 0 is the
+   * start), pausing play. Resolves once it is shown. */
+  async step(n) {
+    const stepper = this.#ctx?.steps?.stepper;
+    if (!stepper) return;
+    stepper.pause();
+    await stepper.seek(Number(n));
+  }
+
+  /** Plays the steps from the one shown (from the start when at the end). */
+  play() {
+    this.#ctx?.steps?.stepper?.play();
+  }
+
+  /** Stops playing at the step shown. */
+  pause() {
+    this.#ctx?.steps?.stepper?.pause();
+  }
+
+  /** The link of the board shown (what "Open in the playground" opens). */
+  get link() {
+    return this.shadowRoot?.getElementById('playground-link')?.getAttribute('href') ?? this.getAttribute('link') ?? '';
+  }
+
+  set link(value) {
+    this.setAttribute('link', value);
+  }
+
+  /** The step shown, or null when the puzzle shows no steps. */
+  get currentStep() {
+    const stepper = this.#ctx?.steps?.stepper;
+    return stepper ? stepper.at : null;
   }
 
   async #draw() {
     const generation = ++this.#generation;
     const root = this.shadowRoot;
+    this.#ctx = null;
+    this.#observer.disconnect();
     delete this.dataset.ready;
     delete this.dataset.error;
     root.replaceChildren();
@@ -88,9 +157,13 @@ export class ChessboardPuzzle extends HTMLElement {
     note.className = 'embed-loading';
     note.textContent = 'Loading the puzzle…';
     root.append(note);
+    let parsed = null;
+    let page = '';
     try {
-      const { puzzle, fragment } = parseLink(this.getAttribute('link'));
+      parsed = parseLink(this.getAttribute('link'));
+      const { puzzle, fragment } = parsed;
       const view = await VIEWS[puzzle]();
+      page = view.PAGE;
       await addStyles(root, view.STYLES);
       if (generation !== this.#generation) return;
       const slot = document.createElement('div');
@@ -101,11 +174,82 @@ export class ChessboardPuzzle extends HTMLElement {
       // The view keeps this link at its state as the reader plays (see ./js/share-link.js).
       /** @type {HTMLAnchorElement} */ (footer.firstChild).href = new URL(`${view.PAGE}${fragment}`, import.meta.url).toString();
       note.replaceWith(slot, footer);
+      this.#marks(slot);
       await view.mount(root, { embed: true, link: fragment, host: this });
+      if (generation !== this.#generation) return;
+      const { contexts } = await import('./js/view.js');
+      this.#ctx = contexts.get(this) ?? null;
+      this.#apply();
+      this.#observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['data-at', 'href'] });
+      this.#tell();
     } catch (err) {
       if (generation !== this.#generation) return;
-      this.#fail(err);
+      if (parsed && page && isCspRefusal(err)) this.#frame(page, parsed.fragment);
+      else this.#fail(err);
     }
+  }
+
+  /** Marks the slot with the view and controls shown, and the element with its role and name. */
+  #marks(slot) {
+    if (!slot) return;
+    slot.dataset.embedView = this.view;
+    const figure = this.getAttribute('controls') === 'none';
+    if (figure) slot.dataset.controls = 'none';
+    else delete slot.dataset.controls;
+    slot.inert = figure;
+    const label = this.getAttribute('label');
+    this.#internals.role = label || figure ? 'figure' : null;
+    this.#internals.ariaLabel = label || null;
+  }
+
+  /** Applies the options to the drawn view: its view, controls, mode and step. */
+  #apply() {
+    const root = this.shadowRoot;
+    this.#marks(/** @type {HTMLElement | null} */ (root.querySelector('[data-view]')));
+    if (!this.#ctx) return;
+    const mode = this.getAttribute('mode');
+    if (mode) {
+      const value = mode.replace(/-/g, '_');
+      const choice = [...this.#ctx.$$('[data-mode]')].find((b) => b.dataset.mode === value);
+      if (choice && choice.getAttribute('aria-pressed') !== 'true') choice.click();
+    }
+    const step = this.getAttribute('step');
+    if (step !== null && step.trim() !== '' && Number.isFinite(Number(step))) void this.step(Number(step));
+  }
+
+  /** Fires `change` when the board's link or step has changed since the last one. */
+  #tell() {
+    if (!this.#ctx) return;
+    const detail = { link: this.link, step: this.currentStep };
+    const key = JSON.stringify(detail);
+    if (key === this.#told) return;
+    this.#told = key;
+    this.dispatchEvent(new CustomEvent('change', { detail, bubbles: true, composed: true }));
+  }
+
+  /** Shows the same view in a frame of the site (which sizes itself): for a host whose policy
+   * refuses WebAssembly but allows the site's frames. */
+  #frame(page, fragment) {
+    const root = this.shadowRoot;
+    for (const child of [...root.children]) if (child.localName !== 'link') child.remove();
+    const query = new URLSearchParams({ embed: '1', view: this.view });
+    if (this.getAttribute('controls') === 'none') query.set('controls', 'none');
+    const frame = document.createElement('iframe');
+    frame.src = new URL(`${page}?${query}${fragment}`, import.meta.url).toString();
+    frame.title = this.getAttribute('label') || 'A puzzle from the chessboard puzzles playground';
+    frame.className = 'embed-frame';
+    frame.loading = 'lazy';
+    frame.addEventListener('load', () => (this.dataset.ready = 'true'), { once: true });
+    // A frame the policy also refuses never loads: then say which directives to add.
+    const refused = (/** @type {SecurityPolicyViolationEvent} */ e) => {
+      if (/^(frame|child|default)-src/.test(e.effectiveDirective) && e.blockedURI.startsWith(SITE_ORIGIN)) {
+        document.removeEventListener('securitypolicyviolation', refused);
+        this.#fail(new Error(`this site's Content-Security-Policy refuses WebAssembly and frames from ${SITE_ORIGIN}: add 'wasm-unsafe-eval' to script-src, or ${SITE_ORIGIN} to frame-src`));
+      }
+    };
+    document.addEventListener('securitypolicyviolation', refused);
+    root.append(frame);
+    this.dataset.frame = 'true';
   }
 
   /** Replaces the element's content with a one-line message. */
@@ -118,8 +262,32 @@ export class ChessboardPuzzle extends HTMLElement {
     const reason = String(err && err.message ? err.message : err).split('\n')[0];
     line.textContent = `This puzzle cannot be shown: ${reason.replace(/\.$/, '')}.`;
     root.append(line);
+    delete this.dataset.ready;
     this.dataset.error = 'true';
   }
 }
 
-if (!customElements.get('chessboard-puzzle')) customElements.define('chessboard-puzzle', ChessboardPuzzle);
+/** Every frame of the site's pages on this page (the element's fallback frames and plain iframe
+ * snippets), for the height messages they post. */
+function framesOnPage() {
+  const roots = [document, ...[...document.querySelectorAll('chessboard-puzzle')].map((e) => e.shadowRoot).filter(Boolean)];
+  return roots.flatMap((r) => [...r.querySelectorAll('iframe')]);
+}
+
+/** A framed page (`?embed=1`) posts its content height; its frame takes that height. */
+function sizeFrames(/** @type {MessageEvent} */ e) {
+  if (e.origin !== SITE_ORIGIN || e.data?.type !== 'chessboard-puzzle:height') return;
+  const height = Number(e.data.height);
+  if (!Number.isFinite(height) || height <= 0 || height > 20000) return;
+  const frame = framesOnPage().find((f) => f.contentWindow === e.source);
+  if (frame) frame.style.height = `${Math.ceil(height)}px`;
+}
+
+if (!customElements.get('chessboard-puzzle')) {
+  customElements.define('chessboard-puzzle', ChessboardPuzzle);
+  window.addEventListener('message', sizeFrames);
+  // Frames of the site that drew before this script ran are asked for their height again.
+  for (const frame of framesOnPage()) {
+    if (frame.src.startsWith(SITE_ORIGIN)) frame.contentWindow?.postMessage({ type: 'chessboard-puzzle:measure' }, SITE_ORIGIN);
+  }
+}

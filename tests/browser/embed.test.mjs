@@ -29,7 +29,7 @@ const POST = `<!doctype html>
   <h1>Boards from another site</h1>
   <chessboard-puzzle id="devil" link="${DEVIL}"></chessboard-puzzle>
   <chessboard-puzzle id="devil-again" link="${BASE_URL}/devil.html#devil/v1/YAAAFerl_nBFUMGZ"></chessboard-puzzle>
-  <chessboard-puzzle id="lights" link="${LIGHTS}"></chessboard-puzzle>
+  <chessboard-puzzle id="lights" view="full" link="${LIGHTS}"></chessboard-puzzle>
   <chessboard-puzzle id="chess" link="${CHESS}"></chessboard-puzzle>
   <chessboard-puzzle id="bad" link="https://example.org/not-a-puzzle"></chessboard-puzzle>
   <chessboard-puzzle id="missing"></chessboard-puzzle>

@@ -7,6 +7,37 @@ import { addressBar } from './share-link.js';
 /** The site's root URL, wherever this module is served from (a sub-path, another origin). */
 export const SITE = new URL('../', import.meta.url);
 
+/** The views an embed can show: `board` (the board and its step bar), `compact` (the board, the
+ * controls it needs, a status line), `full` (the page's embed view). */
+export const EMBED_VIEWS = ['board', 'compact', 'full'];
+
+/** The height (px) of a 460 px frame (`?embed=1&view=…`) of each view with a square board, as
+ * tests/browser/embed-post.test.mjs measures it: the iframe snippet's height, so a frame whose
+ * host strips scripts does not scroll inside. The full view is its height as it opens (the Devil's
+ * Watch log then grows; embed.js keeps a frame at its content's height). */
+export const FRAME_HEIGHTS = {
+  board: { devil: 550, lights: 550, table: 400, chess: 460 },
+  compact: { devil: 730, lights: 770, table: 660, chess: 950 },
+  full: { devil: 980, lights: 1130, table: 1630, chess: 1790 },
+};
+/** How much wider than tall the board of a 460 px frame is drawn, px (its width). */
+const FRAME_BOARD = 447;
+
+/**
+ * The height of a 460 px frame of `view` of `puzzle` whose board is `rows / cols` as tall as wide.
+ * @param {'devil'|'lights'|'table'|'chess'} puzzle
+ * @param {string} [view]
+ * @param {number} [aspect] rows / cols of a Devil or Lights board
+ */
+export function frameHeight(puzzle, view = 'full', aspect = 1) {
+  const heights = FRAME_HEIGHTS[EMBED_VIEWS.includes(view) ? view : 'full'];
+  const extra = puzzle === 'devil' || puzzle === 'lights' ? Math.round(FRAME_BOARD * (Math.min(aspect, 2) - 1)) : 0;
+  return heights[puzzle] + extra;
+}
+
+/** The context of each embed's view, by its element (../embed.js drives the view through it). */
+export const contexts = new WeakMap();
+
 /**
  * The context of one mounted view.
  * @param {Document|ShadowRoot} root  where the view's template is drawn
@@ -54,9 +85,11 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     shareUrl(fragment) {
       return new URL(`${page}#${fragment}`, SITE).toString();
     },
-    /** The page's own embed view (for the iframe snippet). */
-    frameUrl(fragment) {
-      return new URL(`${page}?embed=1#${fragment}`, SITE).toString();
+    /** The page's own embed view (for the iframe snippet): `view` is an embed view
+     * (board, compact, full: the default). */
+    frameUrl(fragment, view = 'full') {
+      const query = view === 'full' || !EMBED_VIEWS.includes(view) ? 'embed=1' : `embed=1&view=${view}`;
+      return new URL(`${page}?${query}#${fragment}`, SITE).toString();
     },
     /** Where the state's link is kept: the page's address bar, or the embed's playground link. */
     place: isPage ? addressBar() : playgroundLink(),
@@ -79,11 +112,16 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
         host.dataset.ready = 'true';
       }
     },
+    /** The view's main step bar (./components/step-bar.js `mountStepBar`), if it has one: an
+     * embed's `step(n)`, `play()` and `pause()` drive it. */
+    steps: /** @type {ReturnType<typeof import('./components/step-bar.js').mountStepBar> | null} */ (null),
     /** Sleeps, for animations; resolves at once when motion is reduced. */
     pause(ms) {
       return new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
     },
   };
+  if (host) contexts.set(host, ctx);
+  if (isPage && embed) postHeight();
   return ctx;
 
   /** An embed keeps its link in its "Open in the playground" link; the host page's address bar
@@ -101,9 +139,11 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
   }
 }
 
-/** Draws `template` into the root's view slot (made when the root has none) and marks embeds. */
+/** Draws `template` into the root's view slot (made when the root has none) and marks embeds
+ * with the view they show: an element's `view` and `controls` attributes (../embed.js sets them
+ * on the slot it makes), or a frame's `?view=` and `?controls=` (default: the full view). */
 export function drawTemplate(root, template, { embed = false, name = '' } = {}) {
-  let slot = root.querySelector('[data-view]');
+  let slot = /** @type {HTMLElement | null} */ (root.querySelector('[data-view]'));
   if (!slot) {
     slot = document.createElement('div');
     slot.dataset.view = name;
@@ -111,7 +151,42 @@ export function drawTemplate(root, template, { embed = false, name = '' } = {}) 
   }
   slot.innerHTML = template;
   slot.classList.toggle('embed', embed);
+  if (embed && root.nodeType === Node.DOCUMENT_NODE) {
+    const query = new URLSearchParams(location.search);
+    const view = query.get('view') ?? 'full';
+    slot.dataset.embedView = EMBED_VIEWS.includes(view) ? view : 'full';
+    if (query.get('controls') === 'none') slot.dataset.controls = 'none';
+    const sheet = new URL('css/embed.css', SITE).toString();
+    if (![...document.querySelectorAll('link[rel=stylesheet]')].some((l) => /** @type {HTMLLinkElement} */ (l).href === sheet)) {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = sheet;
+      document.head.append(link);
+    }
+  }
   return slot;
+}
+
+/** A page framed as an embed (`?embed=1`) tells the page around it its content height, so a
+ * frame (resized by ../embed.js) never scrolls inside. */
+function postHeight() {
+  if (window.parent === window) return;
+  let last = 0;
+  const send = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: 'chessboard-puzzle:height', height, href: location.href }, '*');
+  };
+  new ResizeObserver(send).observe(document.documentElement);
+  // A page that loads embed.js after this frame has drawn asks for the height again.
+  window.addEventListener('message', (e) => {
+    if (e.source === window.parent && e.data?.type === 'chessboard-puzzle:measure') {
+      last = 0;
+      send();
+    }
+  });
+  send();
 }
 
 /** Scrolls a list (a step log) to its last item without scrolling the page around it. */

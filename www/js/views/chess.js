@@ -18,59 +18,59 @@ export const CORE = 'chess';
 
 /** The position editor and its bits; the decode panel and the game stepper are the page's. */
 export const TEMPLATE = `
-<div id="message" hidden></div>
+<div id="message" data-embed="compact" hidden></div>
 
 <h2 class="no-embed">A position</h2>
 <div class="play-area">
   <div>
     <div id="board" class="board checkered chess" style="--cols: 8; --rows: 8"></div>
-    <div class="palette" role="group" aria-label="Piece to place" id="palette"></div>
-    <div class="toolbar">
+    <div class="palette" data-embed="compact" role="group" aria-label="Piece to place" id="palette"></div>
+    <div class="toolbar" data-embed="full">
       ${segmented('Side to move', 'side', [['w', 'White to move'], ['b', 'Black to move']])}
     </div>
-    <div class="toolbar" role="group" aria-label="Castling rights and en passant">
+    <div class="toolbar" data-embed="full" role="group" aria-label="Castling rights and en passant">
       <label><input type="checkbox" data-castle="0"> White O-O</label>
       <label><input type="checkbox" data-castle="1"> White O-O-O</label>
       <label><input type="checkbox" data-castle="2"> Black O-O</label>
       <label><input type="checkbox" data-castle="3"> Black O-O-O</label>
       <label>En passant <select id="ep" aria-label="En-passant square"></select></label>
     </div>
-    <div class="toolbar">
+    <div class="toolbar" data-embed="full">
       <button type="button" id="start-pos">Start position</button>
       <button type="button" id="clear-board">Clear board</button>
     </div>
-    <div class="toolbar fen-row">
+    <div class="toolbar fen-row" data-embed="full">
       <label for="fen">FEN</label>
       <input id="fen" class="mono" spellcheck="false" autocomplete="off">
       <button type="button" id="load-fen">Load FEN</button>
     </div>
-    <p id="status" aria-live="polite"></p>
+    <p id="status" data-embed="compact" aria-live="polite"></p>
     <p class="no-embed"><small>Mouse: pick a piece in the palette, then click squares (or drag it onto a square);
       the eraser clears. Keyboard: arrows move, a FEN letter places that piece (P N B R Q K white, p n b r q k black),
       Space places the palette piece, Delete clears.</small></p>
   </div>
-  <div class="panel" id="side">
+  <div class="panel" id="side" data-embed="compact">
     <h2>Bits per scheme</h2>
     <div id="bars" role="list" aria-label="Bits each scheme takes for this position"></div>
-    <p class="legend" id="bars-legend"><span class="l-bar">bits for this position</span>
+    <p class="legend" id="bars-legend" data-embed="full"><span class="l-bar">bits for this position</span>
       <span class="l-worst">the scheme's worst case: the most bits any position takes</span>
       <span class="l-shown">the scheme whose bits are shown below</span></p>
-    <h2>The bits</h2>
-    <div class="toolbar">
+    <h2 data-embed="full">The bits</h2>
+    <div class="toolbar" data-embed="full">
       <label>Scheme <select id="scheme" aria-label="Scheme whose bits are shown"></select></label>
       <label><input type="checkbox" id="with-counters"> with move counters</label>
     </div>
-    <p id="scheme-note" class="note"></p>
-    <div id="bitstring" class="bitstring mono" aria-label="The code's bits, by square or field"></div>
-    <p class="note">Each coloured run stores one square or field (the colours only tell neighbours
+    <p id="scheme-note" class="note" data-embed="full"></p>
+    <div id="bitstring" data-embed="full" class="bitstring mono" aria-label="The code's bits, by square or field"></div>
+    <p class="note" data-embed="full">Each coloured run stores one square or field (the colours only tell neighbours
       apart); hovering or focusing a run marks its squares on the board in purple and names what it stores below.</p>
-    <p id="segment-info" class="note" aria-live="polite">Hover or focus a run of bits to see what it stores.</p>
-    <details id="tree-box">
+    <p id="segment-info" data-embed="full" class="note" aria-live="polite">Hover or focus a run of bits to see what it stores.</p>
+    <details id="tree-box" data-embed="full">
       <summary>The Huffman tree of cletus's code</summary>
       <div id="tree"></div>
     </details>
-    <h2>Share</h2>
-    <p class="note">The link holds the compact code.</p>
+    <h2 data-embed="full">Share</h2>
+    <p class="note" data-embed="full">The link holds the compact code.</p>
     ${SHARE_BAR}
     <h2 class="no-embed">Decode</h2>
     <div class="toolbar no-embed">

@@ -38,7 +38,7 @@ export const TEMPLATE = `
   ${segmented('Mode', 'mode', [['watch', 'Watch'], ['play_a', 'Play as A'], ['play_b', 'Play as B'], ['edit', 'Edit']])}
   <label data-embed="full">Squares <select id="size" aria-label="Number of squares"></select></label>
   <label data-embed="full">Strategy <select id="strategy" aria-label="Strategy"></select></label>
-  <label>Labels <select id="labels" aria-label="What each square shows">
+  <label data-embed="full">Labels <select id="labels" aria-label="What each square shows">
     <option value="none">none (H/T)</option><option value="index">index</option>
     <option value="binary">binary</option><option value="coordinate">coordinate</option></select></label>
   <button type="button" id="new-board">New board</button>

@@ -25,8 +25,8 @@ const STATES = Array.from({ length: 8 }, (_, i) => `<option value="${i + 2}">${i
 
 /** The board and its controls; the explore section is the page's (`.no-embed`). */
 export const TEMPLATE = `
-<div id="message" hidden></div>
-<div class="toolbar" id="settings">
+<div id="message" data-embed="compact" hidden></div>
+<div class="toolbar" id="settings" data-embed="full">
   <label>Rows <input id="rows" type="number" min="1" max="8192" value="5" aria-label="Rows" aria-describedby="size-note"></label>
   <label>Columns <input id="cols" type="number" min="1" max="8192" value="5" aria-label="Columns" aria-describedby="size-note"></label>
   <label>Press changes <select id="rule" aria-label="Rule">
@@ -53,22 +53,22 @@ export const TEMPLATE = `
       <span class="l-press">press (solution)</span><span class="l-hint">hint</span><span class="l-quiet">quiet pattern</span></p>
   </div>
   <div class="panel" id="side">
-    ${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}
-    <p id="status" aria-live="polite"></p>
-    <div class="step-controls">
+    <div data-embed="compact">${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}</div>
+    <p id="status" data-embed="compact" aria-live="polite"></p>
+    <div class="step-controls" data-embed="compact">
       <button type="button" id="undo" aria-label="Undo" aria-keyshortcuts="Control+Z">↶ Undo</button>
       <button type="button" id="redo" aria-label="Redo" aria-keyshortcuts="Control+Y">↷ Redo</button>
       <button type="button" id="hint">Hint</button>
       <button type="button" id="show-solution" aria-pressed="false">Show solution</button>
       <button type="button" id="animate">Animate solution</button>
-      <button type="button" id="chase">Light chasing</button>
-      <button type="button" id="check">Solvable?</button>
+      <button type="button" id="chase" data-embed="full">Light chasing</button>
+      <button type="button" id="check" data-embed="full">Solvable?</button>
     </div>
-    <label class="minimal-toggle"><input type="checkbox" id="minimal" checked> fewest presses (exact up to nullity 24)</label>
-    <div id="job-slot"></div>
-    <p id="verdict" aria-live="polite"></p>
-    <ol class="step-log" id="log"></ol>
-    <p class="no-embed"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
+    <label class="minimal-toggle" data-embed="full"><input type="checkbox" id="minimal" checked> fewest presses (exact up to nullity 24)</label>
+    <div id="job-slot" data-embed="full"></div>
+    <p id="verdict" data-embed="full" aria-live="polite"></p>
+    <ol class="step-log" id="log" data-embed="full"></ol>
+    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
       U undo, R redo.</small></p>
     ${SHARE_BAR}
     <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,.pbm,text/plain,image/x-portable-bitmap" aria-label="Open a board file"></label>
@@ -122,6 +122,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   };
 
   v.steps = mountStepBar($('steps'));
+  ctx.steps = v.steps;
   v.grid = new GridBoard($('board'), { label: 'Lights Out board', onActivate: activate, onKey: key });
   $('board').classList.add('lights');
   setUpCanvas(v, { activate, key });

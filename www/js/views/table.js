@@ -41,7 +41,7 @@ export const TEMPLATE = `
   <div>
     <svg id="table" viewBox="-130 -130 260 260" aria-hidden="true"></svg>
     <div id="positions"></div>
-    <p class="legend" id="positions-legend"><span class="l-heads">heads</span><span class="l-tails">tails</span>
+    <p class="legend" id="positions-legend" data-embed="full"><span class="l-heads">heads</span><span class="l-tails">tails</span>
       <span class="l-hidden">hidden (blindfolded)</span><span class="l-chosen">chosen for your move</span>
       <span class="l-flashed">changed by the last move</span><span class="l-guarded">guarded by the devil</span></p>
     <div class="step-controls" id="play-controls">
