@@ -1,9 +1,10 @@
 //! Lights Out speed: the large-board solver on random patterns, nullity by polynomials, and a
 //! minimal 5×5 solution. `cargo bench --bench lights`.
 
-use chessboard_puzzles::lights::bitboard::BitBoard;
-use chessboard_puzzles::lights::fast::Chaser;
-use chessboard_puzzles::lights::{poly, solve, Board, Spec};
+use chessboard_puzzles::lights::algebra::poly;
+use chessboard_puzzles::lights::rules::packed::PackedBoard;
+use chessboard_puzzles::lights::solvers::fast::Chaser;
+use chessboard_puzzles::lights::{solve, Board, Spec};
 use chessboard_puzzles::progress::NoProgress;
 use chessboard_puzzles::seed::rng_from_seed;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -22,7 +23,7 @@ fn large_boards(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(8));
     for n in [1000, 2000, 4000] {
         let board = random_board(n, n as u64);
-        let packed = BitBoard::from_board(&board).unwrap();
+        let packed = PackedBoard::from_board(&board).unwrap();
         // The solver itself: homogeneous part, polynomial gcd, two chases, word-parallel check.
         g.bench_function(format!("chaser {n}x{n} random"), |b| {
             b.iter(|| {
@@ -62,18 +63,18 @@ fn minimal(c: &mut Criterion) {
 
 /// Classic boards beyond the page: packed from pattern to presses.
 fn packed(c: &mut Criterion) {
-    use chessboard_puzzles::lights::large::solve_packed;
+    use chessboard_puzzles::lights::solvers::large::solve_packed;
     use chessboard_puzzles::lights::Rule;
     let mut g = c.benchmark_group("lights_packed");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
-    let on = BitBoard::all_on(10_000, 10_000).unwrap();
+    let on = PackedBoard::all_on(10_000, 10_000).unwrap();
     g.bench_function("all-on 10000x10000 first row", |b| {
         b.iter(|| solve_packed(black_box(&on), Rule::Plus, false, &mut NoProgress).unwrap().press_count)
     });
     g.bench_function("all-on 10000x10000 every press", |b| {
         b.iter(|| solve_packed(black_box(&on), Rule::Plus, true, &mut NoProgress).unwrap().press_count)
     });
-    let on = BitBoard::all_on(20_000, 20_000).unwrap();
+    let on = PackedBoard::all_on(20_000, 20_000).unwrap();
     g.bench_function("all-on 20000x20000 every press", |b| {
         b.iter(|| solve_packed(black_box(&on), Rule::Plus, true, &mut NoProgress).unwrap().press_count)
     });
@@ -82,7 +83,7 @@ fn packed(c: &mut Criterion) {
 
 /// The other rules and edges at 2000×2000 (random solvable patterns, byte a light in and out).
 fn other_rules(c: &mut Criterion) {
-    use chessboard_puzzles::lights::game::random_board;
+    use chessboard_puzzles::lights::rules::game::random_board;
     use chessboard_puzzles::lights::Rule;
     let mut g = c.benchmark_group("lights_2000");
     g.sample_size(10).measurement_time(Duration::from_secs(10));

@@ -32,11 +32,11 @@ mod entry {
         devil::game::from_link(text)
     }
     /// `None` when the state is too large for a link (the page offers a file instead).
-    pub fn lights_link(game: &lights::game::Game) -> Option<String> {
-        lights::link::link_for(game).ok()
+    pub fn lights_link(game: &lights::rules::game::Game) -> Option<String> {
+        lights::io::link::link_for(game).ok()
     }
-    pub fn lights_from_link(text: &str) -> chessboard_puzzles::Result<lights::game::Game> {
-        lights::link::from_link(text)
+    pub fn lights_from_link(text: &str) -> chessboard_puzzles::Result<lights::rules::game::Game> {
+        lights::io::link::from_link(text)
     }
     pub fn table_link(game: &table::game::Game) -> String {
         game.link()
@@ -212,15 +212,15 @@ fn devil_links() {
 fn lights_links() {
     let mut valid = committed_links("lights-v1");
     for (rows, cols, rule, torus, states) in [
-        (1, 1, lights::board::Rule::Plus, false, 2),
-        (5, 5, lights::board::Rule::Plus, false, 2),
-        (7, 9, lights::board::Rule::King, true, 3),
-        (32, 20, lights::board::Rule::X, false, 9),
+        (1, 1, lights::rules::board::Rule::Plus, false, 2),
+        (5, 5, lights::rules::board::Rule::Plus, false, 2),
+        (7, 9, lights::rules::board::Rule::King, true, 3),
+        (32, 20, lights::rules::board::Rule::X, false, 9),
     ] {
-        let spec = lights::board::Spec { rows, cols, rule, torus, states };
-        let game = lights::game::Game::random(&spec, 7).unwrap();
+        let spec = lights::rules::board::Spec { rows, cols, rule, torus, states };
+        let game = lights::rules::game::Game::random(&spec, 7).unwrap();
         valid.push(entry::lights_link(&game).expect("a small board fits a link"));
-        let pressed = game.apply(&lights::game::Move { row: 0, col: 0 }).unwrap();
+        let pressed = game.apply(&lights::rules::game::Move { row: 0, col: 0 }).unwrap();
         valid.push(entry::lights_link(&pressed).expect("a small board fits a link"));
     }
     fuzz("lights links", link_corpus("lights", &valid), |bytes| match entry::lights_from_link(&text(bytes)) {
@@ -459,7 +459,7 @@ fn devil_strategy_tables() {
 
 #[test]
 fn lights_pattern_files() {
-    use lights::board::{Board, Rule};
+    use lights::rules::board::{Board, Rule};
     let mut corpus = vec![b"10101\n01010\n00100\n01010\n10101\n".to_vec(), b"012/210/111".to_vec()];
     corpus.extend([IMG.to_string(), "1".repeat(100_000), "1/".repeat(50_000)].map(String::into_bytes));
     fuzz("lights pattern files", corpus, |bytes| {

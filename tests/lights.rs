@@ -1,9 +1,11 @@
 //! Lights Out solvers checked against independent sources: exhaustive search over all press
 //! patterns on small boards, a second nullity method, and the figures of the source text.
 
-use chessboard_puzzles::lights::chase::{chase, table};
-use chessboard_puzzles::lights::solve::{press_matrix_gf2, rank, solve, Method};
-use chessboard_puzzles::lights::{gf2, poly, torus, Board, Rule, Spec};
+use chessboard_puzzles::lights::algebra::{gf2, poly};
+use chessboard_puzzles::lights::solvers::chase::{chase, table};
+use chessboard_puzzles::lights::solvers::solve::{press_matrix_gf2, rank, solve, Method};
+use chessboard_puzzles::lights::solvers::torus;
+use chessboard_puzzles::lights::{Board, Rule, Spec};
 use chessboard_puzzles::progress::NoProgress;
 use chessboard_puzzles::seed::rng_from_seed;
 use rand::Rng;
@@ -362,8 +364,8 @@ fn refusals_are_one_line_errors() {
 
 /// A solver's answer `s` for `board` against elimination's (solvable, nullity, log2 of the
 /// number of quiet patterns); the presses, quiet patterns and witness by simulation.
-fn assert_agrees(board: &Board, s: &chessboard_puzzles::lights::solve::Solution, dense: (bool, usize, f64)) {
-    use chessboard_puzzles::lights::modk;
+fn assert_agrees(board: &Board, s: &chessboard_puzzles::lights::solvers::solve::Solution, dense: (bool, usize, f64)) {
+    use chessboard_puzzles::lights::algebra::modk;
     let (spec, (solvable, nullity, log2)) = (board.spec, dense);
     assert_eq!(s.solvable, solvable, "{spec:?}");
     assert_eq!(s.nullity, nullity, "{spec:?}");
@@ -384,7 +386,7 @@ fn assert_agrees(board: &Board, s: &chessboard_puzzles::lights::solve::Solution,
 /// A structured solver (`method`) against dense elimination mod k on one board (called
 /// directly: `solve` itself uses elimination up to 400 lights).
 fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
-    use chessboard_puzzles::lights::solve::{rank_structured, solve_structured};
+    use chessboard_puzzles::lights::solvers::solve::{rank_structured, solve_structured};
     let states = spec.states;
     let board = Board::from_lights(spec, lights.to_vec()).unwrap();
     let s = solve_structured(&board, false, &mut NoProgress).unwrap();
@@ -412,7 +414,7 @@ fn check_against_dense(spec: Spec, lights: &[u8], method: Method) {
 /// `needs_full_solvers` (which decides which wasm module the page's Worker loads) says.
 #[test]
 fn the_structured_solvers_start_beyond_their_cut_offs() {
-    use chessboard_puzzles::lights::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
+    use chessboard_puzzles::lights::solvers::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
     assert_eq!(DENSE_FIRST_CELLS, 400);
     let kinds = [
         (Rule::Plus, false, 3, Method::PolynomialModK),
@@ -468,7 +470,7 @@ fn check_two_patterns(spec: Spec, rng: &mut chessboard_puzzles::seed::BoardRng, 
 fn check_solves_a_solvable_pattern(
     spec: Spec,
     rng: &mut chessboard_puzzles::seed::BoardRng,
-) -> chessboard_puzzles::lights::solve::Solution {
+) -> chessboard_puzzles::lights::solvers::solve::Solution {
     let mut board = Board::new(spec).unwrap();
     let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
     board.apply_presses(&presses);
@@ -591,7 +593,7 @@ fn row_chase_agrees_with_dense_mod_k_up_to_1024_lights() {
 /// Chasing with symbolic rows, bounded and torus, any k, against dense elimination mod k.
 #[test]
 fn symbolic_chasing_on_tori_agrees_with_dense() {
-    use chessboard_puzzles::lights::solve::solve_symbolic;
+    use chessboard_puzzles::lights::solvers::solve::solve_symbolic;
     let mut rng = rng_from_seed(23);
     for _ in 0..300 {
         let (m, n) = (rng.random_range(3..=6), rng.random_range(3..=6));
@@ -618,9 +620,9 @@ fn symbolic_chasing_on_tori_agrees_with_dense() {
 }
 
 /// Nullity and the number of quiet patterns by dense elimination mod k.
-fn dense_mod_k(spec: &Spec, lights: &[u8]) -> chessboard_puzzles::lights::modk::ModSolution {
-    use chessboard_puzzles::lights::modk;
-    use chessboard_puzzles::lights::solve::press_matrix;
+fn dense_mod_k(spec: &Spec, lights: &[u8]) -> chessboard_puzzles::lights::algebra::modk::ModSolution {
+    use chessboard_puzzles::lights::algebra::modk;
+    use chessboard_puzzles::lights::solvers::solve::press_matrix;
     let k = spec.states;
     let b: Vec<u8> = lights.iter().map(|&v| (k - v) % k).collect();
     modk::solve(spec.cells(), &press_matrix(spec), &b, k, &mut NoProgress)
@@ -667,7 +669,7 @@ fn king_closed_form_up_to_4096_lights() {
 /// nullity, presses by simulation, quiet patterns and witnesses by what they claim.
 #[test]
 fn king_kronecker_agrees_with_elimination() {
-    use chessboard_puzzles::lights::modk;
+    use chessboard_puzzles::lights::algebra::modk;
     let mut rng = rng_from_seed(29);
     for _ in 0..300 {
         let (m, n) = (rng.random_range(1..=8), rng.random_range(1..=8));
@@ -727,8 +729,8 @@ fn reference_chase(lights: &[Vec<bool>], first: &[bool], plus: bool) -> (Vec<Vec
 /// by dense elimination. Where the solution is unique the first rows must be equal; else the
 /// packed first row must chase to a clear board.
 fn check_first_row_two_ways(m: usize, n: usize, plus: bool) {
-    use chessboard_puzzles::lights::bitboard::BitBoard;
-    use chessboard_puzzles::lights::large::solve_packed;
+    use chessboard_puzzles::lights::rules::packed::PackedBoard;
+    use chessboard_puzzles::lights::solvers::large::solve_packed;
     let rule = if plus { Rule::Plus } else { Rule::Neighbours };
     let on = vec![vec![true; n]; m];
     let (_, leftover) = reference_chase(&on, &vec![false; n], plus);
@@ -743,7 +745,7 @@ fn check_first_row_two_ways(m: usize, n: usize, plus: bool) {
         }
     }
     let dense = gf2::solve(&a, &gf2::BitVec::from_bools(leftover.iter().copied()), &mut NoProgress);
-    let s = solve_packed(&BitBoard::all_on(m, n).unwrap(), rule, false, &mut NoProgress).unwrap();
+    let s = solve_packed(&PackedBoard::all_on(m, n).unwrap(), rule, false, &mut NoProgress).unwrap();
     assert_eq!(s.nullity, n - dense.rank, "{m}×{n}");
     assert_eq!(s.first_row.is_some(), dense.solution.is_some(), "{m}×{n}");
     if let (Some(f), Some(x)) = (&s.first_row, &dense.solution) {
@@ -780,8 +782,8 @@ fn first_rows_of_large_all_on_boards_two_ways() {
 /// rule in its own tests), unsolvable ones by their witness.
 #[test]
 fn packed_solutions_simulate_to_the_lights() {
-    use chessboard_puzzles::lights::bitboard::{effect, BitBoard};
-    use chessboard_puzzles::lights::large::{random_packed, solve_packed};
+    use chessboard_puzzles::lights::rules::packed::{effect, PackedBoard};
+    use chessboard_puzzles::lights::solvers::large::{random_packed, solve_packed};
     let mut rng = rng_from_seed(31);
     for (m, n) in [(4, 4), (5, 5), (19, 19), (33, 200), (4100, 70), (70, 4100)] {
         for rule in [Rule::Plus, Rule::Neighbours] {
@@ -792,7 +794,7 @@ fn packed_solutions_simulate_to_the_lights() {
             assert_eq!(effect(x, plus).unwrap(), solvable, "{m}×{n} {rule:?}");
             assert_eq!(s.press_count, Some(x.count_ones()));
             assert_eq!(s.nullity, poly::bounded_nullity(m, n, plus));
-            let mut any = BitBoard::zeros(m, n).unwrap();
+            let mut any = PackedBoard::zeros(m, n).unwrap();
             for _ in 0..(m * n / 3).max(1) {
                 any.flip(rng.random_range(0..m), rng.random_range(0..n));
             }
@@ -813,8 +815,8 @@ fn packed_solutions_simulate_to_the_lights() {
 /// `solve` itself would eliminate), and by simulation on larger ones.
 #[test]
 fn packed_torus_chase_agrees_with_elimination() {
-    use chessboard_puzzles::lights::bitboard::BitBoard;
-    use chessboard_puzzles::lights::torus_chase;
+    use chessboard_puzzles::lights::rules::packed::PackedBoard;
+    use chessboard_puzzles::lights::solvers::torus_chase;
     let mut rng = rng_from_seed(37);
     for _ in 0..200 {
         let (m, n) = (rng.random_range(3..=9), rng.random_range(3..=9));
@@ -823,7 +825,7 @@ fn packed_torus_chase_agrees_with_elimination() {
         let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
         let board = Board::from_lights(spec, lights.clone()).unwrap();
         let s =
-            torus_chase::solve(&BitBoard::from_board(&board).unwrap(), rule == Rule::Plus, &mut NoProgress).unwrap();
+            torus_chase::solve(&PackedBoard::from_board(&board).unwrap(), rule == Rule::Plus, &mut NoProgress).unwrap();
         let dense = gf2::solve(
             &press_matrix_gf2(&spec),
             &gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1)),
@@ -858,15 +860,15 @@ fn packed_torus_chase_agrees_with_elimination() {
 /// `solve` (checked by simulation there) on boards beyond elimination, both orientations.
 #[test]
 fn packed_x_chase_agrees_with_elimination() {
-    use chessboard_puzzles::lights::bitboard::BitBoard;
-    use chessboard_puzzles::lights::x_chase;
+    use chessboard_puzzles::lights::rules::packed::PackedBoard;
+    use chessboard_puzzles::lights::solvers::x_chase;
     let mut rng = rng_from_seed(41);
     for _ in 0..200 {
         let (m, n) = (rng.random_range(1..=9), 2 * rng.random_range(1..=5));
         let spec = Spec { rule: Rule::X, ..Spec::classic(m, n) };
         let lights: Vec<u8> = (0..m * n).map(|_| rng.random_range(0..2)).collect();
         let board = Board::from_lights(spec, lights.clone()).unwrap();
-        let s = x_chase::solve(&BitBoard::from_board(&board).unwrap(), &mut NoProgress).unwrap();
+        let s = x_chase::solve(&PackedBoard::from_board(&board).unwrap(), &mut NoProgress).unwrap();
         let dense = gf2::solve(
             &press_matrix_gf2(&spec),
             &gf2::BitVec::from_bools(lights.iter().map(|&v| v == 1)),

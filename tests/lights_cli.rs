@@ -119,11 +119,11 @@ fn table_and_random() {
 }
 
 /// Classic boards beyond the playable 4096: the first row, PBM out and back in, and the
-/// presses checked here by simulation (`BitBoard::effect`, itself checked light by light).
+/// presses checked here by simulation (`PackedBoard::effect`, itself checked light by light).
 #[test]
 fn large_boards_first_row_and_pbm() {
-    use chessboard_puzzles::lights::bitboard::effect;
-    use chessboard_puzzles::lights::pattern_io::read_pattern;
+    use chessboard_puzzles::lights::io::pattern_io::read_pattern;
+    use chessboard_puzzles::lights::rules::packed::effect;
     let dir = tempfile::tempdir().unwrap();
     let (rows, cols) = (4200usize, 37usize);
     let (r, c) = (rows.to_string(), cols.to_string());

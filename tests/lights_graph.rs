@@ -3,9 +3,9 @@
 //! the test, a breadth-first search backwards from the dark board, and the Cube and the Orbix
 //! rebuilt from 3D coordinates.
 
-use chessboard_puzzles::lights::graph::{self, Graph};
-use chessboard_puzzles::lights::lit_only;
-use chessboard_puzzles::lights::presets::{grid, Edges, Preset, Stencil};
+use chessboard_puzzles::lights::rules::presets::{grid, Edges, Preset, Stencil};
+use chessboard_puzzles::lights::solvers::graph::{self, Graph};
+use chessboard_puzzles::lights::solvers::lit_only;
 use chessboard_puzzles::lights::Rule;
 use chessboard_puzzles::progress::NoProgress;
 use rand::{Rng, SeedableRng};

@@ -138,7 +138,10 @@ fn every_version_written_or_read_has_a_corpus() {
             let game = devil::Game::random(&Params { squares: 4 }, 1).unwrap();
             devil::game::link_for(&View { game, mode: Mode::Watch, strategy: 0, step: 0 })
         }),
-        ("lights", lights::link::link_for(&lights::Game::random(&lights::Spec::classic(3, 3), 1).unwrap()).unwrap()),
+        (
+            "lights",
+            lights::io::link::link_for(&lights::Game::random(&lights::Spec::classic(3, 3), 1).unwrap()).unwrap(),
+        ),
         ("table", {
             let p = table::Params::new(4, 2).unwrap();
             table::Game::new(p, DevilKind::Random, true, false, 1).unwrap().link()

@@ -43,7 +43,7 @@ fn devil_4096_coins_fit_without_compression() {
 fn lights_4096_squared_seeded_and_edited_fits_every_light_does_not() {
     let spec = Spec::classic(4096, 4096);
     let seeded = lights::Game::random(&spec, 2026).unwrap();
-    let untouched = lights::link::link_for(&seeded).unwrap();
+    let untouched = lights::io::link::link_for(&seeded).unwrap();
     println!("lights 4096×4096, untouched: {} characters", untouched.len());
     // 100 presses at random places and 100 lights toggled in edit mode.
     let mut rng = rng_from_seed(3);
@@ -56,9 +56,9 @@ fn lights_4096_squared_seeded_and_edited_fits_every_light_does_not() {
         let i = rng.random_range(0..spec.cells());
         game.board.lights[i] ^= 1;
     }
-    let link = lights::link::link_for(&game).unwrap();
+    let link = lights::io::link::link_for(&game).unwrap();
     assert!(link.len() <= MAX_FRAGMENT);
-    assert_eq!(lights::link::from_link(&link).unwrap(), game);
+    assert_eq!(lights::io::link::from_link(&link).unwrap(), game);
     println!("lights 4096×4096, 100 presses and 100 edits: {} characters", link.len());
     // Presses alone: a press changes 5 lights, 3 of them side by side.
     let mut pressed = seeded.clone();
@@ -66,18 +66,18 @@ fn lights_4096_squared_seeded_and_edited_fits_every_light_does_not() {
         let mv = lights::Move { row: rng.random_range(0..4096), col: rng.random_range(0..4096) };
         pressed = pressed.apply(&mv).unwrap();
     }
-    let link = lights::link::link_for(&pressed).unwrap();
+    let link = lights::io::link::link_for(&pressed).unwrap();
     println!("lights 4096×4096, 250 presses: {} characters", link.len());
     // The v1 link of the same board wrote every light: 51 header bits, 1 form bit, 2^24 lights.
     println!("lights 4096×4096 edited, v1: {} characters", "lights/v1/".len() + base64_len(52 + 4096 * 4096));
 
     // The same lights with no seed to start from: every light, random, so nothing compresses.
     let explicit = lights::Game { seed: None, ..game };
-    let too_large = lights::link::link_for(&explicit).unwrap_err();
+    let too_large = lights::io::link::link_for(&explicit).unwrap_err();
     assert!(too_large.chars > 2_000_000, "{too_large}");
-    let file = lights::link::file_for(&explicit);
+    let file = lights::io::link::file_for(&explicit);
     assert_eq!(file.name, "lights-4096x4096-plus-2states.txt");
-    assert_eq!(lights::link::from_file(&file.text, Rule::Plus, false, 2).unwrap().board, explicit.board);
+    assert_eq!(lights::io::link::from_file(&file.text, Rule::Plus, false, 2).unwrap().board, explicit.board);
     println!("lights 4096×4096, every light (no seed): {} characters → file", too_large.chars);
 }
 
@@ -86,10 +86,10 @@ fn lights_all_on_boards_shrink_to_runs() {
     // An all-on 4096×4096 board (the page's "all on"): one run.
     let spec = Spec { states: 9, ..Spec::classic(4096, 4096) };
     let game = lights::Game::new(lights::Board::all_on(spec).unwrap());
-    let link = lights::link::link_for(&game).unwrap();
+    let link = lights::io::link::link_for(&game).unwrap();
     assert!(link.len() < 40, "{link}");
     println!("lights 4096×4096, all on, 9 states: {} characters", link.len());
-    assert_eq!(lights::link::from_link(&link).unwrap(), game);
+    assert_eq!(lights::io::link::from_link(&link).unwrap(), game);
 }
 
 #[test]
@@ -101,13 +101,13 @@ fn lights_largest_explicit_boards_that_fit() {
         let spec = Spec { states, ..Spec::classic(side, side) };
         let mut game = lights::Game::random(&spec, 1).unwrap();
         game.seed = None;
-        let link = lights::link::link_for(&game).unwrap();
-        assert_eq!(lights::link::from_link(&link).unwrap(), game);
+        let link = lights::io::link::link_for(&game).unwrap();
+        assert_eq!(lights::io::link::from_link(&link).unwrap(), game);
         println!("lights {side}×{side}, {states} states, every light: {} characters", link.len());
         let bigger = Spec { rows: too_large, cols: too_large, ..spec };
         let mut game = lights::Game::random(&bigger, 1).unwrap();
         game.seed = None;
-        assert!(lights::link::link_for(&game).is_err());
+        assert!(lights::io::link::link_for(&game).is_err());
     }
 }
 

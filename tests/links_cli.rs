@@ -46,7 +46,7 @@ fn lights_random_puzzle_opens_as_its_pattern_file() {
     // The fragment the page writes for this puzzle, through the same core function.
     let spec = Spec { rows: 6, cols: 7, rule: lights::Rule::King, torus: false, states: 3 };
     let game = lights::Game::random(&spec, 7).unwrap();
-    assert_eq!(link, format!("#{}", lights::link::link_for(&game).unwrap()));
+    assert_eq!(link, format!("#{}", lights::io::link::link_for(&game).unwrap()));
     assert_eq!(ok(&["lights-out", "open", link]), file);
     let v = json(&["lights-out", "open", link]);
     assert_eq!((v["rule"].as_str(), v["states"].as_u64(), v["seed"].as_u64()), (Some("king"), Some(3), Some(7)));
@@ -84,7 +84,7 @@ fn lights_too_large_for_a_link_stays_a_file_the_cli_reads() {
     let spec = Spec::classic(120, 120);
     let mut game = lights::Game::random(&spec, 3).unwrap();
     game.seed = None;
-    let file = lights::link::file_for(&game);
+    let file = lights::io::link::file_for(&game);
     let (_dir, path) = temp_file(&file.name, &file.text);
     fails(&["lights-out", "link", "--pattern-file", &path], "too large for a link");
     let v = json(&["lights-out", "solve", "--pattern-file", &path, "--summary"]);
@@ -200,9 +200,9 @@ fn open_reads_the_link_from_stdin_or_a_file() {
     let spec = Spec::classic(400, 400);
     let mut game = lights::Game::random(&spec, 9).unwrap();
     game.seed = None;
-    let payload = lights::link::encode(&game);
+    let payload = lights::io::link::encode(&game);
     let link = format!("#lights/v2/{payload}");
-    let file = lights::link::file_for(&game).text;
+    let file = lights::io::link::file_for(&game).text;
     let (_dir, path) = temp_file("long-link.txt", &link);
     assert!(link.len() > 20_000, "{}", link.len());
     assert_eq!(ok(&["lights-out", "open", "--link-file", &path]), file);

@@ -2,9 +2,9 @@
 
 use super::files::{check_out, write_file};
 use super::{read_file, Output};
-use crate::lights::chase::table;
-use crate::lights::large::{self, unsolvable_reason};
-use crate::lights::pattern_io::Format;
+use crate::lights::io::pattern_io::Format;
+use crate::lights::solvers::chase::table;
+use crate::lights::solvers::large::{self, unsolvable_reason};
 use crate::lights::{rank, Game, Lights, Rule, Solution, SolveOptions, Spec, MAX_SIDE};
 use crate::progress::NoProgress;
 use crate::{bail, Result};

@@ -3,9 +3,9 @@
 //! presses named by the game's own labels.
 
 use super::{read_file, Output};
-use crate::lights::graph::{self, Graph};
-use crate::lights::lit_only;
-use crate::lights::presets::{grid, parse_pattern, Edges, Preset, Stencil};
+use crate::lights::rules::presets::{grid, parse_pattern, Edges, Preset, Stencil};
+use crate::lights::solvers::graph::{self, Graph};
+use crate::lights::solvers::lit_only;
 use crate::lights::{Board, Rule, Spec};
 use crate::progress::NoProgress;
 use crate::{bail, Result};
@@ -177,7 +177,7 @@ pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions)
                 "proof: weigh each light by {} and sum mod {}: every press keeps that sum, and these lights give {}, not 0",
                 weights(g, w),
                 g.k,
-                crate::lights::modk::dot(w, &lights, g.k)
+                crate::lights::algebra::modk::dot(w, &lights, g.k)
             );
         }
     }

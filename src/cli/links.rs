@@ -157,12 +157,12 @@ pub fn lights_link(a: LightsLinkArgs) -> Result<Output> {
         }
     };
     game.moves = a.moves;
-    let link = lights::link::link_for(&game)?;
+    let link = lights::io::link::link_for(&game)?;
     a.base.output(link, json!({"rows": game.board.spec.rows, "cols": game.board.spec.cols, "seed": game.seed}))
 }
 
 pub fn lights_open(a: OpenArgs) -> Result<Output> {
-    let game = lights::link::from_link(&a.fragment()?)?;
+    let game = lights::io::link::from_link(&a.fragment()?)?;
     let s = game.board.spec;
     let text = game.board.to_text();
     let json = json!({

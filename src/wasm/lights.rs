@@ -5,13 +5,13 @@
 //! since a u64 does not fit a JS number; everything small crosses with serde-wasm-bindgen.
 
 use super::{adapter, from_js, js_err, to_js, JsProgress};
-use crate::lights::board::MAX_SIDE;
-use crate::lights::chase::{chase, table};
-use crate::lights::game::Settings;
-use crate::lights::limits::{minimal_in_worker, page_plan, page_spec, size_note};
-use crate::lights::link::{from_link, link_for, link_spec};
-use crate::lights::pattern_io::read_pattern;
-use crate::lights::solve::{nullity_chart, MAX_POLY_SIDE};
+use crate::lights::io::link::{from_link, link_for, link_spec};
+use crate::lights::io::pattern_io::read_pattern;
+use crate::lights::rules::board::MAX_SIDE;
+use crate::lights::rules::game::Settings;
+use crate::lights::solvers::chase::{chase, table};
+use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note};
+use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, Game, Lights, SolveOptions, Spec};
 use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;

@@ -1,10 +1,10 @@
 //! Classic boards of any size that fits in memory: two states, bounded edges, the plus or the
-//! neighbours rule, packed bits from the pattern to the presses (see [`super::fast`] for the
+//! neighbours rule, packed bits from the pattern to the presses (see [`crate::lights::solvers::fast`] for the
 //! method). The CLI and the page's Worker call [`solve_packed`]; nothing here holds a byte a light.
 
-use super::bitboard::{effect, BitBoard};
-use super::board::{Rule, Spec};
-use super::fast::Chaser;
+use crate::lights::rules::board::{Rule, Spec};
+use crate::lights::rules::packed::{effect, PackedBoard};
+use crate::lights::solvers::fast::Chaser;
 use crate::progress::Progress;
 use crate::seed::rng_from_seed;
 use crate::{bail, Result};
@@ -28,15 +28,15 @@ pub struct PackedSolution {
     pub rank: u64,
     /// The first row of presses as a 1×cols board (the rest follows by chasing), or None when
     /// the pattern is unsolvable.
-    pub first_row: Option<BitBoard>,
+    pub first_row: Option<PackedBoard>,
     /// Every press, when asked for and solvable.
-    pub presses: Option<BitBoard>,
+    pub presses: Option<PackedBoard>,
     /// How many presses the solution has, when solvable.
     pub press_count: Option<u64>,
     /// For an unsolvable pattern: a quiet pattern (pressing it changes nothing) that overlaps
     /// the lights an odd number of times. No press changes that parity and a dark board has
     /// it even, so the pattern cannot be cleared.
-    pub witness: Option<BitBoard>,
+    pub witness: Option<PackedBoard>,
 }
 
 fn check_rule(rule: Rule) -> Result<bool> {
@@ -52,7 +52,7 @@ fn check_rule(rule: Rule) -> Result<bool> {
 /// chasing it to the end). A board whose solve needs more memory than the system gives is a
 /// one-line error before any work (see [`check_memory`]), never an abort halfway.
 pub fn solve_packed(
-    lights: &BitBoard,
+    lights: &PackedBoard,
     rule: Rule,
     presses: bool,
     progress: &mut dyn Progress,
@@ -119,7 +119,12 @@ fn check_memory_with(rows: usize, cols: usize, presses: bool, with_lights: bool)
     Ok(())
 }
 
-fn solve_oriented(lights: &BitBoard, rule: Rule, presses: bool, progress: &mut dyn Progress) -> Result<PackedSolution> {
+fn solve_oriented(
+    lights: &PackedBoard,
+    rule: Rule,
+    presses: bool,
+    progress: &mut dyn Progress,
+) -> Result<PackedSolution> {
     let plus = check_rule(rule)?;
     if lights.cols > lights.rows {
         // The chaser keeps cols² bits (its cyclic basis): chase along the longer side. The
@@ -127,7 +132,7 @@ fn solve_oriented(lights: &BitBoard, rule: Rule, presses: bool, progress: &mut d
         let s = solve_oriented(&lights.transpose()?, rule, true, progress)?;
         let x = s.presses.map(|x| x.transpose()).transpose()?;
         let first_row = match &x {
-            Some(x) => Some(BitBoard::from_words(1, lights.cols, x.row(0).to_vec())?),
+            Some(x) => Some(PackedBoard::from_words(1, lights.cols, x.row(0).to_vec())?),
             None => None,
         };
         return Ok(PackedSolution {
@@ -141,7 +146,7 @@ fn solve_oriented(lights: &BitBoard, rule: Rule, presses: bool, progress: &mut d
     }
     let chaser = Chaser::try_new(lights.rows, lights.cols, plus, progress)?;
     let found = chaser.solve(lights, presses, progress)?;
-    let row = |words: Vec<u64>| BitBoard::from_words(1, lights.cols, words);
+    let row = |words: Vec<u64>| PackedBoard::from_words(1, lights.cols, words);
     let witness = match found.witness_first_row {
         Some(f) => Some(chaser.quiet_pattern(&f)?),
         None => None,
@@ -167,10 +172,10 @@ pub fn unsolvable_reason(states: u8) -> String {
 
 /// A random solvable pattern of any size: every light pressed with probability ½, so (the
 /// press map being linear) uniform over the solvable patterns. Packed, for boards beyond the
-/// byte-a-light [`super::game::random_board`]; it draws differently from it.
-pub fn random_packed(rows: usize, cols: usize, rule: Rule, seed: u64) -> Result<BitBoard> {
+/// byte-a-light [`crate::lights::rules::game::random_board`]; it draws differently from it.
+pub fn random_packed(rows: usize, cols: usize, rule: Rule, seed: u64) -> Result<PackedBoard> {
     let plus = check_rule(rule)?;
-    let mut presses = BitBoard::zeros(rows, cols)?;
+    let mut presses = PackedBoard::zeros(rows, cols)?;
     let mut rng = rng_from_seed(seed);
     let mask = presses.last_word_mask();
     for r in 0..rows {

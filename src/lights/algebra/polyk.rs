@@ -6,10 +6,10 @@
 //! lemma lifts that to c = U·V over Z/p^e, and Z/p^e[t]/(c) ≅ Z/p^e[t]/(U) × Z/p^e[t]/(V). On the
 //! V side q is a unit (its inverse lifted by Newton's iteration); on the U side — of degree
 //! deg ū, usually small — the multiplication by q is a deg ū × deg ū matrix, solved exactly by
-//! elimination with full pivoting ([`super::modk`]), which also gives the kernel with its
+//! elimination with full pivoting ([`crate::lights::algebra::modk`]), which also gives the kernel with its
 //! orders. Coefficients are kept below p^e, lowest degree first, with no trailing zeros.
 
-use super::modk::{self, inverse_mod};
+use crate::lights::algebra::modk::{self, inverse_mod};
 use crate::progress::Progress;
 use crate::{bail, Result};
 

@@ -2,12 +2,12 @@
 //! boards cross the wasm boundary as packed bits, and which jobs go to the Worker. The page only
 //! asks ([`page_plan`], [`page_spec`]); every size cut-off lives here, with its reason.
 
-use super::board::{Rule, Spec, MAX_SIDE};
-use super::chase::MAX_CHASE_WORK;
-use super::game::Settings;
-use super::large;
-use super::minimal::MAX_EXACT_NULLITY;
-use super::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
+use crate::lights::rules::board::{Rule, Spec, MAX_SIDE};
+use crate::lights::rules::game::Settings;
+use crate::lights::solvers::chase::MAX_CHASE_WORK;
+use crate::lights::solvers::large;
+use crate::lights::solvers::minimal::MAX_EXACT_NULLITY;
+use crate::lights::solvers::solve::{needs_full_solvers, DENSE_FIRST_CELLS};
 use crate::{bail, Result};
 use serde::Serialize;
 
@@ -51,13 +51,13 @@ pub struct PagePlan {
     pub quiet_gallery: bool,
     /// Solving and rank need the structured solvers, so they run in a Worker on the
     /// `lights-full` wasm module, loaded when the first such board comes (see
-    /// [`super::solve::FULL_SOLVERS`]).
+    /// [`crate::lights::solvers::solve::FULL_SOLVERS`]).
     pub full_solvers: bool,
 }
 
 /// Largest side the page offers for boards of this kind: 8192 for classic boards, solved
 /// packed; 4096 (a 16 MB board a byte a light) for every other rule, edge and number of states,
-/// whose solvers reach at most that far (see [`super::solve`]).
+/// whose solvers reach at most that far (see [`crate::lights::solvers::solve`]).
 pub fn max_side(rule: Rule, torus: bool, states: u8) -> usize {
     if large::applies(rule, torus, states) {
         PAGE_MAX_PACKED_SIDE
@@ -103,7 +103,7 @@ const MAIN_THREAD_SEARCH_LOG2_STEPS: f64 = 23.0;
 
 /// Whether the search for the fewest presses among a board's 2^`quiet_log2` solutions (the
 /// board solved on the main thread) goes to the Worker: the exhaustive search, which
-/// [`super::minimal`] runs for up to 2^24 solutions, would take longer than ~50 ms. Beyond 2^24
+/// [`crate::lights::solvers::minimal`] runs for up to 2^24 solutions, would take longer than ~50 ms. Beyond 2^24
 /// it improves greedily, at once.
 pub fn minimal_in_worker(spec: &Spec, quiet_log2: f64) -> bool {
     // In log2: 2^quiet_log2 solutions × steps each against the budget.
@@ -135,8 +135,8 @@ pub fn page_plan(spec: &Spec) -> PagePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::bitboard::clears;
-    use crate::lights::large::{random_packed, solve_packed};
+    use crate::lights::rules::packed::clears;
+    use crate::lights::solvers::large::{random_packed, solve_packed};
     use crate::progress::NoProgress;
 
     fn settings(rows: f64, cols: f64, rule: Rule, torus: bool, states: f64) -> Settings {

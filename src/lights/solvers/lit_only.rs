@@ -9,7 +9,7 @@
 //! deepening, and [`solve_by_ordering`] the others when the fewest linear presses can be put in
 //! a legal order; [`fewest`] picks among the three.
 
-use super::graph::Graph;
+use crate::lights::solvers::graph::Graph;
 use crate::progress::Progress;
 use crate::{bail, Result};
 
@@ -274,7 +274,7 @@ pub fn fewest(graph: &Graph, lights: &[u8], progress: &mut dyn Progress) -> Resu
     if n <= MAX_LIT_ONLY || graph.k != 2 || n > MAX_ORDERED {
         return solve(graph, lights, progress);
     }
-    let linear = super::graph::solve(graph, lights, true, progress)?;
+    let linear = crate::lights::solvers::graph::solve(graph, lights, true, progress)?;
     if linear.solvable && !linear.minimal {
         bail!("too large for lit-only search ({n} lights, the limit is {MAX_LIT_ONLY}): beyond it the linear game's fewest presses are put in order, and here they are not proven the fewest");
     }

@@ -2,20 +2,20 @@
 //! words (padding bits always zero), so a 20,000×20,000 board is 50 MB. The large-board
 //! solver, the pattern formats and the checks work on it without ever holding a byte a light.
 
-use super::board::{Board, Rule, Spec};
+use crate::lights::rules::board::{Board, Rule, Spec};
 use crate::{bail, Result};
 
 /// Rows of packed lights (bit c of row r is word `r·W + c/64`, bit `c % 64`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BitBoard {
+pub struct PackedBoard {
     pub rows: usize,
     pub cols: usize,
     words: Vec<u64>,
 }
 
-impl BitBoard {
+impl PackedBoard {
     /// All lights off; a clear error instead of an abort when the memory is not there.
-    pub fn zeros(rows: usize, cols: usize) -> Result<BitBoard> {
+    pub fn zeros(rows: usize, cols: usize) -> Result<PackedBoard> {
         if rows == 0 || cols == 0 {
             bail!("a board has at least 1 row and 1 column, not {rows}×{cols}");
         }
@@ -26,12 +26,12 @@ impl BitBoard {
             bail!("a {rows}×{cols} board needs {} MB, more than this machine can give", len / (1 << 17));
         }
         words.resize(len, 0);
-        Ok(BitBoard { rows, cols, words })
+        Ok(PackedBoard { rows, cols, words })
     }
 
     /// All lights on.
-    pub fn all_on(rows: usize, cols: usize) -> Result<BitBoard> {
-        let mut b = BitBoard::zeros(rows, cols)?;
+    pub fn all_on(rows: usize, cols: usize) -> Result<PackedBoard> {
+        let mut b = PackedBoard::zeros(rows, cols)?;
         let (w, mask) = (b.words_per_row(), b.last_word_mask());
         for row in b.words.chunks_mut(w) {
             row.fill(u64::MAX);
@@ -41,12 +41,12 @@ impl BitBoard {
     }
 
     /// From packed rows (`rows · W` words); padding bits must be zero.
-    pub fn from_words(rows: usize, cols: usize, words: Vec<u64>) -> Result<BitBoard> {
+    pub fn from_words(rows: usize, cols: usize, words: Vec<u64>) -> Result<PackedBoard> {
         let w = cols.div_ceil(64);
         if rows == 0 || cols == 0 || words.len() != rows * w {
             bail!("{} words given for a {rows}×{cols} board of {w} words a row", words.len());
         }
-        let b = BitBoard { rows, cols, words };
+        let b = PackedBoard { rows, cols, words };
         let mask = b.last_word_mask();
         if b.words.chunks(w).any(|row| row[w - 1] & !mask != 0) {
             bail!("bits beyond column {cols} are set");
@@ -106,13 +106,13 @@ impl BitBoard {
     }
 
     /// Parity of the number of lights on in both boards.
-    pub fn overlap_is_odd(&self, other: &BitBoard) -> bool {
+    pub fn overlap_is_odd(&self, other: &PackedBoard) -> bool {
         self.words.iter().zip(&other.words).fold(0, |acc, (a, b)| acc ^ (a & b).count_ones()) & 1 == 1
     }
 
     /// The board mirrored in its main diagonal (cols×rows), 64×64 blocks at a time.
-    pub fn transpose(&self) -> Result<BitBoard> {
-        let mut out = BitBoard::zeros(self.cols, self.rows)?;
+    pub fn transpose(&self) -> Result<PackedBoard> {
+        let mut out = PackedBoard::zeros(self.cols, self.rows)?;
         let (w_in, w_out) = (self.words_per_row(), out.words_per_row());
         let mut block = [0u64; 64];
         for bi in 0..w_out {
@@ -135,7 +135,7 @@ impl BitBoard {
     }
 
     /// How many lights are on in both boards.
-    pub fn overlap_count(&self, other: &BitBoard) -> u64 {
+    pub fn overlap_count(&self, other: &PackedBoard) -> u64 {
         self.words.iter().zip(&other.words).map(|(a, b)| u64::from((a & b).count_ones())).sum()
     }
 
@@ -160,22 +160,22 @@ impl BitBoard {
         self.words.iter().flat_map(|&w| [w as u32, (w >> 32) as u32]).collect()
     }
 
-    /// From [`BitBoard::to_halves`]'s form; padding bits must be zero.
-    pub fn from_halves(rows: usize, cols: usize, halves: &[u32]) -> Result<BitBoard> {
+    /// From [`PackedBoard::to_halves`]'s form; padding bits must be zero.
+    pub fn from_halves(rows: usize, cols: usize, halves: &[u32]) -> Result<PackedBoard> {
         if !halves.len().is_multiple_of(2) {
             bail!("{} halves of words given for a {rows}×{cols} board", halves.len());
         }
         let words = halves.chunks(2).map(|h| u64::from(h[0]) | u64::from(h[1]) << 32).collect();
-        BitBoard::from_words(rows, cols, words)
+        PackedBoard::from_words(rows, cols, words)
     }
 
     /// From a two-state byte-a-light board.
-    pub fn from_board(board: &Board) -> Result<BitBoard> {
+    pub fn from_board(board: &Board) -> Result<PackedBoard> {
         if board.spec.states != 2 {
             bail!("a packed board has two states, not {}", board.spec.states);
         }
         let (m, n) = (board.spec.rows, board.spec.cols);
-        let mut b = BitBoard::zeros(m, n)?;
+        let mut b = PackedBoard::zeros(m, n)?;
         for (r, row) in board.lights.chunks(n).enumerate() {
             let dst = b.row_mut(r);
             for (j, chunk) in row.chunks(64).enumerate() {
@@ -239,9 +239,9 @@ pub fn row_operator(v: &[u64], out: &mut [u64], plus: bool, mask: u64) {
 /// The lights that pressing `presses` changes on a bounded board under the plus rule or the
 /// neighbours rule: row r changes by L x_r + x_{r−1} + x_{r+1}. The word-parallel restatement
 /// of the rule that checks answers on boards too large to simulate light by light.
-pub fn effect(presses: &BitBoard, plus: bool) -> Result<BitBoard> {
+pub fn effect(presses: &PackedBoard, plus: bool) -> Result<PackedBoard> {
     let (m, w, mask) = (presses.rows, presses.words_per_row(), presses.last_word_mask());
-    let mut out = BitBoard::zeros(m, presses.cols)?;
+    let mut out = PackedBoard::zeros(m, presses.cols)?;
     for r in 0..m {
         let dst = &mut out.words[r * w..(r + 1) * w];
         row_operator(presses.row(r), dst, plus, mask);
@@ -258,17 +258,17 @@ pub fn effect(presses: &BitBoard, plus: bool) -> Result<BitBoard> {
 
 /// Presses every light set in `presses` on `lights` at once (plus or neighbours rule,
 /// bounded): a whole solution applied in one word-parallel pass.
-pub fn apply(lights: &mut BitBoard, presses: &BitBoard, plus: bool) -> Result<()> {
+pub fn apply(lights: &mut PackedBoard, presses: &PackedBoard, plus: bool) -> Result<()> {
     if (lights.rows, lights.cols) != (presses.rows, presses.cols) {
         bail!("the presses are {}×{}, the board {}×{}", presses.rows, presses.cols, lights.rows, lights.cols);
     }
-    super::gf2::xor_into(&mut lights.words, &effect(presses, plus)?.words);
+    crate::lights::algebra::gf2::xor_into(&mut lights.words, &effect(presses, plus)?.words);
     Ok(())
 }
 
 /// Whether pressing `presses` turns every light of `lights` off (plus or neighbours rule,
 /// bounded), row by row without building the effect.
-pub fn clears(lights: &BitBoard, presses: &BitBoard, plus: bool) -> bool {
+pub fn clears(lights: &PackedBoard, presses: &PackedBoard, plus: bool) -> bool {
     if (lights.rows, lights.cols) != (presses.rows, presses.cols) {
         return false;
     }
@@ -297,7 +297,7 @@ mod tests {
             let rule = if plus { Rule::Plus } else { Rule::Neighbours };
             let mut x = seed | 1;
             let mut bits = || { x ^= x << 13; x ^= x >> 7; x ^= x << 17; x & 1 == 1 };
-            let (mut lights, mut presses) = (BitBoard::zeros(rows, cols).unwrap(), BitBoard::zeros(rows, cols).unwrap());
+            let (mut lights, mut presses) = (PackedBoard::zeros(rows, cols).unwrap(), PackedBoard::zeros(rows, cols).unwrap());
             for r in 0..rows {
                 for c in 0..cols {
                     if bits() { lights.flip(r, c); }
@@ -313,14 +313,14 @@ mod tests {
             let mut at_once = lights.clone();
             apply(&mut at_once, &presses, plus).unwrap();
             prop_assert_eq!(at_once.words(), one_by_one.words());
-            prop_assert!(apply(&mut at_once, &BitBoard::zeros(rows + 1, cols).unwrap(), plus).is_err());
+            prop_assert!(apply(&mut at_once, &PackedBoard::zeros(rows + 1, cols).unwrap(), plus).is_err());
         }
 
         #[test]
         fn halves_from_the_page_never_panic_and_round_trip(
             rows in 0usize..6, cols in 0usize..140, halves in proptest::collection::vec(any::<u32>(), 0..40)
         ) {
-            if let Ok(b) = BitBoard::from_halves(rows, cols, &halves) {
+            if let Ok(b) = PackedBoard::from_halves(rows, cols, &halves) {
                 prop_assert_eq!(b.to_halves(), halves);
             }
         }
@@ -346,7 +346,7 @@ mod tests {
                 let c = (bit / 32 % w) * 32 + bit % 32;
                 c < cols || halves[bit / 32] >> (bit % 32) & 1 == 0
             });
-            match BitBoard::from_halves(rows, cols, &halves) {
+            match PackedBoard::from_halves(rows, cols, &halves) {
                 Ok(b) => {
                     prop_assert!(padding_dark);
                     let same = (0..rows * cols).all(|i| {
@@ -368,12 +368,12 @@ mod tests {
                 let spec = Spec { rule, ..Spec::classic(5, 70) };
                 let mut bytes = Board::new(spec).unwrap();
                 bytes.press(r, c);
-                let mut packed = BitBoard::zeros(5, 70).unwrap();
+                let mut packed = PackedBoard::zeros(5, 70).unwrap();
                 packed.press(rule, r, c).unwrap();
                 assert_eq!(packed.to_bytes(), bytes.lights, "{rule:?} ({r}, {c})");
             }
         }
-        let mut b = BitBoard::zeros(3, 3).unwrap();
+        let mut b = PackedBoard::zeros(3, 3).unwrap();
         assert_eq!(b.press(Rule::Plus, 3, 0).unwrap_err().message(), "(3, 0) is off the 3×3 board");
         assert!(b.is_dark());
     }
@@ -386,16 +386,16 @@ mod tests {
                 let presses: Vec<u8> = (0..m * n).map(|i| ((i * 7 + i / 3) % 5 == 0) as u8).collect();
                 let mut board = Board::new(spec).unwrap();
                 board.apply_presses(&presses);
-                let packed = BitBoard::from_board(&Board::from_lights(spec, presses).unwrap()).unwrap();
+                let packed = PackedBoard::from_board(&Board::from_lights(spec, presses).unwrap()).unwrap();
                 assert_eq!(packed.to_bytes().len(), m * n);
                 let lit = effect(&packed, rule == Rule::Plus).unwrap();
                 assert_eq!(lit.to_bytes(), board.lights, "{m}×{n} {rule:?}");
                 assert!(clears(&lit, &packed, rule == Rule::Plus));
             }
         }
-        assert_eq!(BitBoard::all_on(2, 70).unwrap().count_ones(), 140);
+        assert_eq!(PackedBoard::all_on(2, 70).unwrap().count_ones(), 140);
         for (m, n) in [(1, 1), (3, 130), (64, 64), (65, 200), (200, 1)] {
-            let mut b = BitBoard::zeros(m, n).unwrap();
+            let mut b = PackedBoard::zeros(m, n).unwrap();
             for i in 0..m * n {
                 if (i * 37 + i / 5) % 3 == 0 {
                     b.flip(i / n, i % n);
@@ -405,17 +405,17 @@ mod tests {
             assert!((0..m * n).all(|i| t.get(i % n, i / n) == b.get(i / n, i % n)), "{m}×{n}");
             assert_eq!(t.transpose().unwrap(), b);
         }
-        let mut b = BitBoard::zeros(5, 70).unwrap();
+        let mut b = PackedBoard::zeros(5, 70).unwrap();
         b.flip(4, 69);
         b.flip(0, 33);
         let halves = b.to_halves();
         assert_eq!(halves.len(), 5 * 4);
         assert_eq!((halves[1], halves[4 * 4 + 2]), (1 << 1, 1 << 5));
-        assert_eq!(BitBoard::from_halves(5, 70, &halves).unwrap(), b);
-        assert!(BitBoard::from_halves(5, 70, &halves[1..]).is_err());
-        assert_eq!(b.overlap_count(&BitBoard::all_on(5, 70).unwrap()), 2);
-        assert!(BitBoard::from_words(1, 3, vec![8]).is_err());
-        assert!(BitBoard::zeros(0, 3).is_err());
-        assert!(BitBoard::zeros(usize::MAX, usize::MAX).unwrap_err().message().contains("memory"));
+        assert_eq!(PackedBoard::from_halves(5, 70, &halves).unwrap(), b);
+        assert!(PackedBoard::from_halves(5, 70, &halves[1..]).is_err());
+        assert_eq!(b.overlap_count(&PackedBoard::all_on(5, 70).unwrap()), 2);
+        assert!(PackedBoard::from_words(1, 3, vec![8]).is_err());
+        assert!(PackedBoard::zeros(0, 3).is_err());
+        assert!(PackedBoard::zeros(usize::MAX, usize::MAX).unwrap_err().message().contains("memory"));
     }
 }

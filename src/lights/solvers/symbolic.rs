@@ -1,5 +1,5 @@
 //! Light chasing mod k with symbolic first rows, for plus/neighbours boards, bounded or torus: a
-//! second method beside [`super::row_chase`] and [`super::torus_k`], which [`super::solve`] uses
+//! second method beside [`crate::lights::solvers::row_chase`] and [`crate::lights::solvers::torus_k`], which [`crate::lights::solvers::solve`] uses
 //! (faster); the tests compare this one with elimination. Each press is an affine
 //! form in the unknown presses of the first row (bounded) or first two rows (torus, where row 0
 //! also feels the last row); chasing clears every row it can, and the rows it cannot (the
@@ -8,8 +8,8 @@
 //! builds, so the kernel of the small system is the kernel of the whole board, generator for
 //! generator. Cost about rows·cols·unknowns coefficient operations instead of (rows·cols)³.
 
-use super::board::Spec;
-use super::modk;
+use crate::lights::algebra::modk;
+use crate::lights::rules::board::Spec;
 use crate::progress::Progress;
 
 /// Largest rows·cols·unknowns handled (≈ 640×640 bounded, ≈ 500×500 torus).

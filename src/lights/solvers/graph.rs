@@ -1,9 +1,9 @@
 //! Lights Out on any finite graph: the physical games whose buttons are not a plain grid (the
 //! Cube, the Orbix, Merlin's Magic Square), grids with custom stencils or glued edges, and any
 //! press table a user writes down. Grids that today's rules describe (bounded or torus, the four
-//! rules, k ≤ 9) belong to [`super::solve`] and its structured solvers; this engine is dense
+//! rules, k ≤ 9) belong to [`crate::lights::solvers::solve`] and its structured solvers; this engine is dense
 //! elimination for everything else: bit-packed over GF(2) up to [`MAX_NODES_GF2`] lights, and
-//! exact mod k (prime powers and Chinese remainders, [`super::modk`]) up to [`MAX_NODES_MODK`].
+//! exact mod k (prime powers and Chinese remainders, [`crate::lights::algebra::modk`]) up to [`MAX_NODES_MODK`].
 //!
 //! A press on node j adds 1 mod k to every node of `presses[j]` (a node listed twice gets 2),
 //! so the press matrix A has A[i][j] = how often a press on j changes i. Unlike a grid's, that
@@ -23,10 +23,10 @@
 //! Nodes are numbered in the order of their lines; labels have no spaces and no `:`; a press
 //! may name nodes defined further down, and naming a node twice changes it twice.
 
-use super::gf2::{self, BitMatrix, BitVec};
-use super::minimal::{minimize_gf2, minimize_modk};
-use super::modk;
-use super::solve::{MAX_DENSE_GF2, MAX_QUIET_SHOWN};
+use crate::lights::algebra::gf2::{self, BitMatrix, BitVec};
+use crate::lights::algebra::modk;
+use crate::lights::solvers::minimal::{minimize_gf2, minimize_modk};
+use crate::lights::solvers::solve::{MAX_DENSE_GF2, MAX_QUIET_SHOWN};
 use crate::progress::{NoProgress, Progress};
 use crate::{bail, Result};
 use serde::Serialize;

@@ -4,7 +4,7 @@
 //!
 //! One circulant, B·y = z: with y_0, y_1 unknown, equations 1..n−2 give y_{i+1} = z_i − y_i − y_{i−1};
 //! the two wrapping equations (0 and n−1) are a 2×2 system G·t = r in t = (y_0, y_1), solved
-//! exactly mod k ([`super::modk`]). B's kernel is G's (period-3 patterns when 3 divides n; the
+//! exactly mod k ([`crate::lights::algebra::modk`]). B's kernel is G's (period-3 patterns when 3 divides n; the
 //! constant pattern over Z/3 otherwise). The product is taken prime power by prime power (Chinese
 //! remainders). Where every invariant of both factors is 0 or a unit (k prime, k = 2^e, and
 //! k = 9 when 3 divides both sides) it behaves as over a field: S is reachable iff every column
@@ -15,9 +15,9 @@
 //! 3·(1, …, 1), of order 3); 3·3 = 0 then makes the product's kernel larger than the factors'
 //! combination, which is not implemented (such boards go by elimination up to 1024 lights).
 
-use super::board::transpose;
-use super::board::{Rule, Spec};
-use super::modk::{self, checked_inverse_mod};
+use crate::lights::algebra::modk::{self, checked_inverse_mod};
+use crate::lights::rules::board::transpose;
+use crate::lights::rules::board::{Rule, Spec};
 use crate::{bail, Result};
 
 /// Whether the method applies: king tori with both sides at least 3, except over Z/9 with a

@@ -5,17 +5,17 @@
 //! elimination. Chasing is a bijection between the unknowns and whole press patterns, so the
 //! kernel of the small system is the board's kernel, vector for vector. Cost about
 //! m·n·2n/64 + (2n)³/64 word operations (n the shorter side): a 2000×2000 torus in about a
-//! second, where the byte-a-coefficient chase of [`super::symbolic`] would need 16·10⁹ steps.
+//! second, where the byte-a-coefficient chase of [`crate::lights::solvers::symbolic`] would need 16·10⁹ steps.
 
-use super::bitboard::BitBoard;
-use super::gf2::{solve_augmented, BitMatrix};
+use crate::lights::algebra::gf2::{solve_augmented, BitMatrix};
+use crate::lights::rules::packed::PackedBoard;
 use crate::progress::Progress;
 use crate::{bail, Result};
 
 /// What the torus chase finds (n is the row length).
 pub struct TorusSolution {
     /// The presses, or None when unsolvable.
-    pub presses: Option<BitBoard>,
+    pub presses: Option<PackedBoard>,
     /// A basis of the quiet patterns as first-two-row vectors (2n bits each).
     pub kernel: Vec<Vec<bool>>,
 }
@@ -58,8 +58,8 @@ fn light_form(
 
 /// The numeric press pattern chased from rows 0 and 1 (`first`, 2n bits) on `lights` (or a
 /// dark torus): row r+1 = lights_r + row r−1 + L row r, for r = 1..m−2.
-pub fn chase(lights: Option<&BitBoard>, m: usize, n: usize, plus: bool, first: &[bool]) -> Result<BitBoard> {
-    let mut x = BitBoard::zeros(m, n)?;
+pub fn chase(lights: Option<&PackedBoard>, m: usize, n: usize, plus: bool, first: &[bool]) -> Result<PackedBoard> {
+    let mut x = PackedBoard::zeros(m, n)?;
     for (i, &b) in first.iter().enumerate() {
         if b {
             x.flip(i / n, i % n);
@@ -79,7 +79,7 @@ pub fn chase(lights: Option<&BitBoard>, m: usize, n: usize, plus: bool, first: &
 }
 
 /// Solves an m×n torus (both sides at least 3) of two states; `plus` picks the rule.
-pub fn solve(lights: &BitBoard, plus: bool, progress: &mut dyn Progress) -> Result<TorusSolution> {
+pub fn solve(lights: &PackedBoard, plus: bool, progress: &mut dyn Progress) -> Result<TorusSolution> {
     let (m, n) = (lights.rows, lights.cols);
     if m < 3 || n < 3 {
         bail!("the torus chase needs both sides at least 3");
@@ -137,7 +137,7 @@ pub fn solve(lights: &BitBoard, plus: bool, progress: &mut dyn Progress) -> Resu
 }
 
 /// Whether pressing `presses` clears `lights` on the torus, row by row.
-pub fn clears(lights: &BitBoard, presses: &BitBoard, plus: bool) -> bool {
+pub fn clears(lights: &PackedBoard, presses: &PackedBoard, plus: bool) -> bool {
     let (m, n) = (lights.rows, lights.cols);
     (0..m).all(|r| {
         (0..n).all(|c| {

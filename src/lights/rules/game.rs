@@ -1,8 +1,8 @@
 //! A game of Lights Out (the board, the seed it came from, the moves made) and random puzzles
-//! that are always solvable. Its [`crate::puzzle::Puzzle`] face is in `super::puzzle`, which
+//! that are always solvable. Its [`crate::puzzle::Puzzle`] face is in `crate::lights::rules::puzzle`, which
 //! joins it to its share link.
 
-use super::board::{Board, Rule, Spec};
+use crate::lights::rules::board::{Board, Rule, Spec};
 use crate::seed::rng_from_seed;
 use crate::{bail, Result};
 use rand::Rng;
@@ -53,7 +53,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The spec, with sides of 1 to `max_side` (the playable [`super::MAX_SIDE`], or more for the
+    /// The spec, with sides of 1 to `max_side` (the playable [`crate::lights::MAX_SIDE`], or more for the
     /// rank of boards that are never built) and 2 to 9 states.
     pub fn spec(&self, max_side: usize) -> Result<Spec> {
         let whole_in = |v: f64, lo: f64, hi: f64| v.fract() == 0.0 && (lo..=hi).contains(&v);

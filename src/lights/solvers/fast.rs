@@ -3,15 +3,15 @@
 //! Light chasing with the first row left symbolic: if the first row is pressed by f, chasing
 //! presses row r+1 by x_{r+1} = s_r + x_{r−1} + L x_r (s_r the lights of row r, L the row
 //! operator), so the virtual row below the board gets P_m(L) f + h, where h comes from chasing
-//! with f = 0 and P_m is the Chebyshev-like polynomial of [`super::poly`]. The homogeneous part
+//! with f = 0 and P_m is the Chebyshev-like polynomial of [`crate::lights::algebra::poly`]. The homogeneous part
 //! P_m(L) never depends on the pattern. Rows are modules over GF(2)[t] with t acting as L:
 //! L is tridiagonal with ones beside the diagonal, so e_0 is a cyclic vector and a row is a
 //! polynomial mod c = charpoly(L). Solving P_m(L) f = h becomes P_m·a ≡ a_h (mod c): one
 //! polynomial gcd, g = gcd(P_m, c), solvable iff g divides a_h, nullity = deg g. Every step is
 //! O(n²/64 + mn/64) word operations, bit-parallel across a row.
 
-use super::bitboard::{clears, row_operator, BitBoard};
-use super::poly::{chebyshev, Poly};
+use crate::lights::algebra::poly::{chebyshev, Poly};
+use crate::lights::rules::packed::{clears, row_operator, PackedBoard};
 use crate::progress::Progress;
 use crate::{bail, Result};
 
@@ -36,7 +36,7 @@ pub struct FastSolution {
     /// First-row presses (the rest follows by chasing), or None when the pattern is unsolvable.
     pub first_row: Option<Vec<u64>>,
     /// All the presses, when asked for and solvable.
-    pub presses: Option<BitBoard>,
+    pub presses: Option<PackedBoard>,
     /// How many presses the solution has (0 when unsolvable).
     pub press_count: u64,
     /// For an unsolvable pattern: the first row of a quiet pattern with odd overlap.
@@ -119,9 +119,9 @@ impl Chaser {
     /// memory besides `out`.
     pub fn chase_rows(
         &self,
-        lights: Option<&BitBoard>,
+        lights: Option<&PackedBoard>,
         first: &[u64],
-        mut out: Option<&mut BitBoard>,
+        mut out: Option<&mut PackedBoard>,
     ) -> (Vec<u64>, u64) {
         let w = self.w;
         let (mut above, mut cur, mut next) = (vec![0u64; w], first.to_vec(), vec![0u64; w]);
@@ -144,8 +144,8 @@ impl Chaser {
 
     /// The whole press pattern chased from `first` on a dark board: a quiet pattern when
     /// `first` comes from [`Chaser::kernel_first_rows`].
-    pub fn quiet_pattern(&self, first: &[u64]) -> Result<BitBoard> {
-        let mut out = BitBoard::zeros(self.m, self.n)?;
+    pub fn quiet_pattern(&self, first: &[u64]) -> Result<PackedBoard> {
+        let mut out = PackedBoard::zeros(self.m, self.n)?;
         self.chase_rows(None, first, Some(&mut out));
         Ok(out)
     }
@@ -201,7 +201,7 @@ impl Chaser {
 
     /// Σ_r P_r(L) s_r by Clenshaw's backward recurrence: the quiet pattern chased from first
     /// row k overlaps the lights s with parity k · this vector (L is symmetric).
-    fn overlap_vector(&self, lights: &BitBoard) -> Vec<u64> {
+    fn overlap_vector(&self, lights: &PackedBoard) -> Vec<u64> {
         let w = self.w;
         let (mut b1, mut b2) = (vec![0u64; w], vec![0u64; w]);
         let mut lb = vec![0u64; w];
@@ -219,7 +219,7 @@ impl Chaser {
     /// Solves the lights (an m×n packed board). With `presses`, also chases out every press and
     /// checks them word-parallel against the rule; without, checks that the chase from the
     /// first row ends with a clear virtual row (which is the same proof, row by row).
-    pub fn solve(&self, lights: &BitBoard, presses: bool, progress: &mut dyn Progress) -> Result<FastSolution> {
+    pub fn solve(&self, lights: &PackedBoard, presses: bool, progress: &mut dyn Progress) -> Result<FastSolution> {
         if (lights.rows, lights.cols) != (self.m, self.n) {
             bail!("a {}×{} pattern for a {}×{} solver", lights.rows, lights.cols, self.m, self.n);
         }
@@ -239,7 +239,7 @@ impl Chaser {
         }
         let f = self.poly_to_row(&self.u.mul(&quot).rem(&self.c));
         progress.report(2, 4);
-        let mut all = if presses { Some(BitBoard::zeros(self.m, self.n)?) } else { None };
+        let mut all = if presses { Some(PackedBoard::zeros(self.m, self.n)?) } else { None };
         let (below, press_count) = self.chase_rows(Some(lights), &f, all.as_mut());
         progress.report(3, 4);
         if below.iter().any(|&v| v != 0) || all.as_ref().is_some_and(|x| !clears(lights, x, self.d)) {

@@ -3,9 +3,9 @@
 //! edited 4096×4096 board stays short; other boards store every light, run-length coded and
 //! deflated when that is shorter. Links `#lights/v1/…` still open.
 
-use super::board::{Board, Rule, Spec};
-use super::game::{random_board, Game};
 use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::lights::rules::board::{Board, Rule, Spec};
+use crate::lights::rules::game::{random_board, Game};
 use crate::link::pack::{pack, push_gamma, push_runs, read_gamma, read_runs, unpack};
 use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
 use crate::puzzle::Puzzle;

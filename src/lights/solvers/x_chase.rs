@@ -11,14 +11,14 @@
 //! singular (kernel (1, 0, 1, …, 0, 1)) and a chase leaves one unknown and one condition per
 //! row; see docs/lights.md for what that costs.
 
-use super::bitboard::BitBoard;
-use super::gf2::{solve_augmented, BitMatrix};
+use crate::lights::algebra::gf2::{solve_augmented, BitMatrix};
+use crate::lights::rules::packed::PackedBoard;
 use crate::progress::Progress;
 use crate::{bail, Result};
 
 /// What the chase finds.
 pub struct XSolution {
-    pub presses: Option<BitBoard>,
+    pub presses: Option<PackedBoard>,
     /// A basis of the quiet patterns as first rows.
     pub kernel: Vec<Vec<bool>>,
 }
@@ -64,8 +64,8 @@ fn partial_light(out: &mut [u64], above: &[u64], cur: &[u64], c: usize, lit: Opt
 
 /// Chases numerically from first-row presses `first` (n bits): the same recurrences with
 /// one-word forms (bit 0 the value).
-pub fn chase(lights: Option<&BitBoard>, m: usize, n: usize, first: &[bool]) -> Result<BitBoard> {
-    let mut x = BitBoard::zeros(m, n)?;
+pub fn chase(lights: Option<&PackedBoard>, m: usize, n: usize, first: &[bool]) -> Result<PackedBoard> {
+    let mut x = PackedBoard::zeros(m, n)?;
     let (mut above, mut cur): (Vec<u64>, Vec<u64>) = (vec![0; n], first.iter().map(|&b| u64::from(b)).collect());
     let (mut t, mut next) = (vec![0u64; n], vec![0u64; n]);
     for r in 0..m {
@@ -88,7 +88,7 @@ pub fn chase(lights: Option<&BitBoard>, m: usize, n: usize, first: &[bool]) -> R
 }
 
 /// Solves an m×n board of two states under the x rule, n even.
-pub fn solve(lights: &BitBoard, progress: &mut dyn Progress) -> Result<XSolution> {
+pub fn solve(lights: &PackedBoard, progress: &mut dyn Progress) -> Result<XSolution> {
     let (m, n) = (lights.rows, lights.cols);
     if !n.is_multiple_of(2) {
         bail!("the x-rule chase needs an even number of columns");

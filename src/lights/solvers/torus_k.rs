@@ -5,13 +5,13 @@
 //! gives x_{r+1} = σ·x_r − x_{r−1} − s_r with σ = −ℓ, so x_r = A_r·a + B_r·b + h_r with
 //! (A_r, B_r) Chebyshev-like elements of S. The torus closes when the chase comes back: x_m = a
 //! and x_{m+1} = b (row m being row 0 again) — a 2×2 system over S, (T^m − I)·(a, b) = −(h_m,
-//! h_{m+1}), solved exactly by [`super::polyk::solve_pair`] (det split off by Hensel's lemma,
+//! h_{m+1}), solved exactly by [`crate::lights::algebra::polyk::solve_pair`] (det split off by Hensel's lemma,
 //! the rest exact elimination). Rows need no cyclic basis here: a row's entries are its
 //! polynomial's coefficients. O(mn) for the chases and the recurrence, O(n²) for the system.
 
-use super::board::{Rule, Spec};
-use super::modk;
-use super::polyk;
+use crate::lights::algebra::modk;
+use crate::lights::algebra::polyk;
+use crate::lights::rules::board::{Rule, Spec};
 use crate::progress::Progress;
 use crate::{bail, Result};
 

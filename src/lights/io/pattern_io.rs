@@ -4,7 +4,7 @@
 //! (or a light to press) is 1, black in the image. A 20,000×20,000 pattern is a 50 MB `P4`
 //! file and never more than its packed bits in memory.
 
-use super::bitboard::BitBoard;
+use crate::lights::rules::packed::PackedBoard;
 use crate::{bail, Error, Result};
 use std::io::{BufRead, Write};
 
@@ -47,7 +47,7 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Reads a two-state pattern in any of the formats, telling them apart by PBM's magic number
 /// (after a UTF-8 byte order mark, which is skipped).
-pub fn read_pattern(mut input: impl BufRead) -> Result<BitBoard> {
+pub fn read_pattern(mut input: impl BufRead) -> Result<PackedBoard> {
     if input.fill_buf().map_err(io_error)?.starts_with(UTF8_BOM) {
         input.consume(UTF8_BOM.len());
     }
@@ -100,17 +100,17 @@ impl RowBuilder {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<BitBoard> {
+    fn finish(mut self) -> Result<PackedBoard> {
         self.end_row()?;
         let Some(cols) = self.cols else {
             bail!("the pattern is empty: give rows of 0/1 separated by newlines or '/'");
         };
-        BitBoard::from_words(self.rows, cols, self.words)
+        PackedBoard::from_words(self.rows, cols, self.words)
     }
 }
 
 /// Rows of `0`/`1`, separated by newlines or `/`; spaces, tabs, `\r` and blank lines ignored.
-fn read_digits(mut input: impl BufRead) -> Result<BitBoard> {
+fn read_digits(mut input: impl BufRead) -> Result<PackedBoard> {
     let mut rows = RowBuilder::new();
     loop {
         let buf = input.fill_buf().map_err(io_error)?;
@@ -170,11 +170,11 @@ fn header_number(input: &mut impl BufRead, what: &str) -> Result<usize> {
     }
 }
 
-fn read_pbm(mut input: impl BufRead, raw: bool) -> Result<BitBoard> {
+fn read_pbm(mut input: impl BufRead, raw: bool) -> Result<PackedBoard> {
     input.consume(2);
     let cols = header_number(&mut input, "width")?;
     let rows = header_number(&mut input, "height")?;
-    let mut board = BitBoard::zeros(rows, cols)?;
+    let mut board = PackedBoard::zeros(rows, cols)?;
     if raw {
         let mut bytes = vec![0u8; cols.div_ceil(8)];
         for r in 0..rows {
@@ -241,7 +241,7 @@ fn mask_of(cols: usize) -> u64 {
 }
 
 /// Writes a board in `format`, row by row.
-pub fn write_pattern(board: &BitBoard, format: Format, out: &mut impl Write) -> std::io::Result<()> {
+pub fn write_pattern(board: &PackedBoard, format: Format, out: &mut impl Write) -> std::io::Result<()> {
     let (m, n) = (board.rows, board.cols);
     match format {
         Format::Pbm => {
@@ -287,7 +287,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn written(board: &BitBoard, format: Format) -> Vec<u8> {
+    fn written(board: &PackedBoard, format: Format) -> Vec<u8> {
         let mut out = Vec::new();
         write_pattern(board, format, &mut out).unwrap();
         out
@@ -349,7 +349,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_board_round_trips_in_every_format(rows in 1usize..5, cols in 1usize..140, seed: u64) {
-            let mut b = BitBoard::zeros(rows, cols).unwrap();
+            let mut b = PackedBoard::zeros(rows, cols).unwrap();
             for i in 0..rows * cols {
                 if ((seed >> (i % 64)) & 1 == 1) != (i % 3 == 0) {
                     b.flip(i / cols, i % cols);

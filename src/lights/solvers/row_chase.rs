@@ -11,13 +11,13 @@
 //!
 //! e_0 is a cyclic vector of P (P^i e_0 ends at entry i with a 1), so a row is a polynomial
 //! mod c = charpoly(P) and the n×n system is one equation α_m·a ≡ b (mod c) over Z/k[t],
-//! solved by [`super::polyk`]. α_m comes from the recurrence in O(mn) (multiplying by t or
+//! solved by [`crate::lights::algebra::polyk`]. α_m comes from the recurrence in O(mn) (multiplying by t or
 //! t⁻¹ mod c is O(n)), the chases are O(mn), the cyclic basis O(n²): a 2000×2000 board of any k
 //! in well under a second, where symbolic forms cost m·n·n coefficient steps.
 
-use super::board::Rule;
-use super::modk::inverse_mod;
-use super::polyk::{self, PolySolution};
+use crate::lights::algebra::modk::inverse_mod;
+use crate::lights::algebra::polyk::{self, PolySolution};
+use crate::lights::rules::board::Rule;
 use crate::progress::Progress;
 use crate::Result;
 
@@ -272,7 +272,8 @@ impl RowChase {
             }
             None => {
                 let v = self.overlap_vector(lights);
-                witness = kernel.iter().map(|(g, _)| g).find(|g| super::modk::dot(g, &v, k) != 0).cloned();
+                witness =
+                    kernel.iter().map(|(g, _)| g).find(|g| crate::lights::algebra::modk::dot(g, &v, k) != 0).cloned();
                 None
             }
         };

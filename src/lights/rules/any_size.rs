@@ -1,16 +1,16 @@
 //! The one board the faces (page, Worker, command line) hold: [`Lights`], with one press, one
 //! apply, one lit count, one reader and writer, one random draw and one solve returning one
-//! [`Solution`]. Inside, a board is packed bits ([`BitBoard`], 64 lights a word) when it is a
+//! [`Solution`]. Inside, a board is packed bits ([`PackedBoard`], 64 lights a word) when it is a
 //! classic board (bounded, two states, plus or neighbours: any size), else a byte a light
 //! ([`Board`], sides up to [`MAX_SIDE`]). The kind decides, never the caller, and each form
 //! goes to its own fast solver underneath.
 
-use super::bitboard::{apply, BitBoard};
-use super::board::{Board, Rule, Spec, MAX_SIDE};
-use super::game::{check_on_board, random_board, Move};
-use super::large::{self, random_packed, solve_packed, PackedSolution};
-use super::pattern_io::{read_pattern, write_pattern, Format};
-use super::solve::{self, Method};
+use crate::lights::io::pattern_io::{read_pattern, write_pattern, Format};
+use crate::lights::rules::board::{Board, Rule, Spec, MAX_SIDE};
+use crate::lights::rules::game::{check_on_board, random_board, Move};
+use crate::lights::rules::packed::{apply, PackedBoard};
+use crate::lights::solvers::large::{self, random_packed, solve_packed, PackedSolution};
+use crate::lights::solvers::solve::{self, Method};
 use crate::progress::Progress;
 use crate::{bail, Error, Result};
 use std::borrow::Cow;
@@ -27,7 +27,7 @@ enum Form {
     /// One byte a light: every other rule, edge and number of states, sides up to [`MAX_SIDE`].
     Bytes(Board),
     /// Packed bits: classic boards (bounded, two states, plus or neighbours), any size.
-    Packed(Spec, BitBoard),
+    Packed(Spec, PackedBoard),
 }
 
 /// What a solve is asked for.
@@ -81,7 +81,7 @@ impl Lights {
     /// The lights of a byte-a-light board, packed when its kind is.
     pub fn from_board(board: Board) -> Result<Lights> {
         if Lights::packs(&board.spec) {
-            let bits = BitBoard::from_board(&board)?;
+            let bits = PackedBoard::from_board(&board)?;
             return Ok(Lights { form: Form::Packed(board.spec, bits) });
         }
         Ok(Lights { form: Form::Bytes(board) })
@@ -91,8 +91,8 @@ impl Lights {
     pub fn filled(spec: &Spec, state: u8) -> Result<Lights> {
         if Lights::packs(spec) {
             let bits = match state {
-                0 => BitBoard::zeros(spec.rows, spec.cols)?,
-                1 => BitBoard::all_on(spec.rows, spec.cols)?,
+                0 => PackedBoard::zeros(spec.rows, spec.cols)?,
+                1 => PackedBoard::all_on(spec.rows, spec.cols)?,
                 _ => bail!("lights have 2 states, so a light is 0 or 1, not {state}"),
             };
             return Ok(Lights { form: Form::Packed(*spec, bits) });
@@ -116,7 +116,7 @@ impl Lights {
     }
 
     /// Two-state lights read as packed bits, held in the form their size calls for.
-    pub fn from_bits(bits: BitBoard, rule: Rule, torus: bool) -> Result<Lights> {
+    pub fn from_bits(bits: PackedBoard, rule: Rule, torus: bool) -> Result<Lights> {
         let spec = Spec { rows: bits.rows, cols: bits.cols, rule, torus, states: 2 };
         if Lights::packs(&spec) {
             Ok(Lights { form: Form::Packed(spec, bits) })
@@ -161,7 +161,7 @@ impl Lights {
         match &self.form {
             Form::Packed(_, bits) => write_pattern(bits, format, &mut &mut *out),
             Form::Bytes(board) if board.spec.states == 2 => {
-                let bits = BitBoard::from_board(board).map_err(|e| std::io::Error::other(e.to_string()))?;
+                let bits = PackedBoard::from_board(board).map_err(|e| std::io::Error::other(e.to_string()))?;
                 write_pattern(&bits, format, &mut &mut *out)
             }
             Form::Bytes(board) => out.write_all(board.to_text().as_bytes()),
@@ -191,7 +191,7 @@ impl Lights {
                 let _ = write_pattern(bits, Format::Pbm, &mut bytes);
                 (format!("lights-{}x{}-{}.pbm", spec.rows, spec.cols, spec.rule.name()), bytes)
             }
-            _ => (super::link::file_name(self.spec()), self.to_text().into_bytes()),
+            _ => (crate::lights::io::link::file_name(self.spec()), self.to_text().into_bytes()),
         }
     }
 
@@ -403,7 +403,7 @@ impl Lights {
     }
 
     fn from_packed_solution(spec: &Spec, s: PackedSolution) -> Result<Solution> {
-        let on = |bits: BitBoard| Lights::from_bits(bits, spec.rule, spec.torus);
+        let on = |bits: PackedBoard| Lights::from_bits(bits, spec.rule, spec.torus);
         Ok(Solution {
             solvable: s.first_row.is_some(),
             minimal: s.first_row.is_some() && s.nullity == 0,
@@ -435,7 +435,7 @@ impl Lights {
                 bail!("{} bytes are not whole words of a packed {}×{} board", data.len(), spec.rows, spec.cols);
             }
             let words = data.chunks(8).map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default())).collect();
-            return Ok(Lights { form: Form::Packed(*spec, BitBoard::from_words(spec.rows, spec.cols, words)?) });
+            return Ok(Lights { form: Form::Packed(*spec, PackedBoard::from_words(spec.rows, spec.cols, words)?) });
         }
         Board::from_lights(*spec, data.to_vec()).and_then(Lights::from_board)
     }

@@ -7,14 +7,15 @@
 //! those handle, with the reason. Every answer is checked by simulating its presses before it is
 //! returned.
 
-use super::bitboard::{clears, BitBoard};
-use super::board::{transpose, Board, Rule, Spec, MAX_SIDE};
-use super::fast::Chaser;
-use super::gf2::{self, BitMatrix, BitVec};
-use super::minimal::{minimize_gf2, minimize_modk};
-use super::row_chase::{self, RowChase};
-use super::torus_k::{self, TorusK};
-use super::{king, king_torus, modk, poly, symbolic, torus, torus_chase, x_chase};
+use crate::lights::algebra::gf2::{self, BitMatrix, BitVec};
+use crate::lights::algebra::{modk, poly};
+use crate::lights::rules::board::{transpose, Board, Rule, Spec, MAX_SIDE};
+use crate::lights::rules::packed::{clears, PackedBoard};
+use crate::lights::solvers::fast::Chaser;
+use crate::lights::solvers::minimal::{minimize_gf2, minimize_modk};
+use crate::lights::solvers::row_chase::{self, RowChase};
+use crate::lights::solvers::torus_k::{self, TorusK};
+use crate::lights::solvers::{king, king_torus, symbolic, torus, torus_chase, x_chase};
 use crate::progress::Progress;
 use crate::{bail, Result};
 use serde::Serialize;
@@ -477,7 +478,7 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
     let (m, n) = (spec.rows, spec.cols);
     let chaser = Chaser::new(m, n, spec.rule == Rule::Plus, progress);
     let nullity = chaser.nullity();
-    let lights = BitBoard::from_board(board)?;
+    let lights = PackedBoard::from_board(board)?;
     let found = chaser.solve(&lights, true, progress)?;
     let shown = shown(spec.cells(), nullity);
     let firsts = if nullity > 0 { chaser.kernel_first_rows() } else { Vec::new() };
@@ -515,20 +516,20 @@ fn solve_fast(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Resu
 /// The fewest presses among `x` plus the quiet patterns' combinations (`nullity` of them),
 /// proven minimal when all of them fit the basis: up to 2^23 words (64 MB) of full patterns.
 fn minimize_packed(
-    x: BitBoard,
-    quiet: impl Iterator<Item = Result<BitBoard>>,
+    x: PackedBoard,
+    quiet: impl Iterator<Item = Result<PackedBoard>>,
     nullity: usize,
     progress: &mut dyn Progress,
-) -> Result<(BitBoard, bool)> {
+) -> Result<(PackedBoard, bool)> {
     let (m, n) = (x.rows, x.cols);
-    let as_bits = |b: BitBoard| {
+    let as_bits = |b: PackedBoard| {
         let words = b.into_words();
         BitVec { len: words.len() * 64, words }
     };
     let fits = (1usize << 23) / x.words().len().max(1);
     let basis = quiet.take(fits).map(|q| Ok(as_bits(q?))).collect::<Result<Vec<_>>>()?;
     let (best, proven) = minimize_gf2(&as_bits(x), &basis, progress);
-    Ok((BitBoard::from_words(m, n, best.words)?, proven && basis.len() == nullity))
+    Ok((PackedBoard::from_words(m, n, best.words)?, proven && basis.len() == nullity))
 }
 
 fn solve_king(board: &Board, minimal: bool, progress: &mut dyn Progress) -> Result<Solution> {
@@ -716,18 +717,18 @@ fn solve_packed_chase(
     minimal: bool,
     flip: bool,
     progress: &mut dyn Progress,
-    chase: impl Fn(&BitBoard, &mut dyn Progress) -> Result<(Option<BitBoard>, Vec<Vec<bool>>)>,
-    quiet_of: impl Fn(usize, usize, &[bool]) -> Result<BitBoard>,
+    chase: impl Fn(&PackedBoard, &mut dyn Progress) -> Result<(Option<PackedBoard>, Vec<Vec<bool>>)>,
+    quiet_of: impl Fn(usize, usize, &[bool]) -> Result<PackedBoard>,
 ) -> Result<Solution> {
     let spec = board.spec;
     let (m, n) = if flip { (spec.cols, spec.rows) } else { (spec.rows, spec.cols) };
     let lights = if flip { transpose(&board.lights, spec.rows, spec.cols) } else { board.lights.clone() };
     let back = |v: Vec<u8>| if flip { transpose(&v, m, n) } else { v };
-    let packed = BitBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
+    let packed = PackedBoard::from_board(&Board::from_lights(Spec { rows: m, cols: n, ..spec }, lights)?)?;
     let (found, kernel) = chase(&packed, progress)?;
     let nullity = kernel.len();
     let shown = shown(spec.cells(), nullity);
-    let quiet: Vec<BitBoard> = kernel.iter().take(shown).map(|v| quiet_of(m, n, v)).collect::<Result<_>>()?;
+    let quiet: Vec<PackedBoard> = kernel.iter().take(shown).map(|v| quiet_of(m, n, v)).collect::<Result<_>>()?;
     let mut witness = None;
     if found.is_none() {
         for v in &kernel {

@@ -3,7 +3,7 @@
 //! states (one XOR per step), a mixed-radix odometer for k states (one addition per step) —
 //! and otherwise improves greedily and says the result is not proven minimal.
 
-use super::gf2::BitVec;
+use crate::lights::algebra::gf2::BitVec;
 use crate::progress::Progress;
 
 /// Largest nullity searched exhaustively (2^24 solutions: every 5×5 pattern and far beyond).

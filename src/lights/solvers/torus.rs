@@ -5,7 +5,7 @@
 //! entries are the Chebyshev-like polynomials P_r(ℓ) computed in the cyclic ring. So the
 //! nullity is that of the 2n×2n matrix T^m + I built from four circulant blocks.
 
-use super::gf2::BitMatrix;
+use crate::lights::algebra::gf2::BitMatrix;
 use crate::progress::Progress;
 use crate::{bail, Result};
 

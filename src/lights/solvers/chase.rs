@@ -5,9 +5,9 @@
 //! leftover ℓ solves M f = −ℓ. Like the source, free first-row buttons are the leftmost ones,
 //! left unpressed.
 
-use super::board::{Board, Spec};
-use super::gf2::{self, BitMatrix, BitVec};
-use super::modk;
+use crate::lights::algebra::gf2::{self, BitMatrix, BitVec};
+use crate::lights::algebra::modk;
+use crate::lights::rules::board::{Board, Spec};
 use crate::progress::NoProgress;
 use crate::{bail, Result};
 use serde::Serialize;

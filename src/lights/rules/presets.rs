@@ -7,8 +7,8 @@
 //! pattern can be typed as the net itself; the Orbix top, upper ring, lower ring, bottom;
 //! Merlin's Magic Square 1 to 9 like a telephone keypad read from the top.
 
-use super::board::{Rule, Spec};
-use super::graph::Graph;
+use crate::lights::rules::board::{Rule, Spec};
+use crate::lights::solvers::graph::Graph;
 use crate::{bail, Result};
 
 /// A commercial game (or one of its modes).
@@ -236,8 +236,8 @@ pub fn grid_label(r: usize, c: usize, cols: usize) -> String {
 /// A rows×cols grid, a press at (r, c) changing (r, c) + each offset of the stencil glued by
 /// `edges` (a light reached twice changes twice).
 pub fn grid(rows: usize, cols: usize, stencil: &Stencil, edges: Edges, k: u8) -> Result<Graph> {
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > super::graph::MAX_NODES_GF2 {
-        bail!("a grid graph has 1 to {} lights, not {rows}×{cols}", super::graph::MAX_NODES_GF2);
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > crate::lights::solvers::graph::MAX_NODES_GF2 {
+        bail!("a grid graph has 1 to {} lights, not {rows}×{cols}", crate::lights::solvers::graph::MAX_NODES_GF2);
     }
     let mut labels = Vec::with_capacity(rows * cols);
     let mut presses = Vec::with_capacity(rows * cols);

@@ -1,9 +1,10 @@
-//! Lights Out as a [`Puzzle`]: the game's rules (`super::game`) joined to its share-link
-//! payload (`super::link`), kept apart so that neither of those two modules needs the other's.
+//! Lights Out as a [`Puzzle`]: the game's rules (`crate::lights::rules::game`) joined to its share-link
+//! payload (`crate::lights::io::link`), kept apart so that neither of those two modules needs the other's.
 
-use super::board::Spec;
-use super::game::{check_on_board, random_board, Game, Move};
-use super::{link, solve};
+use crate::lights::io::link;
+use crate::lights::rules::board::Spec;
+use crate::lights::rules::game::{check_on_board, random_board, Game, Move};
+use crate::lights::solvers::solve;
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::{bail, Result};
