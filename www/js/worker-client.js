@@ -1,6 +1,6 @@
 // Runs long core functions in a Web Worker so the page never freezes, with a progress bar
 // and a cancel button. Use: `const job = runJob('lights_solve', [args], panel, 'lights')`.
-import { compiled, isCancelled } from './app.js';
+import { compiled, isCancelled, policyBlock, policyError } from './app.js';
 
 // How a page tells a cancelled job from a failure (defined in app.js, which pages without a
 // Worker load too).
@@ -25,13 +25,47 @@ async function takeWorker(name) {
 /**
  * A module Worker running worker.js. A page may not start a Worker from another origin's URL,
  * so a page that embeds a board from this site (a blog post) starts one from a blob of its own
- * that imports worker.js from here (the site sends scripts with CORS).
+ * (SHIM) that imports worker.js from here (the site sends scripts with CORS).
  */
 function startWorker() {
   const url = new URL('./worker.js', import.meta.url);
   if (url.origin === location.origin) return new Worker(url, { type: 'module' });
-  const shim = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  const shim = new Blob([`const WORKER = ${JSON.stringify(url.href)};\n${SHIM}`], { type: 'text/javascript' });
   return new Worker(URL.createObjectURL(shim), { type: 'module' });
+}
+
+/**
+ * The blob Worker's script. It imports worker.js dynamically, not statically: a dynamic import
+ * is a script fetch, so the host's script-src (which already names this site for embed.js)
+ * decides it rather than worker-src, and when the host's policy refuses it the shim still runs
+ * and tells the page which directive did (`blocked`, then `failed`), where a static import
+ * would only give the page a Worker error event without a message. Messages that come before
+ * worker.js has loaded are held and then handed to it in order.
+ */
+const SHIM = `
+const held = [];
+const hold = (e) => held.push(e.data);
+self.addEventListener('message', hold);
+self.addEventListener('securitypolicyviolation', (e) =>
+  self.postMessage({ type: 'blocked', directive: e.effectiveDirective, blocked: e.blockedURI, policy: e.originalPolicy }));
+import(WORKER).then(
+  () => {
+    self.removeEventListener('message', hold);
+    for (const data of held) self.dispatchEvent(new MessageEvent('message', { data }));
+  },
+  (err) => setTimeout(() => self.postMessage({ type: 'failed', message: String(err && err.message ? err.message : err) }), 0),
+);`;
+
+/**
+ * The error of a Worker that failed: a policy's refusal (the host's Content-Security-Policy,
+ * reported by the page's violation events or by the shim) as one line naming the directive;
+ * otherwise `message`, or "the worker failed" when the browser gave none.
+ * @param {{ directive: string, blocked: string, policy: string } | null} blocked  what the shim reported
+ * @param {string} [message]
+ */
+async function workerError(blocked, message) {
+  if (blocked) return policyError(blocked.directive, blocked.policy, blocked.blocked || 'blob');
+  return (await policyBlock('blob')) ?? new Error(message || 'the worker failed');
 }
 
 function release(name, worker) {
@@ -81,7 +115,12 @@ export function runJob(fn, args, panel, module) {
         return;
       }
       worker = w;
-      worker.onmessage = ({ data }) => {
+      let blocked = null;
+      worker.onmessage = async ({ data }) => {
+        if (data.type === 'blocked') {
+          blocked = data;
+          return;
+        }
         if (data.type === 'progress') {
           if (panel && data.total > 0) {
             const bar = panel.querySelector('progress');
@@ -95,15 +134,18 @@ export function runJob(fn, args, panel, module) {
         if (data.type === 'done') {
           release(module, worker);
           settle.resolve(data.result);
+        } else if (data.type === 'failed') {
+          worker.terminate();
+          settle.reject(await workerError(blocked, data.message));
         } else {
           worker.terminate(); // an instance that failed is not trusted with the next job
-          settle.reject(new Error(data.message));
+          settle.reject(blocked ? await workerError(blocked) : new Error(data.message));
         }
       };
-      worker.onerror = (e) => {
+      worker.onerror = async (e) => {
         worker.terminate();
         hidePanel();
-        settle.reject(new Error(e.message || 'the worker failed'));
+        settle.reject(await workerError(blocked, e.message));
       };
       worker.postMessage({ fn, args });
     },

@@ -173,8 +173,10 @@ function drawMoveList(v) {
       b.dataset.ply = String(ply);
       b.dataset.bits = String(bits);
       // The name read out is the text shown: the move, then its bits (the bar is drawn only).
-      b.innerHTML = `<span class="san"></span> <span class="mbar" aria-hidden="true" style="width:${((100 * bits) / top).toFixed(1)}%"></span> <span class="mbits">${bits.toFixed(1)}<span class="unit"> bits</span></span>`;
+      b.innerHTML = `<span class="san"></span> <span class="mbar" aria-hidden="true"></span> <span class="mbits">${bits.toFixed(1)}<span class="unit"> bits</span></span>`;
       b.querySelector('.san').textContent = game.sans[ply - 1];
+      // Set through the style object, which a Content-Security-Policy allows (style attributes need 'unsafe-inline').
+      /** @type {HTMLElement} */ (b.querySelector('.mbar')).style.width = `${((100 * bits) / top).toFixed(1)}%`;
       b.title = `${game.sans[ply - 1]}: ${bits.toFixed(2)} bits (${scheme.name})`;
       row.append(b);
     }
@@ -304,9 +306,12 @@ function drawTotals(v) {
   v.ctx.$('totals').tBodies[0].innerHTML = game.schemes
     .map(
       (s) =>
-        `<tr><td><span class="legend-swatch" style="background:${SERIES[s.name]}"></span>${s.name}</td><td>${s.bits}</td><td>${(s.bits / plies).toFixed(2)}</td><td>${s.round_trip ? '✓' : '✗'}</td></tr>`,
+        `<tr><td><span class="legend-swatch" data-series="${s.name}"></span>${s.name}</td><td>${s.bits}</td><td>${(s.bits / plies).toFixed(2)}</td><td>${s.round_trip ? '✓' : '✗'}</td></tr>`,
     )
     .join('');
+  for (const swatch of v.ctx.$('totals').querySelectorAll('.legend-swatch')) {
+    /** @type {HTMLElement} */ (swatch).style.background = SERIES[/** @type {HTMLElement} */ (swatch).dataset.series];
+  }
 }
 
 /** The bits each game scheme spent on each ply, with a cursor at the current ply; a click steps there. */

@@ -19,8 +19,12 @@ export function drawCube(lab) {
     const view = core.devil_lab_neighbours(lab.spec(), n, board);
     const bits = (x) => Array.from({ length: n }, (_, i) => (x >> i) & 1).join('');
     $('cube-neighbours').innerHTML = view.neighbours
-      .map((nb) => `<li><span class="swatch" style="background:${colourOf(nb.colour, n)}"></span>flip ${nb.flip}: board <span class="mono">${bits(nb.board)}</span> names square <b>${nb.colour}</b></li>`)
+      .map((nb) => `<li><span class="swatch"></span>flip ${nb.flip}: board <span class="mono">${bits(nb.board)}</span> names square <b>${nb.colour}</b></li>`)
       .join('');
+    // Colours through the style object, which a Content-Security-Policy allows (style attributes need 'unsafe-inline').
+    $('cube-neighbours').querySelectorAll('.swatch').forEach((swatch, i) => {
+      /** @type {HTMLElement} */ (swatch).style.background = colourOf(view.neighbours[i].colour, n);
+    });
     $('cube').innerHTML = view.colours ? cubeSvg(n, view.colours, board) : `<p>Board <span class="mono">${bits(board)}</span> names square ${view.colour}; its ${n} neighbours name the squares listed below — each once.</p>`;
     ctx.clearMessage();
   } catch (err) {

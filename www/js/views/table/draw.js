@@ -48,10 +48,13 @@ export function drawTable(v, choose) {
     coins += `<g class="${cls}${guarded.has(s) ? ' guarded' : ''}" data-seat="${s}"><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}"/>`;
     // Letters stay upright: each is turned back by the table's own turn.
     const upright = `rotate(${(-v.spin).toFixed(2)} ${x.toFixed(1)} ${y.toFixed(1)})`;
-    if (r >= 7) coins += `<text transform="${upright}" x="${x.toFixed(1)}" y="${(y + r * 0.38).toFixed(1)}" style="font-size:${(r * 1.05).toFixed(1)}px">${view.sighted ? faceText(v, f) : '?'}</text>`;
+    if (r >= 7) coins += `<text transform="${upright}" x="${x.toFixed(1)}" y="${(y + r * 0.38).toFixed(1)}" font-size="${(r * 1.05).toFixed(1)}">${view.sighted ? faceText(v, f) : '?'}</text>`;
     coins += '</g>';
   }
-  svg.innerHTML = `<g id="marks">${marks}</g><g id="spin" style="transform: rotate(${v.spin}deg)"><circle class="top" r="102"/><circle class="rim" r="60"/>${coins}</g>`;
+  // The turn is set through the style object, which a page's Content-Security-Policy allows (a
+  // style attribute in markup needs 'unsafe-inline'); the letters' size is an SVG attribute.
+  svg.innerHTML = `<g id="marks">${marks}</g><g id="spin"><circle class="top" r="102"/><circle class="rim" r="60"/>${coins}</g>`;
+  /** @type {SVGGElement} */ (svg.querySelector('#spin')).style.transform = `rotate(${v.spin}deg)`;
   svg.querySelector('#marks').addEventListener('click', (e) => {
     const m = e.target.closest('[data-pos]');
     if (m) choose(Number(m.dataset.pos));
