@@ -56,6 +56,69 @@ async function assertBoardFits(page, selector) {
 /** Each cell's data-`key` attribute (the board's state as drawn: data-face, data-state). */
 const cellData = (page, key) => page.$$eval(CELLS, (cells, k) => cells.map((c) => c.dataset[k]), key);
 
+const PAGES = ['index', 'about', 'devil', 'devil-lab', 'codes', 'lights', 'table', 'chess'];
+
+/** The header's height and whether its brand, Menu button and nav links share one line. */
+function headerLayout(page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('.site-header');
+    const shown = [...header.querySelectorAll('.brand, .nav-toggle, nav a')].filter((el) => el.getClientRects().length > 0 && !el.closest(':popover-open'));
+    const middles = shown.map((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top + box.height / 2;
+    });
+    return { height: header.getBoundingClientRect().height, shown: shown.length, spread: Math.max(...middles) - Math.min(...middles) };
+  });
+}
+
+test("every page's header is one line at 360 px: the brand and a Menu button that opens the nav, by touch and by keyboard", async () => {
+  const { page, errors, context } = await open(browser, 'index.html', PHONE);
+  for (const name of PAGES) {
+    await page.goto(`${BASE_URL}/${name}.html`);
+    const layout = await headerLayout(page);
+    assert.ok(layout.height <= 56, `${name}: the header is ${layout.height} px tall`);
+    assert.equal(layout.shown, 2, `${name}: the brand and the Menu button only`);
+    assert.ok(layout.spread < 4, `${name}: on one line (${layout.spread} px apart)`);
+    // A tap opens the nav: every page's link, inside the screen, each a fingertip tall.
+    await page.locator('.nav-toggle').tap();
+    const links = page.locator('#site-nav a');
+    await links.first().waitFor();
+    const boxes = await links.evaluateAll((list) => list.map((a) => ({ text: a.textContent, href: a.getAttribute('href'), current: a.getAttribute('aria-current'), ...a.getBoundingClientRect().toJSON() })));
+    assert.equal(boxes.length, 7, name);
+    for (const box of boxes) {
+      assert.ok(box.left >= 0 && box.right <= 360 && box.bottom <= 740, `${name}: ${box.text} is off the screen`);
+      assert.ok(box.height >= MIN_TAP, `${name}: ${box.text} is ${box.height} px tall`);
+    }
+    assert.deepEqual(boxes.filter((b) => b.current === 'page').map((b) => b.href), name === 'about' ? [] : [`${name}.html`]);
+    await assertFits(page);
+    if (name === 'devil') await screenshot(page, 'phone-menu');
+    await page.keyboard.press('Escape');
+    await links.first().waitFor({ state: 'hidden' });
+  }
+  // By keyboard: Enter on the button opens the nav, Tab goes into it, a link follows.
+  await page.goto(`${BASE_URL}/lights.html`);
+  await page.locator('.nav-toggle').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Home');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), 'devil.html');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/devil\.html$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at 1280 px the header shows the whole nav on one line and no Menu button', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html', { viewport: { width: 1280, height: 800 } });
+  const layout = await headerLayout(page);
+  assert.equal(layout.shown, 8, 'the brand and the seven links');
+  assert.ok(layout.spread < 4 && layout.height <= 56, JSON.stringify(layout));
+  assert.equal(await page.locator('.nav-toggle').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const name of ['index', 'about', 'devil-lab', 'codes']) {
   test(`${name}.html fits a 360 px phone`, async () => {
     const { page, errors, context } = await open(browser, `${name}.html`, PHONE);
