@@ -7,7 +7,10 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { launch, screenshot, BASE_URL } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const browser = await launch();
 after(() => browser.close());
@@ -283,6 +286,39 @@ test('a host whose policy refuses WebAssembly gets a frame of the same view, or 
   const line = await page.locator('chessboard-puzzle#strict .embed-error').textContent();
   assert.match(line, /^This puzzle cannot be shown: .*'wasm-unsafe-eval'.*frame-src\.$/);
   assert.ok(!line.includes('\n'));
+  await context.close();
+});
+
+/** axe-core's serious and critical findings on the page (open shadow roots included), one line each. */
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+}
+
+test('the post (compact, board and figure views) and the example walk-through have no serious axe violation', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const { page, errors, context } = await openPost('/post.html', { scheme });
+    await allReady(page);
+    assert.deepEqual(await seriousViolations(page), [], scheme);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(`${BASE_URL}/examples/devil-walkthrough.html`);
+  await allReady(page);
+  // Its own buttons drive the board, and the board's change events update the post.
+  await page.click('#next');
+  await page.waitForFunction(() => document.getElementById('where').textContent === 'Step 2 of 17');
+  await page.locator('.beat[data-step="9"] button').click();
+  await page.waitForFunction(() => document.querySelector('.beat[data-step="9"]').classList.contains('current'));
+  assert.equal(await page.$eval('#board', (e) => e.currentStep), 9);
+  assert.deepEqual(await seriousViolations(page), []);
+  await screenshot(page, 'embed-walkthrough');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
