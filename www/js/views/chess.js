@@ -3,7 +3,7 @@
 // legality, the codes, SAN, PGN — is computed by the wasm core; the parts of the view live in ./chess/.
 import { loadCore } from '../app.js';
 import { jobPanel } from '../worker-client.js';
-import { viewContext, drawTemplate } from '../view.js';
+import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar, enableShareBar } from '../components/share-bar.js';
 import { segmented } from '../components/segmented.js';
 import { followLinks } from '../share-link.js';
@@ -181,7 +181,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   wireShareBar(ctx, {
     link: () => v.analysis.position?.link ?? null,
     title: 'Chess codes',
-    frameSize: () => ({ width: 460, height: 900 }),
+    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('chess', embedView) }),
     linkNote: 'this position',
   });
   setUpGame(v);

@@ -4,7 +4,7 @@
 // the view into a page (the document) or an embed's shadow root.
 import { loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
-import { viewContext, drawTemplate, scrollToEnd } from '../view.js';
+import { viewContext, drawTemplate, scrollToEnd, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { driveGame } from '../game-driver.js';
@@ -133,9 +133,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     wireShareBar(ctx, {
       link: () => driver.session.link(),
       title: "The Devil's chessboard",
-      frameSize: () => {
+      frameSize: (/** @type {string} */ embedView = 'full') => {
         const { rows, cols } = core.devil_layout(view.game.board.length);
-        return { width: 460, height: Math.round(440 * (rows / cols)) + 240 };
+        return { width: 460, height: frameHeight('devil', embedView, rows / cols) };
       },
     });
     driver = await driveGame(ctx, {

@@ -4,7 +4,7 @@
 import { loadCore, errorText } from '../app.js';
 import { GridBoard } from '../board.js';
 import { jobPanel, isCancelled } from '../worker-client.js';
-import { viewContext, drawTemplate } from '../view.js';
+import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { followLinks, LONG_LINK } from '../share-link.js';
@@ -145,7 +145,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   wireShareBar(ctx, {
     link: () => link(v),
     title: 'Lights Out',
-    frameSize: () => ({ width: 460, height: Math.round(440 * Math.min(2, v.spec.rows / v.spec.cols)) + 260 }),
+    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, v.spec.rows / v.spec.cols) }),
     file: () => v.core.lights_file(v.lights),
   });
   $('board-file').addEventListener('change', async () => {

@@ -5,7 +5,7 @@
 import { loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
 import { runJob, isCancelled } from '../worker-client.js';
-import { viewContext, drawTemplate } from '../view.js';
+import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { driveGame } from '../game-driver.js';
@@ -139,7 +139,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   wireShareBar(ctx, {
     link: () => v.view.link,
     title: "The Devil's rotating table",
-    frameSize: () => ({ width: 460, height: 760 }),
+    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('table', embedView) }),
     linkNote: 'this table',
   });
   /** Whether the next fresh game follows the strategy (the Mode switch sets it). */
