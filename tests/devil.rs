@@ -2,7 +2,7 @@
 //! strategy (XOR of the indices of the heads, computed here by a plain fold) and by
 //! exhaustion on small boards.
 
-use chessboard_puzzles::devil::game::{decode_view, encode_view, from_link, link_for};
+use chessboard_puzzles::devil::rules::game::{decode_view, encode_view, from_link, link_for};
 use chessboard_puzzles::devil::{Board, Game, Mode, Strategy as _, View, Xor};
 use chessboard_puzzles::seed::rng_from_seed;
 use proptest::prelude::*;
@@ -139,7 +139,7 @@ fn wrong_links_have_the_right_messages() {
 proptest! {
     #[test]
     fn board_files_never_panic(text in "[01HTht \n\r\tx]{0,300}") {
-        use chessboard_puzzles::devil::file::BoardFile;
+        use chessboard_puzzles::devil::lab::file::BoardFile;
         if let Ok(file) = BoardFile::parse(&text) {
             let board = file.board();
             prop_assert!(board.squares().is_power_of_two());

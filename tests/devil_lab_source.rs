@@ -2,9 +2,9 @@
 //! source): Vasil'ev's strategy with f = popcount ≥ 3 on 8 squares, and the coset strategy of
 //! its zero set, on every even board.
 
-use chessboard_puzzles::devil::coset;
-use chessboard_puzzles::devil::table::Table;
-use chessboard_puzzles::devil::vasilev::{Fun, Vasilev};
+use chessboard_puzzles::devil::lab::coset;
+use chessboard_puzzles::devil::lab::lookup::LookupTable;
+use chessboard_puzzles::devil::lab::vasilev::{Fun, Vasilev};
 use chessboard_puzzles::devil::Strategy;
 
 fn source_rows() -> Vec<(u64, usize, usize)> {
@@ -23,7 +23,7 @@ fn vasilev_and_its_coset_strategy_reproduce_both_columns() {
     let rows = source_rows();
     assert_eq!(rows.len(), 128);
     let s = Vasilev { squares: 8, f: Fun::Popcount3 };
-    let table = Table::of(&s).unwrap();
+    let table = LookupTable::of(&s).unwrap();
     let coset = coset::of_strategy_zero_set(&table).unwrap();
     for &(x, new, cos) in &rows {
         assert_eq!(x.count_ones() % 2, 0);
@@ -38,12 +38,12 @@ fn pasted_source_table_is_the_vasilev_strategy() {
     // source's strategy also satisfies new(x) = new(x XOR 1)? Not in general — so compare
     // only on even boards, and check the pasted table is itself a valid strategy.
     let text = include_str!("data/source_table_8.txt");
-    let pasted = Table::parse(text, Some(8)).unwrap();
+    let pasted = LookupTable::parse(text, Some(8)).unwrap();
     let s = Vasilev { squares: 8, f: Fun::Popcount3 };
     for x in (0..256u64).filter(|x| x.count_ones() % 2 == 0) {
         assert_eq!(pasted.colour(x), s.decode_bits(x));
     }
-    let v = chessboard_puzzles::devil::verify::exhaustive(
+    let v = chessboard_puzzles::devil::lab::verify::exhaustive(
         8,
         "table",
         &|x| pasted.colour(x),
@@ -55,12 +55,12 @@ fn pasted_source_table_is_the_vasilev_strategy() {
 
 #[test]
 fn the_source_strategy_is_not_a_coset_strategy_under_any_renaming() {
-    let table = Table::of(&Vasilev { squares: 8, f: Fun::Popcount3 }).unwrap();
+    let table = LookupTable::of(&Vasilev { squares: 8, f: Fun::Popcount3 }).unwrap();
     assert_eq!(coset::as_coset_strategy(&table), None);
     // …while its coset column is one, and so is XOR.
     let coset = coset::of_strategy_zero_set(&table).unwrap();
     assert_eq!(coset::as_coset_strategy(&coset), Some((0, 0)));
-    let xor = Table::of(&chessboard_puzzles::devil::Xor { squares: 8 }).unwrap();
+    let xor = LookupTable::of(&chessboard_puzzles::devil::Xor { squares: 8 }).unwrap();
     assert!(coset::as_coset_strategy(&xor).is_some());
     // The source: the two agree on every board e_0 XOR e_i.
     for i in 0..8 {

@@ -15,7 +15,8 @@
 //! Every decoder is reached through its public entry point, named once in `entry` below.
 
 use chessboard_puzzles::chess::{self, GameScheme, Position, PositionScheme};
-use chessboard_puzzles::devil::{self, file::BoardFile, lab::Spec};
+use chessboard_puzzles::devil;
+use chessboard_puzzles::devil::lab::{file::BoardFile, menu::StrategySpec};
 use chessboard_puzzles::puzzle::Puzzle;
 use chessboard_puzzles::{lights, table, Error};
 use proptest::prelude::*;
@@ -26,10 +27,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 mod entry {
     use super::*;
     pub fn devil_link(view: &devil::View) -> String {
-        devil::game::link_for(view)
+        devil::rules::game::link_for(view)
     }
     pub fn devil_from_link(text: &str) -> chessboard_puzzles::Result<devil::View> {
-        devil::game::from_link(text)
+        devil::rules::game::from_link(text)
     }
     /// `None` when the state is too large for a link (the page offers a file instead).
     pub fn lights_link(game: &lights::rules::game::Game) -> Option<String> {
@@ -420,7 +421,7 @@ fn devil_board_files() {
     let mut corpus = Vec::new();
     for (squares, seed) in [(1, 1), (2, 2), (16, 3), (64, 4), (4096, 5)] {
         let game = devil::Game::random(&devil::Params { squares }, seed).unwrap();
-        let text = devil::file::board_to_text(&game.board);
+        let text = devil::lab::file::board_to_text(&game.board);
         corpus.push(text.replace('1', "H ").replace('0', "t ").replace('\n', "\r\n").into_bytes());
         corpus.push(text.into_bytes());
     }
@@ -432,9 +433,9 @@ fn devil_board_files() {
         Ok(file) => {
             let n = file.board().squares();
             let key = (n - 1).to_string();
-            let flip = file.flip_for(&key, &Spec::Xor).unwrap();
+            let flip = file.flip_for(&key, &StrategySpec::Xor).unwrap();
             let after = BoardFile::parse(&file.text_with_flip(flip.index)).unwrap();
-            prop_assert_eq!(after.find(&Spec::Xor).unwrap().index, n - 1);
+            prop_assert_eq!(after.find(&StrategySpec::Xor).unwrap().index, n - 1);
             Ok(())
         }
         Err(e) => check_refusal(&e),
@@ -448,9 +449,9 @@ fn devil_strategy_tables() {
         (0..16u32).map(|x| format!("{}\n", (0..4).filter(|i| x >> i & 1 == 1).fold(0, |a, i| a ^ i))).collect();
     let mut corpus = vec![source, squares_4.into_bytes()];
     corpus.extend([IMG.to_string(), "0\n".repeat(50_000), "1".repeat(100_000)].map(String::into_bytes));
-    fuzz("devil strategy tables", corpus, |bytes| match devil::table::Table::parse(&text(bytes), None) {
+    fuzz("devil strategy tables", corpus, |bytes| match devil::lab::lookup::LookupTable::parse(&text(bytes), None) {
         Ok(table) => {
-            prop_assert!(table.squares() >= 1 && table.squares() <= devil::table::MAX_TABLE_SQUARES);
+            prop_assert!(table.squares() >= 1 && table.squares() <= devil::lab::lookup::MAX_TABLE_SQUARES);
             Ok(())
         }
         Err(e) => check_refusal(&e),
@@ -481,7 +482,7 @@ fn findings() {
     let e = chess::parse_pgn("[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n").unwrap_err();
     assert!(e.message().contains("bad FEN tag"), "{e}");
     // A strategy table of one 100 KB token echoed the token whole in its refusal.
-    let e = devil::table::Table::parse(&"1".repeat(100_000), None).unwrap_err();
+    let e = devil::lab::lookup::LookupTable::parse(&"1".repeat(100_000), None).unwrap_err();
     assert!(e.message().chars().count() <= MAX_MESSAGE, "{} characters", e.message().len());
     assert!(e.message().contains("is not a square number"), "{e}");
 }

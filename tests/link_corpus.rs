@@ -7,7 +7,8 @@
 
 use chessboard_puzzles::chess::{share, Position};
 use chessboard_puzzles::codes::link as codes_link;
-use chessboard_puzzles::devil::{self, lab_link, Mode, Params, View};
+use chessboard_puzzles::devil::lab::link as lab_link;
+use chessboard_puzzles::devil::{self, Mode, Params, View};
 use chessboard_puzzles::lights;
 use chessboard_puzzles::puzzle::Puzzle;
 use chessboard_puzzles::table::{self, DevilKind};
@@ -136,7 +137,7 @@ fn every_version_written_or_read_has_a_corpus() {
     let written = [
         ("devil", {
             let game = devil::Game::random(&Params { squares: 4 }, 1).unwrap();
-            devil::game::link_for(&View { game, mode: Mode::Watch, strategy: 0, step: 0 })
+            devil::rules::game::link_for(&View { game, mode: Mode::Watch, strategy: 0, step: 0 })
         }),
         (
             "lights",

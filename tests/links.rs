@@ -4,9 +4,9 @@
 //! lengths quoted in docs/share-links.md.
 
 use chessboard_puzzles::codes::link::{self as codes_link, CodesState, CodesView, MAX_WORD};
-use chessboard_puzzles::devil::game::{self as devil_game, Mode, View};
-use chessboard_puzzles::devil::lab_link::{self, FName, LabState, LabView, StrategyName};
-use chessboard_puzzles::devil::table::Table;
+use chessboard_puzzles::devil::lab::link::{self as lab_link, FName, LabState, LabView, StrategyName};
+use chessboard_puzzles::devil::lab::lookup::LookupTable;
+use chessboard_puzzles::devil::rules::game::{self as devil_game, Mode, View};
 use chessboard_puzzles::devil::{Board, Game as DevilGame, Params as DevilParams};
 use chessboard_puzzles::lights::{self, Rule, Spec};
 use chessboard_puzzles::link::{MAX_FRAGMENT, MAX_LINK};
@@ -131,7 +131,7 @@ fn chess_every_position_is_27_characters() {
     assert_eq!(chess::share::from_link(&link).unwrap(), pos);
 }
 
-fn lab(table: Option<Table>) -> LabState {
+fn lab(table: Option<LookupTable>) -> LabState {
     LabState {
         strategy: StrategyName::Vasilev,
         f: Some(FName::Random),
@@ -143,9 +143,9 @@ fn lab(table: Option<Table>) -> LabState {
 }
 
 /// A table of pseudo-random answers (incompressible) for `n` squares.
-fn noisy_table(n: usize, seed: u64) -> Table {
+fn noisy_table(n: usize, seed: u64) -> LookupTable {
     let mut rng = rng_from_seed(seed);
-    Table::new(n, (0..1 << n).map(|_| rng.random_range(0..n as u16)).collect(), "table").unwrap()
+    LookupTable::new(n, (0..1 << n).map(|_| rng.random_range(0..n as u16)).collect(), "table").unwrap()
 }
 
 #[test]
@@ -195,6 +195,6 @@ fn codes_longest_words_fit_and_long_checker_lists_go_to_a_file() {
 fn devil_board_files_round_trip() {
     let mut rng = rng_from_seed(8);
     let board = Board::random(4096, &mut rng).unwrap();
-    let text = chessboard_puzzles::devil::file::board_to_text(&board);
-    assert_eq!(chessboard_puzzles::devil::file::BoardFile::parse(&text).unwrap().board(), board);
+    let text = chessboard_puzzles::devil::lab::file::board_to_text(&board);
+    assert_eq!(chessboard_puzzles::devil::lab::file::BoardFile::parse(&text).unwrap().board(), board);
 }

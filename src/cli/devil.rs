@@ -2,12 +2,13 @@
 
 use super::files::EditableFile;
 use super::{read_file_within, Output, Reply, EXIT_INCONCLUSIVE};
-use crate::devil::file::{board_to_text, BoardFile, MAX_BOARD_FILE_BYTES};
-use crate::devil::game::link_for;
-use crate::devil::lab::{self, Spec};
-use crate::devil::search::Conclusion;
-use crate::devil::table::MAX_TABLE_FILE_BYTES;
-use crate::devil::{count, search, Game, Mode, Params, View};
+use crate::devil::lab::file::{board_to_text, BoardFile, MAX_BOARD_FILE_BYTES};
+use crate::devil::lab::lookup::MAX_TABLE_FILE_BYTES;
+use crate::devil::lab::menu::{self, StrategySpec};
+use crate::devil::lab::search::Conclusion;
+use crate::devil::lab::{count, search};
+use crate::devil::rules::game::link_for;
+use crate::devil::{Game, Mode, Params, View};
 use crate::progress::NoProgress;
 use crate::puzzle::Puzzle;
 use crate::Result;
@@ -99,7 +100,7 @@ pub struct StrategyArgs {
     #[arg(long)]
     f: Option<String>,
     /// Seed of the random f.
-    #[arg(long, default_value_t = lab::RANDOM_F_SEED)]
+    #[arg(long, default_value_t = menu::RANDOM_F_SEED)]
     seed: u64,
     /// Table file for --strategy table: 2^n square numbers, or lines `bits square` as in the source.
     #[arg(long)]
@@ -107,13 +108,13 @@ pub struct StrategyArgs {
 }
 
 impl StrategyArgs {
-    fn spec(&self) -> Result<Spec> {
+    fn spec(&self) -> Result<StrategySpec> {
         let text =
             self.table.as_ref().map(|p| read_file_within(p, MAX_TABLE_FILE_BYTES, "a table file")).transpose()?;
         if self.table.is_some() && self.strategy != "table" {
             crate::bail!("--table goes with --strategy table");
         }
-        let spec = Spec::parse(&self.strategy, self.f.as_deref(), self.seed, text.as_deref());
+        let spec = StrategySpec::parse(&self.strategy, self.f.as_deref(), self.seed, text.as_deref());
         spec.map_err(|e| match &self.table {
             Some(p) => crate::Error::new(format!("{}: {e}", p.display())),
             None => e,
@@ -150,7 +151,7 @@ pub fn run(cmd: Command) -> Result<Reply> {
             if squares == 0 {
                 crate::bail!("--squares must be at least 1");
             }
-            let v = lab::verify(&spec, squares, strategy.seed, &mut NoProgress)?;
+            let v = menu::verify(&spec, squares, strategy.seed, &mut NoProgress)?;
             let json = serde_json::to_value(&v).map_err(|e| crate::Error::new(e.to_string()))?;
             let method = json["method"].as_str().unwrap_or("").to_string();
             let mut text = format!(

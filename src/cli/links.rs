@@ -5,7 +5,7 @@
 use super::files::MAX_INPUT_BYTES;
 use super::{read_file, Output};
 use crate::chess::{parse_pgn, share, Position};
-use crate::devil::file::board_to_text;
+use crate::devil::lab::file::board_to_text;
 use crate::devil::{self, Layout};
 use crate::lights::{self, Board, Rule, Spec};
 use crate::link::MAX_LINK;
@@ -175,7 +175,7 @@ pub fn lights_open(a: OpenArgs) -> Result<Output> {
 // ---- The Devil's chessboard ----
 
 pub fn devil_open(a: OpenArgs) -> Result<Output> {
-    let view = devil::game::from_link(&a.fragment()?)?;
+    let view = devil::rules::game::from_link(&a.fragment()?)?;
     let g = &view.game;
     let layout = Layout::for_squares(g.board.squares());
     let text = board_to_text(&g.board);

@@ -6,7 +6,7 @@
 use super::hamming::{MAX_R, MIN_R};
 use super::MAX_EXPLICIT_LENGTH;
 use crate::bits::{from_base64url, BitReader, BitWriter};
-use crate::devil::lab_link::FName;
+use crate::devil::lab::link::FName;
 use crate::link::pack::{pack, push_varint, read_varint, unpack};
 use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
 use crate::{bail, Result};

@@ -5,7 +5,7 @@
 //! Layout of a word of the new code: bits 0..m are u, bits m..2m are u XOR v, bit 2m is z.
 
 use super::Code;
-use crate::devil::vasilev::Fun;
+use crate::devil::lab::vasilev::Fun;
 use crate::{bail, Result};
 
 fn parity(x: u64) -> bool {

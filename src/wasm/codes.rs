@@ -3,8 +3,8 @@
 use super::{js_err, to_js, JsProgress};
 use crate::codes::text::{bit_string, check_words_size, parse_bits, parse_code};
 use crate::codes::{self, hamming, perfect};
-use crate::devil::lab::{self, Spec};
-use crate::devil::vasilev::Fun;
+use crate::devil::lab::menu::{self, StrategySpec};
+use crate::devil::lab::vasilev::Fun;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -87,15 +87,16 @@ impl From<&perfect::Report> for ReportJs {
 /// checker report, a few words, and the verdict on its coset strategy (16 squares).
 #[wasm_bindgen]
 pub fn codes_vasilev(f: &str, progress: &js_sys::Function) -> Result<JsValue, JsError> {
-    let fun = Fun::parse(f, lab::RANDOM_F_SEED).map_err(js_err)?;
-    let code = lab::coset_code(16, Some(fun)).map_err(js_err)?;
+    let fun = Fun::parse(f, menu::RANDOM_F_SEED).map_err(js_err)?;
+    let code = menu::coset_code(16, Some(fun)).map_err(js_err)?;
     let report = perfect::check(&code);
-    let verdict = lab::verify(&Spec::Coset(Some(fun)), 16, 1, &mut JsProgress::new(progress)).map_err(js_err)?;
+    let verdict =
+        menu::verify(&StrategySpec::Coset(Some(fun)), 16, 1, &mut JsProgress::new(progress)).map_err(js_err)?;
     #[derive(Serialize)]
     struct Out {
         report: ReportJs,
         sample: Vec<String>,
-        coset_strategy: crate::devil::verify::Verdict,
+        coset_strategy: crate::devil::lab::verify::Verdict,
     }
     let sample = code.words().iter().take(12).map(|&x| codes::word_to_string(x, 15)).collect();
     to_js(&Out { report: ReportJs::from(&report), sample, coset_strategy: verdict })
@@ -105,10 +106,10 @@ pub fn codes_vasilev(f: &str, progress: &js_sys::Function) -> Result<JsValue, Js
 /// with `f`: random words checked to be covered exactly once, and a non-linearity witness.
 #[wasm_bindgen]
 pub fn codes_vasilev31(f: &str, samples: u32, progress: &js_sys::Function) -> Result<JsValue, JsError> {
-    let fun = Fun::parse(f, lab::RANDOM_F_SEED).map_err(js_err)?;
+    let fun = Fun::parse(f, menu::RANDOM_F_SEED).map_err(js_err)?;
     let mut p = JsProgress::new(progress);
     crate::progress::Progress::report(&mut p, 0, 1);
-    let base = lab::coset_code(16, Some(Fun::Popcount3)).map_err(js_err)?;
+    let base = menu::coset_code(16, Some(Fun::Popcount3)).map_err(js_err)?;
     let s = codes::vasilev::sample_doubled(&base, fun, u64::from(samples.min(1_000_000)), 1).map_err(js_err)?;
     crate::progress::Progress::report(&mut p, 1, 1);
     #[derive(Serialize)]

@@ -1,8 +1,9 @@
 //! Exports for the Devil's chessboard page.
 
 use super::{from_js, js_err, to_js};
-use crate::devil::game::{from_link, link_for};
-use crate::devil::{board::check_squares, Game, Layout, Move, Params, View};
+use crate::devil::rules::board::check_squares;
+use crate::devil::rules::game::{from_link, link_for};
+use crate::devil::{Game, Layout, Move, Params, View};
 use wasm_bindgen::prelude::*;
 
 /// The rectangle a board is drawn as: `{rows, cols}`.
@@ -40,7 +41,7 @@ impl super::game::Face for Game {
         from_js(mv, "move")
     }
 
-    fn parse_options(options: JsValue) -> Result<crate::devil::game::SolveOptions, JsError> {
+    fn parse_options(options: JsValue) -> Result<crate::devil::rules::game::SolveOptions, JsError> {
         if options.is_undefined() || options.is_null() {
             return Ok(Default::default());
         }
@@ -74,7 +75,7 @@ impl super::game::Face for Game {
 
     /// Watch shows the round as dealt whatever step it is at (the step says how far it went).
     fn link_with(state: &Game, extras: &Extras) -> String {
-        let game = if extras.mode == crate::devil::game::Mode::Watch { state.as_dealt() } else { state.clone() };
+        let game = if extras.mode == crate::devil::rules::game::Mode::Watch { state.as_dealt() } else { state.clone() };
         link_for(&View { game, mode: extras.mode, strategy: extras.strategy, step: extras.step })
     }
 
@@ -95,13 +96,13 @@ pub struct Drawn {
 /// What a Devil link keeps beside the round (see [`View`]).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Extras {
-    mode: crate::devil::game::Mode,
+    mode: crate::devil::rules::game::Mode,
     strategy: u8,
     step: u16,
 }
 
 impl Default for Extras {
     fn default() -> Self {
-        Extras { mode: crate::devil::game::Mode::Watch, strategy: 0, step: 0 }
+        Extras { mode: crate::devil::rules::game::Mode::Watch, strategy: 0, step: 0 }
     }
 }

@@ -1,9 +1,9 @@
 //! Exports for the strategy lab page.
 
 use super::{from_js, js_err, parse_seed, to_js, JsProgress};
-use crate::devil::lab::{self, Spec};
-use crate::devil::table::Table;
-use crate::devil::{at_most_one, coset, count, cube, dice_lab, search, why};
+use crate::devil::lab::lookup::LookupTable;
+use crate::devil::lab::menu::{self, StrategySpec};
+use crate::devil::lab::{at_most_one, coset, count, cube, dice_panel, search, why};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -19,19 +19,19 @@ struct SpecJs {
     table: Option<String>,
 }
 
-fn spec_from_js(spec: JsValue) -> Result<Spec, JsError> {
+fn spec_from_js(spec: JsValue) -> Result<StrategySpec, JsError> {
     let s: SpecJs = from_js(spec, "strategy")?;
     let seed = match &s.seed {
         Some(text) if !text.trim().is_empty() => parse_seed(text)?,
-        _ => lab::RANDOM_F_SEED,
+        _ => menu::RANDOM_F_SEED,
     };
-    Spec::parse(&s.strategy, s.f.as_deref().filter(|f| !f.is_empty()), seed, s.table.as_deref()).map_err(js_err)
+    StrategySpec::parse(&s.strategy, s.f.as_deref().filter(|f| !f.is_empty()), seed, s.table.as_deref()).map_err(js_err)
 }
 /// Verifies a strategy `{strategy, f, seed, table}` on `squares` (exhaustive up to 16).
 #[wasm_bindgen]
 pub fn devil_lab_verify(spec: JsValue, squares: usize, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let spec = spec_from_js(spec)?;
-    to_js(&lab::verify(&spec, squares, 1, &mut JsProgress::new(progress)).map_err(js_err)?)
+    to_js(&menu::verify(&spec, squares, 1, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
 /// The table of a strategy on ≤ 16 squares, as text (one square per board, board 0 first).
@@ -39,7 +39,7 @@ pub fn devil_lab_verify(spec: JsValue, squares: usize, progress: &js_sys::Functi
 pub fn devil_lab_table(spec: JsValue, squares: usize) -> Result<String, JsError> {
     let spec = spec_from_js(spec)?;
     let s = spec.build(squares).map_err(js_err)?;
-    Ok(Table::of(s.as_ref()).map_err(js_err)?.to_text())
+    Ok(LookupTable::of(s.as_ref()).map_err(js_err)?.to_text())
 }
 
 /// Whether a strategy on ≤ 16 squares is a coset strategy under some renaming of its answers:
@@ -48,7 +48,7 @@ pub fn devil_lab_table(spec: JsValue, squares: usize) -> Result<String, JsError>
 pub fn devil_lab_coset_check(spec: JsValue, squares: usize) -> Result<JsValue, JsError> {
     let spec = spec_from_js(spec)?;
     let s = spec.build(squares).map_err(js_err)?;
-    let table = Table::of(s.as_ref()).map_err(js_err)?;
+    let table = LookupTable::of(s.as_ref()).map_err(js_err)?;
     #[derive(Serialize)]
     struct Out {
         coset: Option<(usize, usize)>,
@@ -102,5 +102,5 @@ pub fn devil_lab_dice(
     seed: &str,
     progress: &js_sys::Function,
 ) -> Result<JsValue, JsError> {
-    to_js(&dice_lab::panel(squares, faces, parse_seed(seed)?, &mut JsProgress::new(progress)).map_err(js_err)?)
+    to_js(&dice_panel::panel(squares, faces, parse_seed(seed)?, &mut JsProgress::new(progress)).map_err(js_err)?)
 }

@@ -5,7 +5,7 @@
 
 use super::{from_js, js_err, to_js};
 use crate::codes::link::{self as codes_link, CodesState};
-use crate::devil::lab_link::{self, LabState};
+use crate::devil::lab::link::{self as lab_link, LabState};
 use crate::link::{StateFile, TooLarge};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;

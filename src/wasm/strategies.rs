@@ -1,11 +1,11 @@
 //! The strategy selector of the Devil's chessboard page (also used by the strategy lab):
 //! strategies by their share-link number; number 63 plays the table pasted on the lab page,
 //! whose text the page passes as `table` (it keeps it in session storage). No state lives
-//! here: see `crate::devil::play`.
+//! here: see `crate::devil::rules::play`.
 
 use super::{from_js, js_err, to_js};
-use crate::devil::lab;
-use crate::devil::play::{pasted_table, strategy};
+use crate::devil::lab::menu;
+use crate::devil::rules::play::{pasted_table, strategy};
 use crate::devil::{Game, Strategy};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -23,7 +23,7 @@ pub fn devil_lab_table_squares(text: &str) -> Result<usize, JsError> {
 /// The lab's strategies with their share-link numbers: `[{number, strategy, f, label}]`.
 #[wasm_bindgen]
 pub fn devil_lab_menu() -> Result<JsValue, JsError> {
-    to_js(&lab::menu())
+    to_js(&menu::menu())
 }
 
 /// Checks that strategy `number` can play on `squares` (coset and search stop at 16).

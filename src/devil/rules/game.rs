@@ -1,9 +1,9 @@
 //! One round of the Devil's chessboard as a [`Puzzle`]: the board, the key, A's flip and B's
 //! answer; and the share-link encoding of a round together with the page's view of it.
 
-use super::board::{check_squares, Board, MAX_SQUARES};
-use super::strategy::{Strategy, Xor};
 use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::devil::rules::board::{check_squares, Board, MAX_SQUARES};
+use crate::devil::rules::strategy::{Strategy, Xor};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
@@ -105,7 +105,7 @@ impl Game {
 }
 
 /// Which strategy [`Puzzle::solve_with`] plays: its share-link number (0, the default, is
-/// XOR; see `super::play::strategy`), and for number 63 the text of the pasted table.
+/// XOR; see `crate::devil::rules::play::strategy`), and for number 63 the text of the pasted table.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SolveOptions {
     pub strategy: u8,
@@ -161,7 +161,8 @@ impl Puzzle for Game {
         if options.strategy == 0 {
             return self.play_strategy(&Xor { squares: self.board.squares() });
         }
-        let strategy = super::play::strategy(options.strategy, options.table.as_deref(), self.board.squares())?;
+        let strategy =
+            crate::devil::rules::play::strategy(options.strategy, options.table.as_deref(), self.board.squares())?;
         self.play_strategy(strategy.as_ref())
     }
 

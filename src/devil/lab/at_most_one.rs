@@ -214,7 +214,7 @@ pub fn settle(n: usize) -> Result<Verdict> {
             ),
         ));
     }
-    if n.is_power_of_two() && is_valid(n, &|x| crate::devil::strategy::xor_of_bits(x)) {
+    if n.is_power_of_two() && is_valid(n, &|x| crate::devil::rules::strategy::xor_of_bits(x)) {
         return Ok(verdict(
             true,
             "construction",

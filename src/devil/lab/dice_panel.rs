@@ -1,7 +1,7 @@
 //! The strategy lab's dice panel: whether a strategy exists for n squares of q-faced dice and
 //! why, every board checked when there are few enough, and one round played from a seed.
 
-use super::dice::{self, Dice, MAX_DICE_BOARDS};
+use crate::devil::lab::dice::{self, Dice, MAX_DICE_BOARDS};
 use crate::progress::Progress;
 use crate::seed::rng_from_seed;
 use crate::Result;

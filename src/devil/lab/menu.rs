@@ -1,26 +1,26 @@
 //! The strategy lab's menu: every strategy by name (CLI, page) and by number (share links),
 //! built for a board size, with the proof that covers it on boards too big to check.
 
-use super::strategy::{Strategy, Xor};
-use super::table::Table;
-use super::vasilev::{Fun, Vasilev};
-use super::verify::{self, Verdict, MAX_EXHAUSTIVE};
-use super::{coset, search};
 use crate::codes::{hamming, vasilev as vcode, Code};
+use crate::devil::lab::lookup::LookupTable;
+use crate::devil::lab::vasilev::{Fun, Vasilev};
+use crate::devil::lab::verify::{self, Verdict, MAX_EXHAUSTIVE};
+use crate::devil::lab::{coset, search};
+use crate::devil::rules::strategy::{Strategy, Xor};
 use crate::progress::{NoProgress, Progress};
 use crate::{bail, Result};
 use serde::{Deserialize, Serialize};
 
 /// Which strategy, before it is built for a size.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Spec {
+pub enum StrategySpec {
     Xor,
     /// The coset strategy of the Hamming code (`f` = None) or of Vasil'ev's code built from a
     /// Hamming code with `f`.
     Coset(Option<Fun>),
     Vasilev(Fun),
     Search,
-    Table(Table),
+    Table(LookupTable),
 }
 
 /// The menu as the page lists it: number (share links), name, label.
@@ -62,17 +62,17 @@ pub fn menu() -> Vec<MenuItem> {
         .collect()
 }
 
-impl Spec {
+impl StrategySpec {
     /// Reads a strategy name and optional f (`table` needs the table text).
-    pub fn parse(name: &str, f: Option<&str>, seed: u64, table: Option<&str>) -> Result<Spec> {
+    pub fn parse(name: &str, f: Option<&str>, seed: u64, table: Option<&str>) -> Result<StrategySpec> {
         let fun = |default: &str| Fun::parse(f.unwrap_or(default), seed);
         Ok(match name {
-            "xor" => Spec::Xor,
-            "coset" => Spec::Coset(f.map(|_| fun("zero")).transpose()?),
-            "vasilev" => Spec::Vasilev(fun("popcount3")?),
-            "search" => Spec::Search,
+            "xor" => StrategySpec::Xor,
+            "coset" => StrategySpec::Coset(f.map(|_| fun("zero")).transpose()?),
+            "vasilev" => StrategySpec::Vasilev(fun("popcount3")?),
+            "search" => StrategySpec::Search,
             "table" => match table {
-                Some(text) => Spec::Table(Table::parse(text, None)?),
+                Some(text) => StrategySpec::Table(LookupTable::parse(text, None)?),
                 None => bail!("the table strategy needs a table (--table FILE)"),
             },
             _ => bail!("unknown strategy '{name}': choose xor, coset, vasilev, search or table"),
@@ -82,57 +82,57 @@ impl Spec {
     /// The share-link number, if this strategy has one.
     pub fn number(&self) -> Option<u8> {
         let (name, f) = match self {
-            Spec::Xor => ("xor", None),
-            Spec::Coset(f) => ("coset", f.map(|f| f.name())),
-            Spec::Vasilev(Fun::Random(seed)) if *seed != RANDOM_F_SEED => return None,
-            Spec::Vasilev(f) => ("vasilev", Some(f.name())),
-            Spec::Search => ("search", None),
-            Spec::Table(_) => return None,
+            StrategySpec::Xor => ("xor", None),
+            StrategySpec::Coset(f) => ("coset", f.map(|f| f.name())),
+            StrategySpec::Vasilev(Fun::Random(seed)) if *seed != RANDOM_F_SEED => return None,
+            StrategySpec::Vasilev(f) => ("vasilev", Some(f.name())),
+            StrategySpec::Search => ("search", None),
+            StrategySpec::Table(_) => return None,
         };
         NUMBERED.iter().position(|(s, g, _)| *s == name && *g == f).map(|i| i as u8)
     }
 
-    pub fn from_number(number: u8) -> Result<Spec> {
+    pub fn from_number(number: u8) -> Result<StrategySpec> {
         let Some((name, f, _)) = NUMBERED.get(usize::from(number)) else {
             bail!("strategy number {number} is not one of the lab's (0 to {})", NUMBERED.len() - 1);
         };
-        Spec::parse(name, *f, RANDOM_F_SEED, None)
+        StrategySpec::parse(name, *f, RANDOM_F_SEED, None)
     }
 
     pub fn name(&self) -> &'static str {
         match self {
-            Spec::Xor => "xor",
-            Spec::Coset(_) => "coset",
-            Spec::Vasilev(_) => "vasilev",
-            Spec::Search => "search",
-            Spec::Table(_) => "table",
+            StrategySpec::Xor => "xor",
+            StrategySpec::Coset(_) => "coset",
+            StrategySpec::Vasilev(_) => "vasilev",
+            StrategySpec::Search => "search",
+            StrategySpec::Table(_) => "table",
         }
     }
 
     /// Builds the strategy for `squares`.
     pub fn build(&self, squares: usize) -> Result<Box<dyn Strategy>> {
-        super::board::check_squares(squares)?;
+        crate::devil::rules::board::check_squares(squares)?;
         Ok(match self {
-            Spec::Xor => Box::new(Xor { squares }),
-            Spec::Vasilev(f) => Box::new(Vasilev { squares, f: *f }),
-            Spec::Coset(None) if squares == 1 => Box::new(Table::new(1, vec![0, 0], "coset")?),
-            Spec::Coset(f) => {
+            StrategySpec::Xor => Box::new(Xor { squares }),
+            StrategySpec::Vasilev(f) => Box::new(Vasilev { squares, f: *f }),
+            StrategySpec::Coset(None) if squares == 1 => Box::new(LookupTable::new(1, vec![0, 0], "coset")?),
+            StrategySpec::Coset(f) => {
                 if squares > MAX_EXHAUSTIVE {
                     bail!("coset strategies are built as tables, up to {MAX_EXHAUSTIVE} squares (the Hamming one is the xor strategy at any size)");
                 }
                 Box::new(coset::of_code(&coset_code(squares, *f)?)?)
             }
-            Spec::Search => {
+            StrategySpec::Search => {
                 if squares > search::MAX_SEARCH_SQUARES {
                     bail!("the search runs up to {} squares", search::MAX_SEARCH_SQUARES);
                 }
                 let out = search::find(squares, &mut NoProgress)?;
                 match out.table {
-                    Some(t) => Box::new(Table::new(squares, t, "search")?),
+                    Some(t) => Box::new(LookupTable::new(squares, t, "search")?),
                     None => bail!("the search found no strategy for {squares} squares"),
                 }
             }
-            Spec::Table(t) => {
+            StrategySpec::Table(t) => {
                 if t.squares() != squares {
                     bail!("the table is for {} squares, not {squares}", t.squares());
                 }
@@ -162,8 +162,8 @@ pub fn coset_code(squares: usize, f: Option<Fun>) -> Result<Code> {
 
 /// Verifies `spec` on `squares`: every board up to 16 squares; beyond, by construction for
 /// xor and vasilev (whose base of 16 squares is checked on every board first).
-pub fn verify(spec: &Spec, squares: usize, seed: u64, progress: &mut dyn Progress) -> Result<Verdict> {
-    if let Spec::Table(t) = spec {
+pub fn verify(spec: &StrategySpec, squares: usize, seed: u64, progress: &mut dyn Progress) -> Result<Verdict> {
+    if let StrategySpec::Table(t) = spec {
         // Tables may be for impossible sizes too: judge them directly. Size 0 = the table's.
         let squares = if squares == 0 { t.squares() } else { squares };
         if t.squares() != squares {
@@ -176,8 +176,8 @@ pub fn verify(spec: &Spec, squares: usize, seed: u64, progress: &mut dyn Progres
         return verify::verify(strategy.as_ref(), None, seed, progress);
     }
     let proof = match spec {
-        Spec::Xor => Some("valid by construction: flipping square i changes the XOR of the heads' indices by exactly i, so the n flips give the n squares".to_string()),
-        Spec::Vasilev(f) => {
+        StrategySpec::Xor => Some("valid by construction: flipping square i changes the XOR of the heads' indices by exactly i, so the n flips give the n squares".to_string()),
+        StrategySpec::Vasilev(f) => {
             let base = Vasilev { squares: MAX_EXHAUSTIVE, f: *f };
             let v = verify::verify(&base, None, seed, &mut NoProgress)?;
             if !v.valid {
@@ -203,12 +203,12 @@ mod tests {
     #[test]
     fn every_menu_strategy_is_valid_up_to_16_squares() {
         for item in menu() {
-            let spec = Spec::parse(&item.strategy, item.f.as_deref(), RANDOM_F_SEED, None).unwrap();
+            let spec = StrategySpec::parse(&item.strategy, item.f.as_deref(), RANDOM_F_SEED, None).unwrap();
             assert_eq!(spec.number(), Some(item.number));
             for k in 0..=4 {
                 let n = 1usize << k;
                 let Ok(s) = spec.build(n) else {
-                    assert!(matches!(spec, Spec::Coset(Some(_))) && n < 4, "{} n = {n}", item.label);
+                    assert!(matches!(spec, StrategySpec::Coset(Some(_))) && n < 4, "{} n = {n}", item.label);
                     continue;
                 };
                 let boards: Vec<u64> = if n == 16 { (0..1 << 16).step_by(97).collect() } else { (0..1 << n).collect() };
@@ -227,21 +227,21 @@ mod tests {
 
     #[test]
     fn big_boards_are_valid_by_construction_only_for_xor_and_vasilev() {
-        for spec in [Spec::Xor, Spec::Vasilev(Fun::Majority)] {
+        for spec in [StrategySpec::Xor, StrategySpec::Vasilev(Fun::Majority)] {
             let v = verify(&spec, 64, 2, &mut NoProgress).unwrap();
             assert!(v.valid && v.method == verify::Method::Construction);
         }
-        assert!(verify(&Spec::Coset(None), 32, 2, &mut NoProgress).is_err());
-        assert!(verify(&Spec::Search, 32, 2, &mut NoProgress).is_err());
-        assert!(Spec::from_number(9).is_err());
-        assert!(Spec::parse("nope", None, 0, None).is_err());
-        assert!(Spec::parse("table", None, 0, None).is_err());
+        assert!(verify(&StrategySpec::Coset(None), 32, 2, &mut NoProgress).is_err());
+        assert!(verify(&StrategySpec::Search, 32, 2, &mut NoProgress).is_err());
+        assert!(StrategySpec::from_number(9).is_err());
+        assert!(StrategySpec::parse("nope", None, 0, None).is_err());
+        assert!(StrategySpec::parse("table", None, 0, None).is_err());
     }
 
     #[test]
     fn coset_of_vasilev_code_at_16_squares_is_not_xor_type() {
-        let s = Spec::Coset(Some(Fun::Popcount3)).build(16).unwrap();
-        let t = Table::of(s.as_ref()).unwrap();
+        let s = StrategySpec::Coset(Some(Fun::Popcount3)).build(16).unwrap();
+        let t = LookupTable::of(s.as_ref()).unwrap();
         // Its colour-0 class is the Vasil'ev code (times coin 0), which is not linear.
         let zero: Vec<u64> = (0..1u64 << 16).filter(|&x| t.colour(x) == 0).collect();
         let closed = zero.iter().all(|&a| zero.iter().take(200).all(|&b| t.colour(a ^ b) == 0));
@@ -256,11 +256,11 @@ mod tests {
             table in proptest::option::of("[0-9 \n#]{0,40}"),
             number in proptest::prelude::any::<u8>(),
         ) {
-            match Spec::parse(&name, f.as_deref(), 1, table.as_deref()) {
+            match StrategySpec::parse(&name, f.as_deref(), 1, table.as_deref()) {
                 Ok(spec) => { let _ = spec.number(); }
                 Err(e) => proptest::prop_assert!(!e.message().contains('\n')),
             }
-            if let Ok(spec) = Spec::from_number(number) {
+            if let Ok(spec) = StrategySpec::from_number(number) {
                 proptest::prop_assert_eq!(spec.number(), Some(number));
             }
         }

@@ -2,7 +2,7 @@
 //! n-dimensional cube, a flip is an edge, and a strategy colours the corners by the square
 //! they name. A valid strategy gives every corner neighbours of all n colours.
 
-use super::strategy::Strategy;
+use crate::devil::rules::strategy::Strategy;
 use crate::{bail, Result};
 use serde::Serialize;
 

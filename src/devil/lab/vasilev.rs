@@ -5,8 +5,8 @@
 //! first changes the parity of u — whatever f is. So every f gives a valid strategy, and a
 //! nonlinear f gives strategies that are not the XOR strategy in disguise.
 
-use super::board::Board;
-use super::strategy::{default_explain, Step, Strategy};
+use crate::devil::rules::board::Board;
+use crate::devil::rules::strategy::{default_explain, Step, Strategy};
 use crate::{bail, Result};
 
 /// The arbitrary function f: {0,1}^h → {0,1} of the construction, one rule for every level of

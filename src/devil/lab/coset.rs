@@ -5,12 +5,12 @@
 //! any strategy), x names the square i such that x XOR e_d XOR e_i is in Z — d is the
 //! "deleted" square, 0 in the source.
 
-use super::table::{Table, MAX_TABLE_SQUARES};
 use crate::codes::Code;
+use crate::devil::lab::lookup::{LookupTable, MAX_TABLE_SQUARES};
 use crate::{bail, Result};
 
 /// The coset strategy of zero set `zero` with deleted square `deleted`, as a table.
-pub fn of_zero_set(squares: usize, zero: &dyn Fn(u64) -> bool, deleted: usize) -> Result<Table> {
+pub fn of_zero_set(squares: usize, zero: &dyn Fn(u64) -> bool, deleted: usize) -> Result<LookupTable> {
     if squares == 0 || squares > MAX_TABLE_SQUARES {
         bail!("coset strategies are built for 1 to {MAX_TABLE_SQUARES} squares, not {squares}");
     }
@@ -31,11 +31,11 @@ pub fn of_zero_set(squares: usize, zero: &dyn Fn(u64) -> bool, deleted: usize) -
             }
         }
     }
-    Table::new(squares, colours, "coset")
+    LookupTable::new(squares, colours, "coset")
 }
 
 /// The coset strategy of a perfect code of length n − 1 (codeword bit j = square j + 1).
-pub fn of_code(code: &Code) -> Result<Table> {
+pub fn of_code(code: &Code) -> Result<LookupTable> {
     let n = code.length() + 1;
     if !n.is_power_of_two() || n > MAX_TABLE_SQUARES {
         bail!(
@@ -47,14 +47,14 @@ pub fn of_code(code: &Code) -> Result<Table> {
 }
 
 /// The coset strategy of the zero set of `colours` (the boards naming square 0).
-pub fn of_strategy_zero_set(table: &Table) -> Result<Table> {
+pub fn of_strategy_zero_set(table: &LookupTable) -> Result<LookupTable> {
     of_zero_set(table.squares(), &|x| table.colour(x) == 0, 0)
 }
 
 /// Whether `table` is, up to renaming the squares it names, the coset strategy of one of its
 /// own colour classes with some deleted square — the only candidates, since a coset
 /// strategy's class 0 is its zero set. Returns the matching (class, deleted square), if any.
-pub fn as_coset_strategy(table: &Table) -> Option<(usize, usize)> {
+pub fn as_coset_strategy(table: &LookupTable) -> Option<(usize, usize)> {
     let n = table.squares();
     for class in 0..n {
         for deleted in 0..n {
@@ -88,7 +88,7 @@ fn same_partition(a: &[u16], b: &[u16]) -> bool {
 mod tests {
     use super::*;
     use crate::codes::hamming;
-    use crate::devil::strategy::xor_of_bits;
+    use crate::devil::rules::strategy::xor_of_bits;
 
     #[test]
     fn coset_of_hamming_is_xor() {

@@ -1,7 +1,7 @@
 //! Strategies: how prisoner B reads a square off a board, and how prisoner A picks the one
 //! coin to flip so that B reads the key.
 
-use super::board::Board;
+use crate::devil::rules::board::Board;
 use serde::Serialize;
 
 /// A strategy for boards of [`Strategy::squares`] coins. It is valid when, from every board,

@@ -1,8 +1,8 @@
 //! Board files for the command line: rows of `0`/`1` or `H`/`T` (heads = `1` = `H`), spaces
 //! and blank lines ignored. A flip rewrites just the one character, so the file keeps its look.
 
-use super::board::{check_squares, Board, Layout};
-use super::lab::Spec;
+use crate::devil::lab::menu::StrategySpec;
+use crate::devil::rules::board::{check_squares, Board, Layout};
 use crate::{bail, Result};
 use serde::Serialize;
 
@@ -116,7 +116,7 @@ impl BoardFile {
     }
 
     /// Prisoner A: the coin to flip so that `strategy` names `key` (an index or a coordinate).
-    pub fn flip_for(&self, key: &str, strategy: &Spec) -> Result<FileFlip> {
+    pub fn flip_for(&self, key: &str, strategy: &StrategySpec) -> Result<FileFlip> {
         let coins = self.board();
         let layout = Layout::for_squares(coins.squares());
         let key = layout.parse(key)?;
@@ -129,7 +129,7 @@ impl BoardFile {
     }
 
     /// Prisoner B: the square `strategy` names for this board.
-    pub fn find(&self, strategy: &Spec) -> Result<FileKey> {
+    pub fn find(&self, strategy: &StrategySpec) -> Result<FileKey> {
         let coins = self.board();
         let index = strategy.build(coins.squares())?.decode(&coins);
         Ok(FileKey { key: Layout::for_squares(coins.squares()).name(index), index })
@@ -138,7 +138,7 @@ impl BoardFile {
 
 /// A board as file text: rows of `0`/`1` in its drawn rectangle.
 pub fn board_to_text(board: &Board) -> String {
-    let layout = super::board::Layout::for_squares(board.squares());
+    let layout = crate::devil::rules::board::Layout::for_squares(board.squares());
     let mut out = String::with_capacity(board.squares() + layout.rows);
     for r in 0..layout.rows {
         for c in 0..layout.cols {
@@ -184,14 +184,14 @@ mod tests {
         // 0110 / 1000: heads at 1, 2, 4, so the XOR strategy's colour is 1 ^ 2 ^ 4 = 7.
         let f = BoardFile::parse("0110\n1000\n\n0000\n0000\n").unwrap();
         for key in 0..16 {
-            let flip = f.flip_for(&key.to_string(), &Spec::Xor).unwrap();
+            let flip = f.flip_for(&key.to_string(), &StrategySpec::Xor).unwrap();
             assert_eq!(flip.index, 7 ^ key);
             let after = BoardFile::parse(&f.text_with_flip(flip.index)).unwrap();
-            assert_eq!(after.find(&Spec::Xor).unwrap().index, key);
+            assert_eq!(after.find(&StrategySpec::Xor).unwrap().index, key);
             assert_eq!(after.text.as_bytes()[flip.offset], flip.byte);
         }
-        assert!(f.flip_for("16", &Spec::Xor).unwrap_err().message().contains("off the board"));
-        assert_eq!(f.find(&Spec::Xor).unwrap(), FileKey { key: "d3".into(), index: 7 });
+        assert!(f.flip_for("16", &StrategySpec::Xor).unwrap_err().message().contains("off the board"));
+        assert_eq!(f.find(&StrategySpec::Xor).unwrap(), FileKey { key: "d3".into(), index: 7 });
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! A strategy given as a table: the square named by each of the 2^n boards (n ≤ 16). Pasted
 //! or uploaded tables, edited tables, search results and coset strategies all end up here.
 
-use super::board::Board;
-use super::strategy::Strategy;
+use crate::devil::rules::board::Board;
+use crate::devil::rules::strategy::Strategy;
 use crate::{bail, Result};
 
 /// Largest table: 2^16 boards.
@@ -12,15 +12,15 @@ pub const MAX_TABLE_SQUARES: usize = 16;
 pub const MAX_TABLE_FILE_BYTES: u64 = 4 << 20;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table {
+pub struct LookupTable {
     squares: usize,
     colours: Vec<u16>,
     name: String,
 }
 
-impl Table {
+impl LookupTable {
     /// A table for `squares` (1..=16, any number: the verifier also judges impossible sizes).
-    pub fn new(squares: usize, colours: Vec<u16>, name: &str) -> Result<Table> {
+    pub fn new(squares: usize, colours: Vec<u16>, name: &str) -> Result<LookupTable> {
         if squares == 0 || squares > MAX_TABLE_SQUARES {
             bail!("a table strategy has 1 to {MAX_TABLE_SQUARES} squares, not {squares}");
         }
@@ -34,21 +34,21 @@ impl Table {
         if let Some((x, c)) = colours.iter().enumerate().find(|(_, &c)| usize::from(c) >= squares) {
             bail!("board {x} names square {c}, but squares run from 0 to {}", squares - 1);
         }
-        Ok(Table { squares, colours, name: name.to_string() })
+        Ok(LookupTable { squares, colours, name: name.to_string() })
     }
 
     /// The table of any decoding rule.
-    pub fn from_fn(squares: usize, name: &str, f: impl Fn(u64) -> usize) -> Result<Table> {
+    pub fn from_fn(squares: usize, name: &str, f: impl Fn(u64) -> usize) -> Result<LookupTable> {
         if squares == 0 || squares > MAX_TABLE_SQUARES {
             bail!("a table strategy has 1 to {MAX_TABLE_SQUARES} squares, not {squares}");
         }
         let colours = (0..1u64 << squares).map(|x| f(x).min(u16::MAX as usize) as u16).collect();
-        Table::new(squares, colours, name)
+        LookupTable::new(squares, colours, name)
     }
 
     /// The table of a strategy on at most 16 squares.
-    pub fn of(strategy: &dyn Strategy) -> Result<Table> {
-        Table::from_fn(strategy.squares(), strategy.name(), |x| strategy.decode_bits(x))
+    pub fn of(strategy: &dyn Strategy) -> Result<LookupTable> {
+        LookupTable::from_fn(strategy.squares(), strategy.name(), |x| strategy.decode_bits(x))
     }
 
     /// Reads a table. Two forms:
@@ -59,7 +59,7 @@ impl Table {
     ///   answer of x XOR 1 (even and odd boards are independent, so this is always allowed).
     ///
     /// `#` starts a comment. `squares`, when given, must match.
-    pub fn parse(text: &str, squares: Option<usize>) -> Result<Table> {
+    pub fn parse(text: &str, squares: Option<usize>) -> Result<LookupTable> {
         let lines: Vec<Vec<&str>> = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
@@ -79,7 +79,7 @@ impl Table {
         Ok(table)
     }
 
-    fn parse_list(lines: &[Vec<&str>]) -> Result<Table> {
+    fn parse_list(lines: &[Vec<&str>]) -> Result<LookupTable> {
         let mut colours = Vec::new();
         for (line_no, line) in lines.iter().enumerate() {
             for token in line {
@@ -93,10 +93,10 @@ impl Table {
         if len < 2 || !len.is_power_of_two() {
             bail!("a table lists one square per board, 2^n entries for n squares; this one has {len}");
         }
-        Table::new(len.trailing_zeros() as usize, colours, "table")
+        LookupTable::new(len.trailing_zeros() as usize, colours, "table")
     }
 
-    fn parse_pairs(lines: &[Vec<&str>]) -> Result<Table> {
+    fn parse_pairs(lines: &[Vec<&str>]) -> Result<LookupTable> {
         let n = lines[0][0].len();
         if n > MAX_TABLE_SQUARES {
             bail!("a table strategy has at most {MAX_TABLE_SQUARES} squares, these boards have {n}");
@@ -122,7 +122,7 @@ impl Table {
         if let Some(x) = colours.iter().position(Option::is_none) {
             bail!("the table has no line for board {x:0n$b} (give every board, or every even board)");
         }
-        Table::new(n, colours.into_iter().map(|c| c.unwrap_or(0)).collect(), "table")
+        LookupTable::new(n, colours.into_iter().map(|c| c.unwrap_or(0)).collect(), "table")
     }
 
     /// The plain list form, 16 numbers a line.
@@ -161,7 +161,7 @@ impl Table {
     }
 }
 
-impl Strategy for Table {
+impl Strategy for LookupTable {
     fn name(&self) -> &str {
         &self.name
     }
@@ -186,18 +186,18 @@ mod tests {
 
     #[test]
     fn list_and_pairs_forms() {
-        let t = Table::parse("0 1 1 0", None).unwrap();
+        let t = LookupTable::parse("0 1 1 0", None).unwrap();
         assert_eq!((t.squares(), t.colours()), (2, &[0u16, 1, 1, 0][..]));
         // Only the even boards of 2 squares: 00 → 0, 11 → 1; odd boards copy x XOR 1.
-        let t = Table::parse("00 0\n11 1 # comment\n", Some(2)).unwrap();
+        let t = LookupTable::parse("00 0\n11 1 # comment\n", Some(2)).unwrap();
         assert_eq!(t.colours(), &[0, 0, 1, 1]);
-        assert!(Table::parse("0 1 1", None).unwrap_err().message().contains("has 3"));
-        assert!(Table::parse("0 1 2 0", None).unwrap_err().message().contains("square 2"));
-        assert!(Table::parse("0 1 x 0", None).is_err());
-        assert!(Table::parse("0 1 1 0", Some(4)).is_err());
-        assert!(Table::parse("00 0\n", None).unwrap_err().message().contains("no line"));
-        assert!(Table::parse("00 0\n00 1\n11 0", None).unwrap_err().message().contains("twice"));
-        assert!(Table::parse("", None).is_err());
+        assert!(LookupTable::parse("0 1 1", None).unwrap_err().message().contains("has 3"));
+        assert!(LookupTable::parse("0 1 2 0", None).unwrap_err().message().contains("square 2"));
+        assert!(LookupTable::parse("0 1 x 0", None).is_err());
+        assert!(LookupTable::parse("0 1 1 0", Some(4)).is_err());
+        assert!(LookupTable::parse("00 0\n", None).unwrap_err().message().contains("no line"));
+        assert!(LookupTable::parse("00 0\n00 1\n11 0", None).unwrap_err().message().contains("twice"));
+        assert!(LookupTable::parse("", None).is_err());
     }
 
     /// A pasted megabyte of junk is quoted by its ends (the error's rule), not whole.
@@ -205,26 +205,26 @@ mod tests {
     fn long_bad_tokens_are_cut_short() {
         let junk = "x".repeat(5_000_000);
         for text in [format!("0 1 {junk} 0"), format!("00 0\n11 {junk}\n")] {
-            let message = Table::parse(&text, None).unwrap_err().message().to_string();
+            let message = LookupTable::parse(&text, None).unwrap_err().message().to_string();
             assert!(message.starts_with("table line "), "{message}");
             assert!(message.contains(&format!("'{}…{}'", "x".repeat(39), "x".repeat(7))), "{message}");
             assert!(message.chars().count() < 120, "{} characters", message.chars().count());
         }
-        assert!(Table::parse("0 1 abc 0", None).unwrap_err().message().contains("'abc' is"));
+        assert!(LookupTable::parse("0 1 abc 0", None).unwrap_err().message().contains("'abc' is"));
     }
 
     proptest! {
         #[test]
         fn parse_never_panics(text in "[01 ,\\n#x2-9]{0,80}") {
-            let _ = Table::parse(&text, None);
+            let _ = LookupTable::parse(&text, None);
         }
 
         #[test]
         fn text_round_trips(k in 1usize..5, seed in any::<u64>()) {
             let n = k;
             let colours: Vec<u16> = (0..1u64 << n).map(|x| ((x.wrapping_mul(seed | 1) >> 7) % n as u64) as u16).collect();
-            let t = Table::new(n, colours, "table").unwrap();
-            prop_assert_eq!(Table::parse(&t.to_text(), Some(n)).unwrap(), t);
+            let t = LookupTable::new(n, colours, "table").unwrap();
+            prop_assert_eq!(LookupTable::parse(&t.to_text(), Some(n)).unwrap(), t);
         }
     }
 }

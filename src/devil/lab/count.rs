@@ -291,7 +291,7 @@ mod tests {
     #[test]
     fn eight_squares_exact_cover_agrees_with_the_colouring_search() {
         let c = count(8, &mut NoProgress).unwrap();
-        let searched = crate::devil::search::count(8, &mut NoProgress).unwrap();
+        let searched = crate::devil::lab::search::count(8, &mut NoProgress).unwrap();
         assert!(searched.exhausted);
         assert_eq!(c.partitions, searched.solutions);
         assert_eq!(c.linear_strategies, linear_by_enumeration(8).unwrap().to_string());

@@ -3,9 +3,9 @@
 //! link still fits; a table too large for a link is saved as a table file instead, the format
 //! `devil verify --strategy table --table FILE` reads.
 
-use super::table::{Table, MAX_TABLE_SQUARES};
-use super::MAX_SQUARES;
 use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::devil::lab::lookup::{LookupTable, MAX_TABLE_SQUARES};
+use crate::devil::MAX_SQUARES;
 use crate::link::pack::{pack, push_varint, read_varint, unpack};
 use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
 use crate::{bail, Result};
@@ -77,7 +77,7 @@ pub struct LabState {
     pub view: LabView,
     /// The table pasted in section 2, if any.
     #[serde(with = "table_text", default)]
-    pub table: Option<Table>,
+    pub table: Option<LookupTable>,
 }
 
 /// Seeds cross as decimal text: a JS number cannot hold every u64.
@@ -98,19 +98,21 @@ mod seed_text {
 
 /// A table crosses as the text of a table file.
 mod table_text {
-    use super::Table;
+    use super::LookupTable;
     use serde::{de::Error, Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(table: &Option<Table>, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(table: &Option<LookupTable>, s: S) -> Result<S::Ok, S::Error> {
         match table {
             Some(t) => s.serialize_some(&t.to_text()),
             None => s.serialize_none(),
         }
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Table>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<LookupTable>, D::Error> {
         match Option::<String>::deserialize(d)? {
-            Some(text) if !text.trim().is_empty() => Table::parse(&text, None).map(Some).map_err(D::Error::custom),
+            Some(text) if !text.trim().is_empty() => {
+                LookupTable::parse(&text, None).map(Some).map_err(D::Error::custom)
+            }
             _ => Ok(None),
         }
     }
@@ -194,7 +196,7 @@ pub fn decode(payload: &str) -> Result<LabState> {
             colours.push(r.read_bits(b).map_err(truncated_or_garbled)? as u16);
         }
         r.finish().map_err(garbled)?;
-        Some(Table::new(n, colours, "table").map_err(garbled)?)
+        Some(LookupTable::new(n, colours, "table").map_err(garbled)?)
     } else {
         None
     };
@@ -209,15 +211,15 @@ pub fn file_for(state: &LabState) -> Option<StateFile> {
         .map(|t| StateFile { name: format!("strategy-table-{}-squares.txt", t.squares()), text: t.to_text() })
 }
 
-/// Reads a table file back (either form `Table::parse` reads).
-pub fn from_file(text: &str) -> Result<Table> {
-    Table::parse(text, None)
+/// Reads a table file back (either form `LookupTable::parse` reads).
+pub fn from_file(text: &str) -> Result<LookupTable> {
+    LookupTable::parse(text, None)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::devil::strategy::Xor;
+    use crate::devil::rules::strategy::Xor;
     use proptest::prelude::*;
 
     fn state() -> LabState {
@@ -242,14 +244,15 @@ mod tests {
 
     #[test]
     fn tables_ride_along_while_they_fit() {
-        let t8 = Table::new(8, Table::of(&Xor { squares: 8 }).unwrap().colours().to_vec(), "table").unwrap();
+        let t8 =
+            LookupTable::new(8, LookupTable::of(&Xor { squares: 8 }).unwrap().colours().to_vec(), "table").unwrap();
         let with = LabState { table: Some(t8), view: LabView::Table, ..state() };
         let link = link_for(&with).unwrap();
         assert_eq!(from_link(&link).unwrap(), with);
         // A table of 16 squares of pseudo-random answers has 2^16 × 4 bits = 32 KiB of entropy.
         let mut rng = crate::seed::rng_from_seed(4);
         let colours = (0..1 << 16).map(|_| rand::Rng::random_range(&mut rng, 0..16)).collect();
-        let noisy = Table::new(16, colours, "table").unwrap();
+        let noisy = LookupTable::new(16, colours, "table").unwrap();
         let big = LabState { table: Some(noisy.clone()), ..state() };
         let e = link_for(&big).unwrap_err();
         assert!(e.chars > 40_000, "{e}");
@@ -299,7 +302,7 @@ mod tests {
         fn every_state_round_trips(s in 0usize..4, f in proptest::option::of(0usize..4), seed: u64, k in 0usize..=12,
                                    v in 0usize..8, table in proptest::option::of((1usize..=6, any::<u64>()))) {
             let table = table.map(|(n, salt)| {
-                Table::from_fn(n, "table", |x| ((x ^ salt).wrapping_mul(0x9e37_79b9) >> 7) as usize % n).unwrap()
+                LookupTable::from_fn(n, "table", |x| ((x ^ salt).wrapping_mul(0x9e37_79b9) >> 7) as usize % n).unwrap()
             });
             let state = LabState { strategy: STRATEGIES[s], f: f.map(|i| FS[i]), seed, squares: 1 << k, view: VIEWS[v], table };
             prop_assert_eq!(from_link(&link_for(&state).unwrap()).unwrap(), state);

@@ -3,8 +3,8 @@
 //! squares every board is checked; beyond, a strategy is valid by construction or not at all
 //! as far as the verifier knows, and a random-board test is reported as what it is.
 
-use super::board::Board;
-use super::strategy::Strategy;
+use crate::devil::rules::board::Board;
+use crate::devil::rules::strategy::Strategy;
 use crate::progress::Progress;
 use crate::seed::rng_from_seed;
 use crate::Result;
@@ -179,7 +179,7 @@ mod tests {
             if x == 0 {
                 1
             } else {
-                crate::devil::strategy::xor_of_bits(x)
+                crate::devil::rules::strategy::xor_of_bits(x)
             }
         };
         let v = exhaustive(4, "table", &colour, &mut NoProgress).unwrap();

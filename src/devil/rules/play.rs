@@ -3,10 +3,10 @@
 //! keeps the pasted table in session storage and passes its text), so the page and a Worker's
 //! fresh instance always get the same strategy; the cache below only saves rebuilding it.
 
-use super::board::check_squares;
-use super::lab::Spec;
-use super::strategy::Strategy;
-use super::table::Table;
+use crate::devil::lab::lookup::LookupTable;
+use crate::devil::lab::menu::StrategySpec;
+use crate::devil::rules::board::check_squares;
+use crate::devil::rules::strategy::Strategy;
 use crate::{bail, Result};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,8 +16,8 @@ use std::rc::Rc;
 pub const PASTED_TABLE: u8 = 63;
 
 /// A pasted table, checked: it parses and its size is one the board allows.
-pub fn pasted_table(text: &str) -> Result<Table> {
-    let table = Table::parse(text, None)?;
+pub fn pasted_table(text: &str) -> Result<LookupTable> {
+    let table = LookupTable::parse(text, None)?;
     check_squares(table.squares())?;
     Ok(table)
 }
@@ -59,7 +59,7 @@ pub fn strategy(number: u8, table: Option<&str>, squares: usize) -> Result<Rc<dy
 
 fn build(number: u8, table: Option<&str>, squares: usize) -> Result<Rc<dyn Strategy>> {
     if number != PASTED_TABLE {
-        return Ok(Rc::from(Spec::from_number(number)?.build(squares)?));
+        return Ok(Rc::from(StrategySpec::from_number(number)?.build(squares)?));
     }
     let Some(text) = table else {
         bail!("no table is loaded: paste one on the strategy lab page");
@@ -80,7 +80,7 @@ mod tests {
     fn the_same_inputs_give_the_same_strategy_whatever_came_before() {
         // Strategy 0 is XOR: B names the XOR of the heads' indices (the rule itself).
         let xor = Xor { squares: 8 };
-        let table_text = Table::of(&xor).unwrap().to_text();
+        let table_text = LookupTable::of(&xor).unwrap().to_text();
         for order in [[0u8, PASTED_TABLE], [PASTED_TABLE, 0]] {
             for &number in &order {
                 let s = strategy(number, Some(&table_text), 8).unwrap();
@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn a_pasted_table_is_needed_for_its_number_and_must_fit_the_board() {
         assert!(strategy(PASTED_TABLE, None, 8).err().unwrap().message().contains("no table is loaded"));
-        let four = Table::of(&Xor { squares: 4 }).unwrap().to_text();
+        let four = LookupTable::of(&Xor { squares: 4 }).unwrap().to_text();
         let e = strategy(PASTED_TABLE, Some(&four), 8).err().unwrap();
         assert_eq!(e.message(), "the pasted table is for 4 squares, not 8");
         // A table for a size the board refuses (3 squares is not a power of two).
