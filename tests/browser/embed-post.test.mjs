@@ -177,6 +177,42 @@ test('a Devil embed stepped through every Watch step (and played) keeps its heig
   await context.close();
 });
 
+test('Lights, the table and a chess position keep their height while they are played and solved', async () => {
+  const { page, errors, context } = await openPost('/post.html');
+  await allReady(page);
+  const heights = { lights: new Set(), table: new Set(), chess: new Set() };
+  const note = async () => {
+    for (const id of Object.keys(heights)) heights[id].add(await height(page, id));
+  };
+  const status = (id) => inside(page, id, '#status').textContent();
+  const before = { lights: await status('lights'), table: await status('table') };
+  await note();
+  // Lights: presses, a hint, the solution shown, then animated to the end.
+  for (const i of [0, 12, 24]) await inside(page, 'lights', `[data-index="${i}"]`).click();
+  await inside(page, 'lights', '#hint').click();
+  await inside(page, 'lights', '#show-solution').click();
+  await note();
+  await inside(page, 'lights', '#animate').click();
+  await page.waitForFunction(() => Number(document.getElementById('lights').shadowRoot.getElementById('steps').dataset.count) > 0);
+  await inside(page, 'lights', '#steps [data-step=end]').click();
+  await note();
+  // The table: the strategy's moves, one by one.
+  for (let i = 0; i < 3; i++) {
+    await inside(page, 'table', '#step').click();
+    await page.waitForTimeout(900);
+    await note();
+  }
+  // Chess: a piece placed, then the start position's error-free status again.
+  await inside(page, 'chess', '[role=gridcell]').nth(27).click();
+  await note();
+  // What they show did change: the moves are counted.
+  assert.notEqual(await status('lights'), before.lights);
+  assert.notEqual(await status('table'), before.table);
+  for (const [id, seen] of Object.entries(heights)) assert.equal(seen.size, 1, `${id}: ${[...seen]}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('attributes: a controls="none" figure at a given step; mode and step read on change', async () => {
   const { page, errors, context } = await openPost('/post.html');
   await allReady(page);
