@@ -1,33 +1,102 @@
 // The share toolbar every puzzle view has: "Copy link" ("Share" where the browser has a share
-// sheet) and "Embed". Embed gives the one-tag
-// snippet (`<chessboard-puzzle>` + embed.js) for the current state, and an <iframe> snippet as
-// a fallback for hosts that strip scripts.
+// sheet) and "Embed". Embed copies the one-tag snippet (`<chessboard-puzzle>` + embed.js) for
+// the current state and opens the composer: a dialog where the view, mode, step, theme and
+// controls are picked, a live preview at a phone's, a blog column's or a wide page's width, and
+// the script snippet and the <iframe> snippet (for hosts that strip scripts), each with a copy
+// button.
 import { copyText } from '../app.js';
 import { SITE } from '../view.js';
 import { shareLink, shareFeedback, canShare, download } from '../share.js';
 
-/** The toolbar's markup (ids are looked up in the view's root). */
+/** The preview widths: a phone, a blog's column, a wide page. */
+const WIDTHS = [
+  ['360', 'Phone (360 px)'],
+  ['700', 'Column (700 px)'],
+  ['1100', 'Wide (1100 px)'],
+];
+/** The element's views; `compact` is its default, so a snippet only names the others. */
+const VIEWS = [
+  ['compact', 'Compact: the board and the controls to play it'],
+  ['board', 'Board: the board and one thin bar'],
+  ['full', 'Full: every control of the page'],
+];
+const DEFAULT_VIEW = 'compact';
+
+const options = (list) => list.map(([value, text]) => `<option value="${value}">${text}</option>`).join('');
+
+/** The toolbar's markup, with the composer's dialog (ids are looked up in the view's root). */
 export const SHARE_BAR = `
   <div class="toolbar share-bar">
     <button type="button" id="copy-link">Copy link</button>
-    <button type="button" id="embed">Embed</button>
+    <button type="button" id="embed" aria-haspopup="dialog">Embed</button>
     <button type="button" id="save-state" hidden>Save as file</button>
   </div>
   <textarea class="share" id="share-output" rows="3" readonly hidden aria-label="Link or embed code"></textarea>
-  <div id="iframe-fallback" hidden>
-    <label for="share-iframe" class="note">If your site strips scripts, embed a frame instead:</label>
-    <textarea class="share" id="share-iframe" rows="3" readonly aria-label="Frame embed code"></textarea>
-  </div>`;
+  <dialog id="embed-dialog" class="composer" aria-labelledby="embed-title">
+    <div class="composer-head">
+      <h2 id="embed-title">Embed this board</h2>
+      <button type="button" id="embed-close">Close</button>
+    </div>
+    <div class="composer-options">
+      <label>View <select id="embed-view">${options(VIEWS)}</select></label>
+      <label id="embed-mode-field">Mode <select id="embed-mode"></select></label>
+      <label id="embed-step-field">Step <input id="embed-step" type="number" min="0" inputmode="numeric" placeholder="as shown" aria-describedby="embed-step-note"></label>
+      <label>Theme <select id="embed-theme">${options([['', "the reader's (light or dark)"], ['light', 'light'], ['dark', 'dark']])}</select></label>
+      <label><input type="checkbox" id="embed-figure"> A figure: no controls</label>
+      <fieldset class="composer-widths">
+        <legend>Preview width</legend>
+        ${WIDTHS.map(([w, text]) => `<label><input type="radio" name="embed-width" value="${w}"${w === '700' ? ' checked' : ''}> ${text}</label>`).join('')}
+      </fieldset>
+    </div>
+    <small id="embed-step-note" class="note">The step shown first (0 is the start); empty: as the board is now.</small>
+    <div class="composer-preview" id="embed-preview-box"></div>
+    <div class="composer-snippet">
+      <label for="embed-script">Script snippet (one script tag, then one element per board)</label>
+      <textarea class="share" id="embed-script" rows="3" readonly></textarea>
+      <button type="button" id="copy-script">Copy script snippet</button>
+    </div>
+    <div class="composer-snippet" id="iframe-fallback">
+      <label for="share-iframe">If your site strips scripts, embed a frame instead</label>
+      <textarea class="share" id="share-iframe" rows="3" readonly></textarea>
+      <button type="button" id="copy-iframe">Copy iframe snippet</button>
+    </div>
+    <p id="embed-status" class="note" role="status"></p>
+  </dialog>`;
+
+/**
+ * The element's attributes for the chosen options (the defaults left out), in snippet order.
+ * @param {{ view?: string, mode?: string, step?: string, theme?: string, figure?: boolean }} o
+ * @returns {[string, string][]}
+ */
+export function embedAttributes(o) {
+  const list = /** @type {[string, string][]} */ ([]);
+  if (o.view && o.view !== DEFAULT_VIEW) list.push(['view', o.view]);
+  if (o.mode) list.push(['mode', o.mode]);
+  if (o.step !== undefined && o.step !== '') list.push(['step', o.step]);
+  if (o.figure) list.push(['controls', 'none']);
+  if (o.theme) list.push(['theme', o.theme]);
+  return list;
+}
+
+const attrText = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The snippet a blogger pastes: embed.js once, then one element per board. */
-export function elementSnippet(shareUrl) {
+export function elementSnippet(shareUrl, attributes = []) {
   const script = new URL('embed.js', SITE).toString();
-  return `<script type="module" src="${script}"></script>\n<chessboard-puzzle link="${shareUrl}"></chessboard-puzzle>`;
+  const attrs = [['link', shareUrl], ...attributes].map(([k, v]) => ` ${k}="${attrText(v)}"`).join('');
+  return `<script type="module" src="${script}"></script>\n<chessboard-puzzle${attrs}></chessboard-puzzle>`;
 }
 
 /** An <iframe> of the page's embed view, for hosts that strip scripts. */
 export function frameSnippet(frameUrl, title, width, height) {
-  return `<iframe src="${frameUrl}" width="${width}" height="${height}" title="${title}" style="border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${attrText(frameUrl)}" width="${width}" height="${height}" title="${attrText(title)}" style="border:0" loading="lazy"></iframe>`;
+}
+
+/** The page's embed view with the options as query parameters (`?embed=1&view=board#…`). */
+function frameUrlWith(frameUrl, attributes) {
+  const url = new URL(frameUrl);
+  for (const [k, v] of attributes) url.searchParams.set(k, v);
+  return url.toString();
 }
 
 /**
@@ -37,7 +106,7 @@ export function frameSnippet(frameUrl, title, width, height) {
  *   linkNote?: string, file?: (() => { name: string, text: string }) | null }} options
  *   link(): the current state's share fragment (null when there is nothing to share)
  *   title: the frame's title
- *   frameSize(): {width, height} of the iframe fallback
+ *   frameSize(): {width, height} of the iframe fallback before the preview has measured it
  *   linkNote: what "Copy link" says the link restores
  *   file(): the state as a file {name, text}, for a state too large for a link (optional)
  */
@@ -52,20 +121,163 @@ export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this boa
       if (file) ctx.showMessage('This state is too large for a link (more than 2,000 characters): save it as a file and open the file here again.', 'error');
       return;
     }
-    $('iframe-fallback').hidden = true;
     const result = await shareLink(ctx.shareUrl(fragment), document.title, $('share-output'));
     ctx.showMessage(shareFeedback(result, linkNote));
   });
   if (canShare()) $('copy-link').textContent = 'Share';
+  const composer = wireComposer(ctx, { title, frameSize });
   $('embed').addEventListener('click', async () => {
     const fragment = link();
     if (fragment == null) return;
-    const { width, height } = frameSize();
-    $('share-iframe').value = frameSnippet(ctx.frameUrl(fragment), title, width, height);
-    $('iframe-fallback').hidden = false;
+    composer.open(fragment);
+    // One click still gives the common case: the snippet for the board as it is.
     const ok = await copyText(elementSnippet(ctx.shareUrl(fragment)), $('share-output'));
     ctx.showMessage(ok ? 'Embed code copied: paste it into a blog post or web page.' : 'Copy the embed code from the box below.');
+    composer.status(ok ? 'The snippet for this board as it is was copied. Pick options below to change it.' : '');
   });
+}
+
+/**
+ * The composer dialog: its options make both snippets and the preview, live.
+ * @param {ReturnType<typeof import('../view.js').viewContext>} ctx
+ * @param {{ title: string, frameSize: () => { width: number, height: number } }} o
+ */
+function wireComposer(ctx, { title, frameSize }) {
+  const { $ } = ctx;
+  const dialog = /** @type {HTMLDialogElement} */ (/** @type {unknown} */ ($('embed-dialog')));
+  // The preview frame is made when the composer first opens: a page of embeds holds no frames.
+  const preview = document.createElement('iframe');
+  preview.id = 'embed-preview';
+  preview.title = 'Preview of the embedded board';
+  const box = $('embed-preview-box');
+  const widthInputs = () => /** @type {HTMLInputElement[]} */ ([...dialog.querySelectorAll('input[name="embed-width"]')]);
+  let fragment = '';
+  let previewHeight = 0;
+  let reload = 0;
+  /** The srcdoc the preview shows, so an unchanged snippet is not reloaded. */
+  let shown = '';
+
+  const chosen = () => ({
+    view: $('embed-view').value,
+    mode: $('embed-mode').value,
+    step: $('embed-step').value.trim(),
+    theme: $('embed-theme').value,
+    figure: $('embed-figure').checked,
+  });
+  const width = () => Number(widthInputs().find((r) => r.checked)?.value ?? 700);
+
+  /** The view's modes (its Mode buttons), as the element names them (`play_a` → `play-a`). */
+  function fillModes() {
+    const seen = new Map();
+    for (const b of ctx.$$('[data-mode]')) {
+      if (dialog.contains(b)) continue;
+      const el = /** @type {HTMLElement} */ (b);
+      seen.set(el.dataset.mode.replace(/_/g, '-'), el.textContent.trim());
+    }
+    const select = $('embed-mode');
+    const before = select.value;
+    select.innerHTML = `<option value="">as shown</option>${options([...seen])}`;
+    select.value = seen.has(before) ? before : '';
+    $('embed-mode-field').hidden = seen.size === 0;
+    $('embed-step-field').hidden = ctx.$$('.step-bar').length === 0;
+    $('embed-step-note').hidden = $('embed-step-field').hidden;
+  }
+
+  /** Fits the preview frame (drawn at the chosen width) into the dialog, scaled down if needed. */
+  function fit() {
+    const w = width();
+    const room = Math.max(1, box.clientWidth);
+    const scale = Math.min(1, room / w);
+    preview.style.width = `${w}px`;
+    preview.style.height = `${previewHeight || 400}px`;
+    preview.style.transform = scale < 1 ? `scale(${scale})` : '';
+    box.style.height = `${Math.ceil((previewHeight || 400) * scale)}px`;
+  }
+
+  /** Measures the preview's content (the same origin) and keeps the frame that tall. */
+  function watchHeight() {
+    const doc = preview.contentDocument;
+    const win = preview.contentWindow;
+    if (!doc || !win) return;
+    const measure = () => {
+      const style = win.getComputedStyle(doc.body);
+      const h = Math.ceil(doc.body.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom));
+      if (h && h !== previewHeight) {
+        previewHeight = h;
+        fit();
+        update(false);
+      }
+    };
+    // The frame's own ResizeObserver: its document is another realm.
+    new (/** @type {typeof globalThis} */ (/** @type {unknown} */ (win)).ResizeObserver)(measure).observe(doc.body);
+    measure();
+  }
+  preview.addEventListener('load', watchHeight);
+
+  /** Rewrites both snippets and, when `reloadPreview`, the preview (shortly: typing a step). */
+  function update(reloadPreview = true) {
+    const attributes = embedAttributes(chosen());
+    const shareUrl = ctx.shareUrl(fragment);
+    const script = elementSnippet(shareUrl, attributes);
+    $('embed-script').value = script;
+    const size = frameSize();
+    const w = width();
+    const h = previewHeight ? previewHeight + 16 : size.height;
+    $('share-iframe').value = frameSnippet(frameUrlWith(ctx.frameUrl(fragment), attributes), title, w, h);
+    if (!reloadPreview) return;
+    clearTimeout(reload);
+    reload = window.setTimeout(() => {
+      const doc = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Preview</title><link rel="icon" href="data:,"></head><body>${script}</body></html>`;
+      if (doc === shown) return;
+      shown = doc;
+      preview.srcdoc = doc;
+    }, 250);
+  }
+
+  for (const id of ['embed-view', 'embed-mode', 'embed-theme', 'embed-figure', 'embed-step']) {
+    $(id).addEventListener(id === 'embed-step' ? 'input' : 'change', () => update());
+  }
+  for (const radio of widthInputs()) {
+    radio.addEventListener('change', () => {
+      previewHeight = 0;
+      fit();
+      update(false);
+    });
+  }
+  async function copy(id, what) {
+    const ok = await copyText($(id).value, null);
+    if (!ok) $(id).select();
+    status(ok ? `${what} copied: paste it into your page.` : `Select the ${what.toLowerCase()} and copy it.`);
+  }
+  $('copy-script').addEventListener('click', () => copy('embed-script', 'Script snippet'));
+  $('copy-iframe').addEventListener('click', () => copy('share-iframe', 'Iframe snippet'));
+  $('embed-close').addEventListener('click', () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it, as Esc does.
+  dialog.addEventListener('click', (e) => {
+    if (e.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) dialog.close();
+  });
+  window.addEventListener('resize', () => dialog.open && fit());
+
+  function status(text) {
+    $('embed-status').textContent = text;
+  }
+
+  return {
+    status,
+    /** Opens the composer for the board at `link`. */
+    open(link) {
+      fragment = link;
+      if (!preview.isConnected) box.append(preview);
+      fillModes();
+      status('');
+      if (!dialog.open) dialog.showModal();
+      fit();
+      update();
+      $('embed-view').focus();
+    },
+  };
 }
 
 /** Enables or disables the toolbar (nothing to share, e.g. an illegal chess position). */

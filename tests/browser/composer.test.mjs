@@ -1,0 +1,98 @@
+// The Embed composer (www/js/components/share-bar.js), driven by keyboard only: Embed opens a
+// modal dialog with the focus on its first option; each option changes the script snippet, the
+// iframe snippet and the live preview (the snippet itself, drawn in a frame at the chosen
+// width); the copy buttons copy; Esc closes it and gives the focus back. The expected snippets
+// are written here from the page's own address and the options chosen.
+import test, { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, ready, screenshot, BASE_URL } from './harness.mjs';
+
+const browser = await launch();
+after(() => browser.close());
+
+const active = (page) => page.evaluate(() => document.activeElement?.id ?? '');
+/** The element drawn in the preview frame, once it is ready: its attributes. */
+async function previewed(page, want) {
+  await page.waitForFunction((expected) => {
+    const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('embed-preview'));
+    const el = frame.contentDocument?.querySelector('chessboard-puzzle');
+    if (!el || el.dataset.ready !== 'true') return false;
+    return Object.entries(expected).every(([k, v]) => el.getAttribute(k) === v);
+  }, want);
+}
+
+for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
+  test(`the Embed composer at ${width} px (${scheme}), by keyboard: options, snippets, preview, copy, Esc`, async () => {
+    const { page, errors, context } = await open(browser, 'devil.html', { viewport: { width, height: 900 } });
+    await page.emulateMedia({ colorScheme: scheme });
+    await ready(page);
+    await page.focus('#embed');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#embed-dialog[open]');
+    assert.equal(await active(page), 'embed-view', 'the focus is on the first option');
+    const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
+    const script = `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`;
+    assert.equal(await page.inputValue('#embed-script'), script);
+    // The plain snippet is copied at once, as before the composer.
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), script);
+    await previewed(page, { link });
+
+    // View → board, Mode → the first mode (Watch), Step 3, Theme → light: all by keyboard.
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#embed-view'), 'board');
+    await page.keyboard.press('Tab');
+    assert.equal(await active(page), 'embed-mode');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#embed-mode'), 'watch');
+    await page.keyboard.press('Tab');
+    assert.equal(await active(page), 'embed-step');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    assert.equal(await active(page), 'embed-theme');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.inputValue('#embed-theme'), 'light');
+    const attrs = 'view="board" mode="watch" step="3" theme="light"';
+    assert.equal(await page.inputValue('#embed-script'), `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}" ${attrs}></chessboard-puzzle>`);
+    const hash = link.slice(link.indexOf('#'));
+    assert.match(await page.inputValue('#share-iframe'), new RegExp(`^<iframe src="${BASE_URL}/devil\\.html\\?embed=1&amp;view=board&amp;mode=watch&amp;step=3&amp;theme=light${hash}" width="700" height="\\d+" title="The Devil's chessboard"`));
+    await previewed(page, { link, view: 'board', mode: 'watch', step: '3', theme: 'light' });
+
+    // A figure without controls; then the phone width (arrow keys move along the radio group).
+    await page.keyboard.press('Tab');
+    assert.equal(await active(page), 'embed-figure');
+    await page.keyboard.press('Space');
+    assert.match(await page.inputValue('#embed-script'), / step="3" controls="none" theme="light">/);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => document.querySelector('input[name="embed-width"]:checked').value), '360');
+    assert.equal(await page.$eval('#embed-preview', (f) => f.style.width), '360px');
+    await page.waitForFunction(() => / width="360" /.test(document.getElementById('share-iframe').value));
+    await previewed(page, { controls: 'none' });
+    // The preview fits the dialog: scaled down where the dialog is narrower than the width.
+    const fits = await page.evaluate(() => {
+      const frame = document.getElementById('embed-preview').getBoundingClientRect();
+      const dialog = document.getElementById('embed-dialog').getBoundingClientRect();
+      return frame.left >= dialog.left && frame.right <= dialog.right;
+    });
+    assert.ok(fits, 'the preview lies inside the dialog');
+
+    // The copy buttons, by keyboard.
+    await page.focus('#copy-script');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /copied/.test(document.getElementById('embed-status').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#embed-script'));
+    await page.focus('#copy-iframe');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /^Iframe snippet copied/.test(document.getElementById('embed-status').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#share-iframe'));
+    await screenshot(page, `composer-${width}-${scheme}`);
+
+    // The page behind is inert while the dialog is open; Esc closes it and the focus is back on Embed.
+    assert.equal(await page.evaluate(() => document.getElementById('embed-dialog').matches(':modal')), true);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#embed-dialog:not([open])', { state: 'attached' });
+    assert.equal(await active(page), 'embed');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
