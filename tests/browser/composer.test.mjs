@@ -33,6 +33,9 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
     const script = `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`;
     assert.equal(await page.inputValue('#embed-script'), script);
+    // The frame names the element's default view: a frame without one shows the full page view.
+    const hash = link.slice(link.indexOf('#'));
+    assert.match(await page.inputValue('#share-iframe'), new RegExp(`^<iframe src="${BASE_URL}/devil\\.html\\?embed=1&amp;view=compact${hash}" width="700" height="\\d+"`));
     // The plain snippet is copied at once, as before the composer.
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), script);
     await previewed(page, { link });
@@ -53,7 +56,6 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     assert.equal(await page.inputValue('#embed-theme'), 'light');
     const attrs = 'view="board" mode="watch" step="3" theme="light"';
     assert.equal(await page.inputValue('#embed-script'), `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}" ${attrs}></chessboard-puzzle>`);
-    const hash = link.slice(link.indexOf('#'));
     assert.match(await page.inputValue('#share-iframe'), new RegExp(`^<iframe src="${BASE_URL}/devil\\.html\\?embed=1&amp;view=board&amp;mode=watch&amp;step=3&amp;theme=light${hash}" width="700" height="\\d+" title="The Devil's chessboard"`));
     await previewed(page, { link, view: 'board', mode: 'watch', step: '3', theme: 'light' });
 

@@ -247,7 +247,7 @@ test('embed mode shows only the board and its controls; the embed button gives t
   const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
   assert.equal(snippet, `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`);
   const frame = await page.inputValue('#share-iframe');
-  assert.match(frame, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1#devil\/v1\/[\w-]+"/);
+  assert.match(frame, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/devil\.html\?embed=1&amp;view=compact#devil\/v1\/[\w-]+"/);
   const embedded = await open(browser, 'devil.html?embed=1', { viewport: { width: 460, height: 700 } });
   await ready(embedded.page);
   assert.equal(await embedded.page.isVisible('header.site-header'), false);

@@ -357,7 +357,7 @@ test('embed mode shows only the board and its controls', async () => {
   assert.equal(await page.locator(CELLS).count(), 25);
   await page.click('#embed');
   assert.match(await page.inputValue('#share-output'), /^<script type="module" src=".*\/embed\.js"><\/script>\n<chessboard-puzzle link=".*\/lights\.html#lights\/v2\/[\w-]+"><\/chessboard-puzzle>$/);
-  assert.match(await page.inputValue('#share-iframe'), /<iframe src=".*lights\.html\?embed=1#lights\/v2\//);
+  assert.match(await page.inputValue('#share-iframe'), /<iframe src=".*lights\.html\?embed=1&amp;view=compact#lights\/v2\//);
   await screenshot(page, 'lights-embed');
   assert.deepEqual(errors, []);
   await context.close();

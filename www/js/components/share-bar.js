@@ -92,10 +92,12 @@ export function frameSnippet(frameUrl, title, width, height) {
   return `<iframe src="${attrText(frameUrl)}" width="${width}" height="${height}" title="${attrText(title)}" style="border:0" loading="lazy"></iframe>`;
 }
 
-/** The page's embed view with the options as query parameters (`?embed=1&view=board#…`). */
-function frameUrlWith(frameUrl, attributes) {
+/** The page's embed view with the options as query parameters (`?embed=1&view=compact#…`): the
+ * view always, since a frame without `view` shows the full page view. */
+function frameUrlWith(frameUrl, view, attributes) {
   const url = new URL(frameUrl);
-  for (const [k, v] of attributes) url.searchParams.set(k, v);
+  url.searchParams.set('view', view);
+  for (const [k, v] of attributes) if (k !== 'view') url.searchParams.set(k, v);
   return url.toString();
 }
 
@@ -223,7 +225,7 @@ function wireComposer(ctx, { title, frameSize }) {
     const size = frameSize();
     const w = width();
     const h = previewHeight ? previewHeight + 16 : size.height;
-    $('share-iframe').value = frameSnippet(frameUrlWith(ctx.frameUrl(fragment), attributes), title, w, h);
+    $('share-iframe').value = frameSnippet(frameUrlWith(ctx.frameUrl(fragment), chosen().view, attributes), title, w, h);
     if (!reloadPreview) return;
     clearTimeout(reload);
     reload = window.setTimeout(() => {
