@@ -2,10 +2,14 @@
 // modal dialog with the focus on its first option; each option changes the script snippet, the
 // iframe snippet and the live preview (the snippet itself, drawn in a frame at the chosen
 // width); the copy buttons copy; Esc closes it and gives the focus back. The expected snippets
-// are written here from the page's own address and the options chosen.
+// are written here from the page's own address and the options chosen. axe-core checks the open
+// dialog (no serious or critical finding).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { launch, open, ready, screenshot, BASE_URL } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const browser = await launch();
 after(() => browser.close());
@@ -88,6 +92,12 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     await page.waitForFunction(() => /^Iframe snippet copied/.test(document.getElementById('embed-status').textContent));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#share-iframe'));
     await screenshot(page, `composer-${width}-${scheme}`);
+    await page.addScriptTag({ path: AXE });
+    const findings = await page.evaluate(async () => {
+      const result = await window.axe.run(document.getElementById('embed-dialog'), { resultTypes: ['violations'] });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+    });
+    assert.deepEqual(findings, []);
 
     // The page behind is inert while the dialog is open; Esc closes it and the focus is back on Embed.
     assert.equal(await page.evaluate(() => document.getElementById('embed-dialog').matches(':modal')), true);
