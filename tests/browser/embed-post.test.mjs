@@ -107,6 +107,16 @@ before(async () => {
 });
 after(() => blog.close());
 
+/** The frame of `page` whose URL matches `pattern`, once it has one. */
+async function frameMatching(page, pattern) {
+  for (let i = 0; i < 600; i++) {
+    const frame = page.frames().find((f) => pattern.test(f.url()));
+    if (frame) return frame;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame at ${pattern}`);
+}
+
 async function openPost(path, { width = 1100, scheme = 'light' } = {}) {
   assert.notEqual(new URL(BLOG).origin, new URL(BASE_URL).origin);
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
@@ -283,13 +293,15 @@ for (const withScript of [false, true]) {
     const { page, errors, context } = await openPost(withScript ? '/frames-sized.html' : '/frames.html', { width: 600 });
     const ids = await page.$$eval('iframe', (fs) => fs.map((f) => f.id));
     for (const id of ids) {
-      const frame = page.frame({ url: new RegExp(`${id.split('-')[0]}\\.html\\?embed=1&view=${id.split('-')[1]}`) });
+      const frame = await frameMatching(page, new RegExp(`${id.split('-')[0]}\\.html\\?embed=1&view=${id.split('-')[1]}`));
       await frame.waitForSelector('body[data-ready=true]');
+      // embed.js sizes the frame once its page has posted its height.
+      if (withScript) await page.waitForFunction((id) => document.getElementById(id).style.height !== '', id);
     }
     await page.waitForTimeout(500);
     const failures = [];
     for (const id of ids) {
-      const frame = page.frame({ url: new RegExp(`${id.split('-')[0]}\\.html\\?embed=1&view=${id.split('-')[1]}`) });
+      const frame = await frameMatching(page, new RegExp(`${id.split('-')[0]}\\.html\\?embed=1&view=${id.split('-')[1]}`));
       const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
       const box = await page.$eval(`#${id}`, (f) => f.getBoundingClientRect().height);
       const scrolls = await frame.evaluate(() => document.scrollingElement.scrollHeight > document.scrollingElement.clientHeight);
@@ -308,7 +320,7 @@ for (const withScript of [false, true]) {
 test('a host whose policy refuses WebAssembly gets a frame of the same view, or one line naming the directives', async () => {
   let { page, context } = await openPost('/strict.html');
   await page.waitForSelector('chessboard-puzzle#strict[data-frame=true]');
-  const frame = page.frame({ url: /devil\.html\?embed=1&view=compact#devil\// });
+  const frame = await frameMatching(page, /devil\.html\?embed=1&view=compact#devil\//);
   await frame.waitForSelector('body[data-ready=true]');
   assert.equal(await frame.locator('[role=gridcell]').count(), 64);
   // The frame takes the height its page posts: nothing scrolls inside.
@@ -341,6 +353,7 @@ test('the post (compact, board and figure views) and the example walk-through ha
     await context.close();
   }
   const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
