@@ -99,6 +99,24 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     });
     assert.deepEqual(findings, []);
 
+    // The iframe snippet, pasted into a page without any script: its suggested height holds
+    // the framed view, which never scrolls inside.
+    const frameSnippet = await page.inputValue('#share-iframe');
+    const host = await context.newPage();
+    await host.route('**/pasted-frame.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pasted</title></head><body>${frameSnippet}</body></html>` }));
+    await host.goto(`${BASE_URL}/pasted-frame.html`);
+    const framed = host.frames()[1];
+    await framed.waitForSelector('body[data-ready=true]');
+    await host.waitForTimeout(500);
+    const fit = await host.evaluate(() => {
+      const frame = document.querySelector('iframe');
+      const doc = frame.contentDocument.documentElement;
+      return { content: Math.ceil(doc.getBoundingClientRect().height), scroll: doc.scrollHeight, frame: frame.clientHeight };
+    });
+    console.log(`# ${width} px: the framed view is ${fit.content} px in a ${fit.frame} px frame`);
+    assert.ok(fit.content <= fit.frame && fit.scroll <= fit.frame, `the framed view (${fit.content} px) scrolls in its ${fit.frame} px frame`);
+    await host.close();
+
     // The page behind is inert while the dialog is open; Esc closes it and the focus is back on Embed.
     assert.equal(await page.evaluate(() => document.getElementById('embed-dialog').matches(':modal')), true);
     await page.keyboard.press('Escape');
