@@ -2,7 +2,7 @@
 //! the sample games), encode + decode time of an 80-ply game for each game scheme, the compact
 //! tables' first build, and `compact` decode alone. Bits per move and worst cases are printed once, for docs/chess.md.
 
-use chessboard_puzzles::chess::model_params::FIT_GAMES;
+use chessboard_puzzles::chess::games::model_params::FIT_GAMES;
 use chessboard_puzzles::chess::{parse_pgn, GameScheme, Position, PositionScheme};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

@@ -122,7 +122,8 @@ fn the_committed_model_is_what_fit_writes() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/model_params.rs")).unwrap();
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/games/model_params.rs")).unwrap();
     assert_eq!(std::fs::read_to_string(&out).unwrap(), committed);
 }
 

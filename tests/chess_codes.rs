@@ -1,7 +1,8 @@
 //! Position codes: exact round trips on every position of the sample games and on edge cases,
 //! the source's published figures, computed worst cases, and decoders on random bytes.
 
-use chessboard_puzzles::chess::{compact, huffman, parse_pgn, Position, PositionScheme};
+use chessboard_puzzles::chess::positions::{compact, huffman};
+use chessboard_puzzles::chess::{parse_pgn, Position, PositionScheme};
 use proptest::prelude::*;
 
 fn sample_games() -> Vec<chessboard_puzzles::chess::Game> {
@@ -167,8 +168,8 @@ fn the_source_figures() {
     // 4 bits a square: 256 bits for the board; base 13: 237; base 13 with pawns off the edges: 233.
     let nibble = PositionScheme::Nibble.encode(&Position::start());
     assert_eq!(nibble.segments.iter().filter(|s| s.len == 4).count() * 4, 256);
-    assert_eq!(chessboard_puzzles::chess::base13::board_bits(false), 237);
-    assert_eq!(chessboard_puzzles::chess::base13::board_bits(true), 233);
+    assert_eq!(chessboard_puzzles::chess::positions::base13::board_bits(false), 237);
+    assert_eq!(chessboard_puzzles::chess::positions::base13::board_bits(true), 233);
     // The source's piece list needs 45 bits for 8 pawns on 48 squares.
     let pl = PositionScheme::PieceList.encode(&Position::start());
     assert!(pl.segments.iter().any(|s| s.label.starts_with("white pawns on") && s.len == 45));

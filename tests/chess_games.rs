@@ -2,8 +2,9 @@
 //! made independently from the PGN; the arithmetic code meets its goal on held-out games;
 //! decoders survive random bytes.
 
-use chessboard_puzzles::chess::model_params::FIT_GAMES;
-use chessboard_puzzles::chess::{lichess, parse_pgn, Game, GameScheme};
+use chessboard_puzzles::chess::games::lichess;
+use chessboard_puzzles::chess::games::model_params::FIT_GAMES;
+use chessboard_puzzles::chess::{parse_pgn, Game, GameScheme};
 use proptest::prelude::*;
 
 fn sample_games() -> Vec<Game> {

@@ -1,7 +1,7 @@
 //! Rules glue checked against published figures: perft counts of the standard test positions
 //! (chessprogramming.org "Perft Results"), SAN and PGN round trips, and edge cases.
 
-use chessboard_puzzles::chess::san::{parse_san, san};
+use chessboard_puzzles::chess::rules::san::{parse_san, san};
 use chessboard_puzzles::chess::{parse_pgn, Position};
 
 fn perft(pos: &Position, depth: u32) -> u64 {
@@ -178,7 +178,7 @@ fn sample_games_parse_and_export_back() {
             .unwrap();
     let games = parse_pgn(&text).unwrap();
     assert_eq!(games.len(), 438);
-    let again = parse_pgn(&chessboard_puzzles::chess::pgn::to_pgn(&games)).unwrap();
+    let again = parse_pgn(&chessboard_puzzles::chess::rules::pgn::to_pgn(&games)).unwrap();
     assert_eq!(games.len(), again.len());
     for (a, b) in games.iter().zip(&again) {
         assert_eq!(a.moves, b.moves);

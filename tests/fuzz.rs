@@ -46,10 +46,10 @@ mod entry {
         table::Game::open(text)
     }
     pub fn chess_link(pos: &Position) -> String {
-        chess::share::link_for(pos)
+        chess::positions::share::link_for(pos)
     }
     pub fn chess_from_link(text: &str) -> chessboard_puzzles::Result<Position> {
-        chess::share::from_link(text)
+        chess::positions::share::from_link(text)
     }
 }
 
@@ -343,7 +343,7 @@ fn pgn() {
     }
     fuzz("PGN", corpus, |bytes| match chess::parse_pgn(&text(bytes)) {
         Ok(games) => {
-            let again = chess::parse_pgn(&chess::pgn::to_pgn(&games));
+            let again = chess::parse_pgn(&chess::rules::pgn::to_pgn(&games));
             prop_assert_eq!(
                 again.map(|g| g.iter().map(|g| g.moves.clone()).collect::<Vec<_>>()),
                 Ok(games.iter().map(|g| g.moves.clone()).collect::<Vec<_>>())
@@ -361,18 +361,22 @@ fn position_codes() {
     for scheme in PositionScheme::ALL {
         for pos in &positions {
             corpus.push(scheme.encode(pos).bytes.clone());
-            corpus.push(chess::counters::encode(scheme, pos).bytes.clone());
+            corpus.push(chess::positions::counters::encode(scheme, pos).bytes.clone());
         }
     }
     corpus.extend([vec![], vec![0xff; 100_000], vec![0; 100_000], IMG.as_bytes().to_vec()]);
     fuzz("position codes", corpus, |bytes| {
         for scheme in PositionScheme::ALL {
             for counters in [false, true] {
-                let decoded = if counters { chess::counters::decode(scheme, bytes) } else { scheme.decode(bytes) };
+                let decoded =
+                    if counters { chess::positions::counters::decode(scheme, bytes) } else { scheme.decode(bytes) };
                 match decoded {
                     Ok(pos) => {
                         let again = if counters {
-                            chess::counters::decode(scheme, &chess::counters::encode(scheme, &pos).bytes)
+                            chess::positions::counters::decode(
+                                scheme,
+                                &chess::positions::counters::encode(scheme, &pos).bytes,
+                            )
                         } else {
                             scheme.decode(&scheme.encode(&pos).bytes)
                         }

@@ -5,7 +5,8 @@
 //! functions their pages call. The same corpus is opened under Node (tests/node/links-corpus)
 //! and on the pages (tests/browser/links-corpus).
 
-use chessboard_puzzles::chess::{share, Position};
+use chessboard_puzzles::chess::positions::share;
+use chessboard_puzzles::chess::Position;
 use chessboard_puzzles::codes::link as codes_link;
 use chessboard_puzzles::devil::lab::link as lab_link;
 use chessboard_puzzles::devil::{self, Mode, Params, View};

@@ -126,9 +126,9 @@ fn table_largest_game_fits() {
 #[test]
 fn chess_every_position_is_27_characters() {
     let pos = chess::Position::from_fen("r3k2r/pppq1ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 0 9").unwrap();
-    let link = chess::share::link_for(&pos);
+    let link = chess::positions::share::link_for(&pos);
     assert_eq!(link.len(), "chess/v2/".len() + base64_len(153));
-    assert_eq!(chess::share::from_link(&link).unwrap(), pos);
+    assert_eq!(chess::positions::share::from_link(&link).unwrap(), pos);
 }
 
 fn lab(table: Option<LookupTable>) -> LabState {

@@ -2,9 +2,10 @@
 //! code and labelled bits, an editor's board (valid or not, with the reason), a game with the
 //! bits each scheme spends on each move.
 
-use super::game_codes::GameScheme;
-use super::position::piece_char;
-use super::{parse_pgn, share, Position, PositionScheme, Segment};
+use super::games::game_codes::GameScheme;
+use super::positions::share;
+use super::rules::position::piece_char;
+use super::{parse_pgn, Position, PositionScheme, Segment};
 use crate::{bail, Result};
 use cozy_chess::{Color, Piece, Square};
 use serde::{Deserialize, Serialize};
@@ -140,10 +141,10 @@ pub fn view(pos: &Position) -> PositionView {
 }
 
 /// The compact code's rank split into runs by what each part of it stores, each run as long as
-/// that part's share of the bits ([`super::compact::rank_parts`]); the last run is the unused top
+/// that part's share of the bits ([`super::positions::compact::rank_parts`]); the last run is the unused top
 /// of the range. Shown this way because a single 152-bit run tells a reader nothing.
 fn compact_segments(pos: &Position, segments: Vec<Segment>) -> Vec<Segment> {
-    let parts = super::compact::rank_parts(pos);
+    let parts = super::positions::compact::rank_parts(pos);
     let [side, rank] = segments.as_slice() else { return segments };
     if parts.is_empty() {
         return segments;
@@ -191,7 +192,7 @@ pub fn decode(scheme: &str, code: &str, counters: bool) -> Result<Position> {
     }
     let bytes = crate::bits::from_base64url(text)?;
     if counters {
-        super::counters::decode(s, &bytes)
+        super::positions::counters::decode(s, &bytes)
     } else {
         s.decode(&bytes)
     }
@@ -200,7 +201,7 @@ pub fn decode(scheme: &str, code: &str, counters: bool) -> Result<Position> {
 /// A position's code in one scheme followed by its move counters, for the page.
 pub fn with_counters(fen: &str, scheme: &str) -> Result<SchemeView> {
     let s = PositionScheme::parse(scheme)?;
-    let code = super::counters::encode(s, &Position::from_fen(fen)?);
+    let code = super::positions::counters::encode(s, &Position::from_fen(fen)?);
     Ok(SchemeView {
         name: s.name(),
         description: s.description(),
@@ -239,7 +240,7 @@ pub struct GameView {
     pub fens: Vec<String>,
     pub schemes: Vec<GameSchemeView>,
     /// Why each move cost what it did under the arithmetic code (the 5 largest contributions).
-    pub explanations: Vec<super::explain::MoveExplanation>,
+    pub explanations: Vec<super::games::explain::MoveExplanation>,
 }
 
 /// One entry of a menu of games: who played, and the result (`?` where a tag is missing).
@@ -253,8 +254,8 @@ pub struct GameListing {
 /// The games of a PGN text, for a menu: read without playing the moves, so a page can list a
 /// file's games at once and play only the one picked (in a Worker).
 pub fn game_list(pgn: &str) -> Result<Vec<GameListing>> {
-    let tag = |tags: &[(String, String)], key: &str| super::pgn::tag_in(tags, key).unwrap_or("?").to_string();
-    Ok(super::pgn::game_tags(pgn)?
+    let tag = |tags: &[(String, String)], key: &str| super::rules::pgn::tag_in(tags, key).unwrap_or("?").to_string();
+    Ok(super::rules::pgn::game_tags(pgn)?
         .iter()
         .map(|tags| GameListing { white: tag(tags, "White"), black: tag(tags, "Black"), result: tag(tags, "Result") })
         .collect())
@@ -275,7 +276,7 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
                 bits: c.code.bits,
                 header_bits: c.header_bits,
                 move_bits: c.move_bits,
-                end_bits: if s == GameScheme::Arithmetic { super::game_codes::end_bits(g) } else { 0.0 },
+                end_bits: if s == GameScheme::Arithmetic { super::games::game_codes::end_bits(g) } else { 0.0 },
                 code: c.code.to_base64url(),
                 round_trip,
             }
@@ -285,7 +286,7 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
     let positions = g.positions();
     let fens: Vec<String> = positions.iter().map(|p| p.to_fen()).collect();
     let ucis: Vec<String> = positions.iter().zip(&g.moves).map(|(p, &m)| p.uci(m)).collect();
-    let explanations = super::explain::explain_game(&g.start, &g.moves, &sans, 5)?;
+    let explanations = super::games::explain::explain_game(&g.start, &g.moves, &sans, 5)?;
     Ok(GameView {
         games: games.len(),
         index,

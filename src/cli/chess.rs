@@ -4,8 +4,9 @@
 use super::files::{check_out, write_text};
 use super::{read_file_within, Output};
 use crate::bits::from_base64url;
-use crate::chess::pgn::MAX_PGN_BYTES;
-use crate::chess::{fit, parse_pgn, GameScheme, Position, PositionScheme};
+use crate::chess::games::fit;
+use crate::chess::rules::pgn::MAX_PGN_BYTES;
+use crate::chess::{parse_pgn, GameScheme, Position, PositionScheme};
 use crate::{bail, Result};
 use clap::Subcommand;
 use serde_json::json;
@@ -76,7 +77,7 @@ pub enum Command {
         /// Other games to report on (never fitted on), beside lichess's codec; repeatable.
         #[arg(long)]
         eval: Vec<PathBuf>,
-        #[arg(long, default_value = "src/chess/model_params.rs")]
+        #[arg(long, default_value = "src/chess/games/model_params.rs")]
         out: PathBuf,
     },
 }
@@ -88,7 +89,7 @@ pub fn run(cmd: Command) -> Result<Output> {
         Command::Encode { fen, scheme, counters } => {
             let s = PositionScheme::parse(&scheme)?;
             let pos = Position::from_fen(&fen)?;
-            let code = if counters { crate::chess::counters::encode(s, &pos) } else { s.encode(&pos) };
+            let code = if counters { crate::chess::positions::counters::encode(s, &pos) } else { s.encode(&pos) };
             let b64 = code.to_base64url();
             Ok(Output {
                 json: json!({"scheme": s.name(), "bits": code.bits, "code": b64}),
@@ -98,7 +99,7 @@ pub fn run(cmd: Command) -> Result<Output> {
         Command::Decode { scheme, code, counters } => {
             let s = PositionScheme::parse(&scheme)?;
             let bytes = from_base64url(&code)?;
-            let pos = if counters { crate::chess::counters::decode(s, &bytes)? } else { s.decode(&bytes)? };
+            let pos = if counters { crate::chess::positions::counters::decode(s, &bytes)? } else { s.decode(&bytes)? };
             let fen = pos.to_fen();
             Ok(Output { json: json!({"fen": fen}), text: fen })
         }
@@ -213,7 +214,7 @@ pub fn run(cmd: Command) -> Result<Output> {
             let mut evals = Vec::new();
             for (name, gs) in &others {
                 let refs: Vec<&crate::chess::Game> = gs.iter().collect();
-                let t = fit::Tally::of(&refs, &f.weights, &crate::chess::book::expand(&f.book));
+                let t = fit::Tally::of(&refs, &f.weights, &crate::chess::games::book::expand(&f.book));
                 text += &format!(
                     "\n{name}: {} games, {} plies: {:.3} bits a move (lichess {:.3})",
                     t.games,

@@ -4,7 +4,8 @@
 
 use super::files::MAX_INPUT_BYTES;
 use super::{read_file, Output};
-use crate::chess::{parse_pgn, share, Position};
+use crate::chess::positions::share;
+use crate::chess::{parse_pgn, Position};
 use crate::devil::lab::file::board_to_text;
 use crate::devil::{self, Layout};
 use crate::lights::{self, Board, Rule, Spec};

@@ -1,8 +1,9 @@
 //! Exports for the chess codes page. All logic is in `crate::chess`; these only convert.
 
 use super::{from_js, js_err, to_js};
+use crate::chess::positions::{huffman, share};
 use crate::chess::view::{self, Parts};
-use crate::chess::{huffman, share, GameScheme, Position, PositionScheme};
+use crate::chess::{GameScheme, Position, PositionScheme};
 use wasm_bindgen::prelude::*;
 
 /// Every scheme: `{position: [{name, description, worst_case}], game: [{name, description}]}`.

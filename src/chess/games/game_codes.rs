@@ -8,13 +8,15 @@
 //!   Huffman-coded with a fixed table of rank frequencies;
 //! - `arithmetic`: arithmetic coding of the model's probabilities.
 
-use super::adapt::GameModel;
-use super::book::Book;
-use super::codes::{Code, CodeWriter};
-use super::model::History;
-use super::model_params::{self, RANK_FREQ};
-use super::{arith, book, compact, model, Game, Position};
 use crate::bits::BitReader;
+use crate::chess::codes::{Code, CodeWriter};
+use crate::chess::games::adapt::GameModel;
+use crate::chess::games::book::Book;
+use crate::chess::games::model::History;
+use crate::chess::games::model_params::{self, RANK_FREQ};
+use crate::chess::games::{arith, book, model};
+use crate::chess::positions::compact;
+use crate::chess::{Game, Position};
 use crate::{bail, Result};
 use cozy_chess::{Move, Piece, Square};
 use serde::Serialize;
@@ -309,7 +311,7 @@ pub fn end_bits(game: &Game) -> f64 {
 /// The arithmetic code's "game ends here" event: 1/64 before every move.
 const END_TOTAL: u32 = 1 << 16;
 const END_FREQ: u32 = 1 << 10;
-const MAX_PLIES: u64 = super::pgn::MAX_PLIES as u64;
+const MAX_PLIES: u64 = crate::chess::rules::pgn::MAX_PLIES as u64;
 
 /// Where a move's king lands for castling (cozy-chess writes king-takes-rook).
 fn uci_target(pos: &Position, mv: Move) -> Square {

@@ -1,6 +1,7 @@
 //! The position schemes by name, with one interface: encode, decode, worst case, description.
 
-use super::{base13, bitboard, compact, huffman, nibble, piece_list, Code, Position};
+use crate::chess::positions::{base13, bitboard, compact, huffman, nibble, piece_list};
+use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use std::sync::OnceLock;
 

@@ -1,7 +1,7 @@
 //! Checkpoints of `compact`'s tables: the number of positions of the white material classes
 //! before every STRIDE-th class, per kind of case. Generated — do not edit: written by, and
 //! tested to equal the output of,
-//! `UPDATE_COMPACT_TABLES=1 cargo test --lib chess::compact::tests::committed_tables_match_a_fresh_enumeration`
+//! `UPDATE_COMPACT_TABLES=1 cargo test --lib chess::positions::compact::tests::committed_tables_match_a_fresh_enumeration`
 //! (the test sums every pair of classes of every kind and compares; it also checks each kind's
 //! total against `KIND_TOTALS`, which the independent count in tests/data/compact_count.py
 //! checks in turn).

@@ -41,7 +41,7 @@ impl Counts {
         }
     }
 
-    pub fn of_squares(squares: &super::Squares, color: Color) -> Counts {
+    pub fn of_squares(squares: &crate::chess::Squares, color: Color) -> Counts {
         let mut c = Counts::default();
         for (p, col) in squares.iter().flatten() {
             if *col == color {
@@ -116,7 +116,7 @@ pub fn opposed_files_needed(w: (u8, u8, u8), b: (u8, u8, u8)) -> Option<u8> {
 }
 
 /// Number of files with a white pawn below a black pawn.
-pub fn opposed_files(squares: &super::Squares) -> u8 {
+pub fn opposed_files(squares: &crate::chess::Squares) -> u8 {
     let pawn_at = |file: usize, rank: usize, color: Color| squares[rank * 8 + file] == Some((Piece::Pawn, color));
     (0..8)
         .filter(|&f| {
@@ -126,7 +126,7 @@ pub fn opposed_files(squares: &super::Squares) -> u8 {
 }
 
 /// Whether a board's pawns keep the opposed-files rule for its material; `Err` says why not.
-pub fn check_pawns(squares: &super::Squares) -> Result<()> {
+pub fn check_pawns(squares: &crate::chess::Squares) -> Result<()> {
     let [w, b] = [Color::White, Color::Black].map(|c| Counts::of_squares(squares, c));
     let Some(need) = opposed_files_needed(w.army(), b.army()) else { return check(&w, &b) };
     let have = opposed_files(squares);

@@ -4,9 +4,9 @@
 //! move number in 16, one zero bit — after the scheme's own (padded) bytes. Every scheme keeps
 //! its code and its worst case, and a code with counters is exactly 24 bits longer.
 
-use super::codes::{Code, Segment};
-use super::{Position, PositionScheme};
 use crate::bits::{BitReader, BitWriter};
+use crate::chess::codes::{Code, Segment};
+use crate::chess::{Position, PositionScheme};
 use crate::{bail, Result};
 
 /// Bytes the trailer adds.

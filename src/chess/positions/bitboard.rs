@@ -4,9 +4,9 @@
 //! rank), 13 = a pawn that can be taken en passant (colour by rank), 14 = the black king when
 //! Black is to move (otherwise White is to move).
 
-use super::codes::{castling_rook_at, man_name, CodeWriter, CASTLING_ROOKS};
-use super::{Code, Position};
 use crate::bits::BitReader;
+use crate::chess::codes::{castling_rook_at, man_name, CodeWriter, CASTLING_ROOKS};
+use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, Piece, Rank, Square};
 
@@ -94,6 +94,6 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         }
     };
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    super::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::codes::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }

@@ -2,7 +2,7 @@
 //! position that keeps the rules of John Tromp's position count (ChessPositionRanking):
 //! material that can arise in a game (promotions bounded by missing pawns and by captures),
 //! pawns off ranks 1 and 8 with enough *opposed files* for the captures (see
-//! [`super::material`]), castling king and rook at home, and an en-passant pawn with a pawn
+//! [`crate::chess::rules::material`]), castling king and rook at home, and an en-passant pawn with a pawn
 //! beside it to take it. Unlike Tromp's ranking, which counts some positions several times,
 //! every position has exactly one rank. The code is a fixed-length integer, so its length *is*
 //! its worst case, computed from the exact count: 1 bit for the side to move + ⌈log2 N⌉.
@@ -13,15 +13,15 @@
 //! 2. the *material classes* of both sides (pawns, other pieces, promotions), only pairs that
 //!    pass the material rules;
 //! 3. the placement, as a mixed-radix number: the pawns (ranked file by file among the
-//!    placements with enough opposed files, [`super::pawn_files`]), the kings, the set of
+//!    placements with enough opposed files, [`crate::chess::positions::pawn_files`]), the kings, the set of
 //!    squares of White's other pieces and of Black's, and which piece stands on each square
 //!    of those sets (the signature of the side plus a permutation rank).
 
-use super::codes::{bits_for, read_big, CodeWriter};
-use super::material::{self, Counts};
-use super::pawn_files;
-use super::{Code, Position};
 use crate::bits::BitReader;
+use crate::chess::codes::{bits_for, read_big, CodeWriter};
+use crate::chess::positions::pawn_files;
+use crate::chess::rules::material::{self, Counts};
+use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, File, Piece, Rank, Square};
 use num_bigint::BigUint;
@@ -735,7 +735,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     }
     let castling = [case.wmask & 1 != 0, case.wmask & 2 != 0, case.bmask & 1 != 0, case.bmask & 2 != 0];
     let pos = Position::from_parts(&squares, Color::White, castling, case.ep)?;
-    super::codes::check_ep_kept(case.ep, &pos)?;
+    crate::chess::codes::check_ep_kept(case.ep, &pos)?;
     Ok(if stm == Color::White { pos } else { pos.mirrored() })
 }
 
@@ -774,7 +774,7 @@ mod tests {
         "//! Checkpoints of `compact`'s tables: the number of positions of the white material classes
 //! before every STRIDE-th class, per kind of case. Generated — do not edit: written by, and
 //! tested to equal the output of,
-//! `UPDATE_COMPACT_TABLES=1 cargo test --lib chess::compact::tests::committed_tables_match_a_fresh_enumeration`
+//! `UPDATE_COMPACT_TABLES=1 cargo test --lib chess::positions::compact::tests::committed_tables_match_a_fresh_enumeration`
 //! (the test sums every pair of classes of every kind and compares; it also checks each kind's
 //! total against `KIND_TOTALS`, which the independent count in tests/data/compact_count.py
 //! checks in turn).
@@ -793,16 +793,16 @@ use super::u192::U192;
         // The tables this test binary was compiled with.
         let compiled = include_str!("compact/tables.rs");
         if std::env::var_os("UPDATE_COMPACT_TABLES").is_some() {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/compact/tables.rs");
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/chess/positions/compact/tables.rs");
             std::fs::write(path, &source).expect("write tables.rs");
             let written = std::fs::read_to_string(path).expect("read tables.rs back");
-            assert!(written == source, "src/chess/compact/tables.rs was not written whole");
+            assert!(written == source, "src/chess/positions/compact/tables.rs was not written whole");
             if compiled != source {
                 // The code below still runs on the old tables: the next build checks the new ones.
                 return;
             }
         }
-        assert!(compiled == source, "src/chess/compact/tables.rs is stale: run the command at its top");
+        assert!(compiled == source, "src/chess/positions/compact/tables.rs is stale: run the command at its top");
         for (k, offsets) in Kind::all().zip(&fresh) {
             // The lazily summed blocks give the same offsets, and find each class back.
             for (wi, &o) in offsets.iter().enumerate() {

@@ -8,9 +8,9 @@
 //! game (and the rounding of integer frequencies) more than the best expert in hindsight. Everything is integer arithmetic, so the
 //! decoder, which sees the same moves, makes exactly the same updates on every platform.
 
-use super::book::Book;
-use super::model::{self, History, NUM_FEATURES};
-use super::Position;
+use crate::chess::games::book::Book;
+use crate::chess::games::model::{self, History, NUM_FEATURES};
+use crate::chess::Position;
 use cozy_chess::Move;
 
 /// Fractional bits of the adapted weights: 1/16 bit of score is 2^FRAC units.
@@ -201,8 +201,9 @@ impl<'a> GameModel<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::model_params::WEIGHTS;
-    use crate::chess::{book, parse_pgn};
+    use crate::chess::games::book;
+    use crate::chess::games::model_params::WEIGHTS;
+    use crate::chess::parse_pgn;
 
     #[test]
     fn integer_costs_match_floating_point_logarithms() {

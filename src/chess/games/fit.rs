@@ -5,9 +5,10 @@
 //! list. Deterministic: same games, same output. Also k-fold cross-validation and evaluation
 //! on other games, each beside lichess's codec on the same games.
 
-use super::book::{self, Book};
-use super::model::{self, History, NUM_FEATURES};
-use super::{game_codes, lichess, Game, Position};
+use crate::chess::games::book::{self, Book};
+use crate::chess::games::model::{self, History, NUM_FEATURES};
+use crate::chess::games::{game_codes, lichess};
+use crate::chess::{Game, Position};
 use std::fmt::Write;
 
 /// One position of the training set: every legal move's features and the index played.
@@ -102,7 +103,7 @@ impl Tally {
         let mut t = Tally::default();
         for g in games {
             let (code, _) = game_codes::arithmetic_moves(g, weights, book);
-            let header = if g.start == Position::start() { 1 } else { 1 + super::compact::bits() };
+            let header = if g.start == Position::start() { 1 } else { 1 + crate::chess::positions::compact::bits() };
             t.games += 1;
             t.plies += g.moves.len();
             t.bits += header + code.len();

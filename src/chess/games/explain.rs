@@ -6,11 +6,11 @@
 //! adapts during the game (`adapt.rs`): the contributions are those of the expert leading its
 //! mixture, what that expert learnt from the game's earlier moves counting as one more.
 
-use super::adapt::{GameModel, Prediction};
-use super::book;
-use super::model::{self, History};
-use super::model_params::WEIGHTS;
-use super::Position;
+use crate::chess::games::adapt::{GameModel, Prediction};
+use crate::chess::games::book;
+use crate::chess::games::model::{self, History};
+use crate::chess::games::model_params::WEIGHTS;
+use crate::chess::Position;
 use crate::{bail, Result};
 use cozy_chess::Move;
 use serde::Serialize;
@@ -85,7 +85,7 @@ pub const CANDIDATES: usize = 4;
 /// order, as the code's rank counts them.
 fn candidates(pos: &Position, prediction: &Prediction, top: usize) -> Vec<Candidate> {
     let total = f64::from(prediction.total());
-    let go_on = super::game_codes::go_on_probability();
+    let go_on = crate::chess::games::game_codes::go_on_probability();
     let mut order: Vec<usize> = (0..prediction.moves.len()).collect();
     order.sort_by(|&a, &b| prediction.freqs[b].cmp(&prediction.freqs[a]).then(a.cmp(&b)));
     order
@@ -94,7 +94,7 @@ fn candidates(pos: &Position, prediction: &Prediction, top: usize) -> Vec<Candid
         .map(|j| {
             let mv = prediction.moves[j];
             let p = f64::from(prediction.freqs[j]) / total;
-            Candidate { san: super::san::san(pos, mv), uci: pos.uci(mv), bits: -(p * go_on).log2() }
+            Candidate { san: crate::chess::rules::san::san(pos, mv), uci: pos.uci(mv), bits: -(p * go_on).log2() }
         })
         .collect()
 }
@@ -146,7 +146,7 @@ fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: Strin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::san::parse_san;
+    use crate::chess::rules::san::parse_san;
 
     /// Explains every move of `sans` (SAN moves from the position `start_fen`).
     fn explain_sans(start_fen: &str, sans: &[&str], top: usize) -> Result<Vec<MoveExplanation>> {
@@ -234,7 +234,7 @@ mod tests {
             moves.push(mv);
             pos = pos.play_unchecked(mv);
             let prefix = crate::chess::Game::new(start.clone(), moves.clone());
-            let (_, encoder_bits) = crate::chess::game_codes::arithmetic_moves(&prefix, &WEIGHTS, book::book());
+            let (_, encoder_bits) = crate::chess::games::game_codes::arithmetic_moves(&prefix, &WEIGHTS, book::book());
             assert_eq!(encoder_bits.len(), i + 1);
             assert!(
                 (e.bits + go_on - encoder_bits[i]).abs() < 1e-9,

@@ -6,7 +6,7 @@
 //! indices in 16 million lichess games. Only the code lengths matter here; lichess stores the
 //! number of plies elsewhere, so a game costs the sum of its moves' code lengths.
 
-use super::{Game, Position};
+use crate::chess::{Game, Position};
 use cozy_chess::{get_pawn_attacks, Color, Move, Piece, Square};
 
 /// Code length of each move index in lichess's Huffman table (index 0 = the heuristic's

@@ -14,7 +14,7 @@
 use super::{comb_unrank, divrem, perm_unrank, small};
 use crate::bits::BitReader;
 use crate::chess::codes::{bits_for, check_ep_kept, read_big};
-use crate::chess::material;
+use crate::chess::rules::material;
 use crate::chess::{Position, Squares};
 use crate::{bail, link, Error, Result};
 use cozy_chess::{Color, File, Piece, Rank, Square};

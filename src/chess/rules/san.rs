@@ -2,7 +2,7 @@
 //! writes castling as king-takes-own-rook; SAN and UCI use the king's two-square step, see
 //! [`Position::uci`]).
 
-use super::position::{file_char, Position};
+use crate::chess::rules::position::{file_char, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, File, Move, Piece, Rank, Square};
 

@@ -3,8 +3,9 @@
 //! version 1 (the 156-bit ranking, [`compact::v1`]) still open. A link of a newer version is
 //! refused with a one-line reason, never misread.
 
-use super::{compact, Position};
 use crate::bits::from_base64url;
+use crate::chess::positions::compact;
+use crate::chess::Position;
 use crate::link;
 use crate::Result;
 

@@ -3,9 +3,11 @@
 //! those 16 squares have only 11 values: 11^16 · 13^48 needs 233 bits (the source's figures).
 //! The side to move, castling and en passant follow as plain fields.
 
-use super::codes::{bits_for, man_code, man_from_code, read_big, read_state, write_state, CodeWriter, STATE_MAX_BITS};
-use super::{Code, Position};
 use crate::bits::BitReader;
+use crate::chess::codes::{
+    bits_for, man_code, man_from_code, read_big, read_state, write_state, CodeWriter, STATE_MAX_BITS,
+};
+use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Rank, Square};
 use num_bigint::BigUint;
@@ -95,6 +97,6 @@ pub fn decode(bytes: &[u8], pawns_off_edges: bool) -> Result<Position> {
     let (stm, castling, ep) = read_state(&mut r)?;
     r.finish()?;
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    super::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::codes::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }

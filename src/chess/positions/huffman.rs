@@ -3,10 +3,10 @@
 //! the weights of the starting position. The start position's board takes
 //! 32·1 + 16·3 + 12·5 + 4·6 = 164 bits. The state fields follow.
 
-use super::codes::{man_code, man_from_code, man_name, read_state, write_state, CodeWriter, STATE_MAX_BITS};
-use super::material::{self, Counts};
-use super::{Code, Position};
 use crate::bits::BitReader;
+use crate::chess::codes::{man_code, man_from_code, man_name, read_state, write_state, CodeWriter, STATE_MAX_BITS};
+use crate::chess::rules::material::{self, Counts};
+use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::Square;
 use serde::Serialize;
@@ -78,7 +78,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let (stm, castling, ep) = read_state(&mut r)?;
     r.finish()?;
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    super::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::codes::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }
 

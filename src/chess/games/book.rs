@@ -7,8 +7,8 @@
 //! order), sorted, each written as (moves shared with the previous line, new moves, the new
 //! indices), one byte each.
 
-use super::model_params::BOOK;
-use super::{parse_pgn, Position};
+use crate::chess::games::model_params::BOOK;
+use crate::chess::{parse_pgn, Position};
 use crate::{bail, Result};
 use cozy_chess::Move;
 use std::collections::HashMap;

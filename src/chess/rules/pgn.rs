@@ -1,8 +1,8 @@
 //! PGN import and export: tag pairs, SAN moves and the result. Comments (`{…}`, `;…`),
 //! variations (`(…)`), NAGs (`$n`), move numbers and escape lines (`%…`) are read and skipped.
 
-use super::position::Position;
-use super::san::{parse_san, san};
+use crate::chess::rules::position::Position;
+use crate::chess::rules::san::{parse_san, san};
 use crate::{bail, Result};
 use cozy_chess::{Color, Move};
 
@@ -386,8 +386,8 @@ mod tests {
     #[test]
     fn the_sample_files_list_one_game_per_event_tag() {
         for text in [
-            include_str!("../../tests/data/lichess-2025-05-blitz-sample.pgn"),
-            include_str!("../../www/data/chess-sample.pgn"),
+            include_str!("../../../tests/data/lichess-2025-05-blitz-sample.pgn"),
+            include_str!("../../../www/data/chess-sample.pgn"),
         ] {
             let events = text.lines().filter(|l| l.starts_with("[Event ")).count();
             assert_eq!(game_tags(text).unwrap().len(), events);

@@ -5,7 +5,7 @@
 //!   file a white pawn starts below a black one and neither can pass the other without a
 //!   capture, so every pawn that is no longer so blocked (or has promoted) is paid for by a
 //!   capture or a captured pawn; `compact` derives `need` from the material
-//!   (see [`super::material::min_opposed_files`]);
+//!   (see [`crate::chess::rules::material::min_opposed_files`]);
 //! - **en passant**: the black pawn that has just moved two squares stands on rank 5 with
 //!   ranks 6 and 7 of its file empty, and a white pawn stands next to it on rank 5, ready to
 //!   take it (the canonical form keeps the en-passant file only when that capture is legal).

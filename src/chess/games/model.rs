@@ -11,9 +11,9 @@
 //! `fit.rs`) and written to `model_params.rs`; the arithmetic coder adapts them to each game
 //! as it goes (`adapt.rs`).
 
-use super::book::{self, Book};
-use super::model_params::WEIGHTS;
-use super::Position;
+use crate::chess::games::book::{self, Book};
+use crate::chess::games::model_params::WEIGHTS;
+use crate::chess::Position;
 use cozy_chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard, Board, Color, Move,
     Piece, Square,

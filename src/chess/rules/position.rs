@@ -8,14 +8,14 @@
 //! repetition rules and of Tromp's position count); the move counters travel along for FEN
 //! output but are not part of the position's identity.
 
-use super::material::{self, Counts};
+use crate::chess::rules::material::{self, Counts};
 use crate::{bail, Error, Result};
 use cozy_chess::{Board, BoardBuilder, CastleRights, Color, File, Move, Piece, Rank, Square};
 
 /// Castling right indices: white short, white long, black short, black long (FEN `KQkq`).
 pub const CASTLING_NAMES: [&str; 4] = ["white O-O", "white O-O-O", "black O-O", "black O-O-O"];
 
-pub use super::Squares;
+pub use crate::chess::Squares;
 
 /// A legal position in canonical form.
 #[derive(Clone, Debug)]
