@@ -101,6 +101,9 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
 
     // The iframe snippet, pasted into a page without any script: its suggested height holds
     // the framed view, which never scrolls inside.
+    await page.waitForSelector('#share-iframe[data-measured=true]', { state: 'attached' });
+    await page.waitForTimeout(300);
+    await page.waitForSelector('#share-iframe[data-measured=true]', { state: 'attached' });
     const frameSnippet = await page.inputValue('#share-iframe');
     const host = await context.newPage();
     await host.route('**/pasted-frame.html', (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pasted</title></head><body>${frameSnippet}</body></html>` }));
@@ -114,6 +117,7 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
       return { content: Math.ceil(doc.getBoundingClientRect().height), scroll: doc.scrollHeight, frame: frame.clientHeight };
     });
     console.log(`# ${width} px: the framed view is ${fit.content} px in a ${fit.frame} px frame`);
+    assert.ok(fit.frame - fit.content <= 2, `the suggested height (${fit.frame} px) is the framed view's (${fit.content} px)`);
     assert.ok(fit.content <= fit.frame && fit.scroll <= fit.frame, `the framed view (${fit.content} px) scrolls in its ${fit.frame} px frame`);
     await host.close();
 

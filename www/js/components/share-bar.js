@@ -216,6 +216,22 @@ function wireComposer(ctx, { title, frameSize }) {
   }
   preview.addEventListener('load', watchHeight);
 
+  // The iframe snippet's height: the framed page itself, drawn at the chosen width out of sight,
+  // posts its content height (../view.js) as it does to a post around it.
+  const measurer = document.createElement('iframe');
+  measurer.className = 'composer-measure';
+  measurer.tabIndex = -1;
+  measurer.title = 'The framed page, measured';
+  measurer.setAttribute('aria-hidden', 'true');
+  let frameHeight = 0;
+  window.addEventListener('message', (e) => {
+    if (!measurer.contentWindow || e.source !== measurer.contentWindow || e.data?.type !== 'chessboard-puzzle:height') return;
+    const h = Math.ceil(Number(e.data.height));
+    if (!Number.isFinite(h) || h <= 0 || h === frameHeight) return;
+    frameHeight = h;
+    update(false);
+  });
+
   /** Rewrites both snippets and, when `reloadPreview`, the preview (shortly: typing a step). */
   function update(reloadPreview = true) {
     const attributes = embedAttributes(chosen());
@@ -224,11 +240,19 @@ function wireComposer(ctx, { title, frameSize }) {
     $('embed-script').value = script;
     const size = frameSize();
     const w = width();
-    const h = previewHeight ? previewHeight + 16 : size.height;
-    $('share-iframe').value = frameSnippet(frameUrlWith(ctx.frameUrl(fragment), chosen().view, attributes), title, w, h);
+    const h = frameHeight || (previewHeight ? previewHeight + 16 : size.height);
+    const frameUrl = frameUrlWith(ctx.frameUrl(fragment), chosen().view, attributes);
+    $('share-iframe').value = frameSnippet(frameUrl, title, w, h);
+    // Whether the height is the framed page's own (tests wait for it), not yet an estimate.
+    $('share-iframe').dataset.measured = String(frameHeight > 0);
+    measurer.style.width = `${w}px`;
     if (!reloadPreview) return;
     clearTimeout(reload);
     reload = window.setTimeout(() => {
+      if (measurer.src !== frameUrl) {
+        frameHeight = 0;
+        measurer.src = frameUrl;
+      }
       const doc = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Preview</title><link rel="icon" href="data:,"></head><body>${script}</body></html>`;
       if (doc === shown) return;
       shown = doc;
@@ -271,7 +295,7 @@ function wireComposer(ctx, { title, frameSize }) {
     /** Opens the composer for the board at `link`. */
     open(link) {
       fragment = link;
-      if (!preview.isConnected) box.append(preview);
+      if (!preview.isConnected) box.append(preview, measurer);
       fillModes();
       status('');
       if (!dialog.open) dialog.showModal();
