@@ -256,7 +256,7 @@ mod tests {
             let link = link_for(&game).unwrap();
             assert_eq!(link_spec(&link).unwrap(), spec);
         }
-        // The 4096×4096 king-rule torus with 9 states, a v1 link.
+        // A v1 link of a 4096×4096 king-rule torus with 9 states: the header alone gives the spec.
         let spec = link_spec("#lights/v1/_____AAAIAAAAAAABgcg").unwrap();
         assert_eq!((spec.rows, spec.cols, spec.rule, spec.torus, spec.states), (4096, 4096, Rule::King, true, 9));
         assert!(link_spec("#lights/v2/@@").is_err());
