@@ -106,6 +106,7 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     /** Marks the view drawn and interactive (tests wait for this). */
     ready() {
       if (isPage) {
+        if (embed) applyFrameOptions(ctx);
         document.body.dataset.ready = 'true';
         performance.mark('interactive');
       } else if (host) {
@@ -137,6 +138,24 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
       keepsOpened: false,
     };
   }
+}
+
+/**
+ * A framed page's options beyond the view (`?embed=1&mode=play-a&step=3&theme=dark`), as the
+ * element's attributes of the same names: the mode's button is pressed, the main step bar
+ * moved to the step, the colours set. Unknown values are ignored, as the element ignores them.
+ * @param {{ $$: (selector: string) => NodeListOf<any>, steps: any }} ctx
+ */
+function applyFrameOptions(ctx) {
+  const query = new URLSearchParams(location.search);
+  const theme = query.get('theme');
+  if (theme === 'light' || theme === 'dark') document.documentElement.style.colorScheme = theme;
+  const mode = query.get('mode')?.replace(/-/g, '_');
+  const choice = mode ? [...ctx.$$('[data-mode]')].find((b) => b.dataset.mode === mode) : undefined;
+  if (choice && choice.getAttribute('aria-pressed') !== 'true') choice.click();
+  const step = Number(query.get('step') ?? NaN);
+  const stepper = ctx.steps?.stepper;
+  if (stepper && Number.isInteger(step) && step >= 0) void stepper.seek(step);
 }
 
 /** Draws `template` into the root's view slot (made when the root has none) and marks embeds

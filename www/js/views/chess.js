@@ -23,7 +23,7 @@ export const TEMPLATE = `
 <h2 class="no-embed">A position</h2>
 <div class="play-area">
   <div>
-    <div id="board" class="board checkered chess" style="--cols: 8; --rows: 8"></div>
+    <div id="board" class="board checkered chess"></div>
     <div class="palette" data-embed="compact" role="group" aria-label="Piece to place" id="palette"></div>
     <div class="toolbar" data-embed="full">
       ${segmented('Side to move', 'side', [['w', 'White to move'], ['b', 'Black to move']])}
@@ -98,7 +98,7 @@ export const TEMPLATE = `
     <div class="viewer-main">
       <div class="viewer-board-col">
         <div class="viewer-board-wrap">
-          <div id="vboard" class="board checkered chess viewer-board" role="img" tabindex="0" aria-keyshortcuts="ArrowLeft ArrowRight Home End" style="--cols: 8; --rows: 8"></div>
+          <div id="vboard" class="board checkered chess viewer-board" role="img" tabindex="0" aria-keyshortcuts="ArrowLeft ArrowRight Home End"></div>
           <svg id="arrows" class="arrows" viewBox="0 0 8 8" aria-hidden="true"></svg>
         </div>
         ${stepBarMarkup('game-steps')}
