@@ -9,13 +9,13 @@
 //! - `arithmetic`: arithmetic coding of the model's probabilities.
 
 use crate::bits::BitReader;
-use crate::chess::codes::{Code, CodeWriter};
 use crate::chess::games::adapt::GameModel;
 use crate::chess::games::book::Book;
 use crate::chess::games::model::History;
 use crate::chess::games::model_params::{self, RANK_FREQ};
 use crate::chess::games::{arith, book, model};
 use crate::chess::positions::compact;
+use crate::chess::segments::{Code, CodeWriter};
 use crate::chess::{Game, Position};
 use crate::{bail, Result};
 use cozy_chess::{Move, Piece, Square};

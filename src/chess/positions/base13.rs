@@ -4,7 +4,7 @@
 //! The side to move, castling and en passant follow as plain fields.
 
 use crate::bits::BitReader;
-use crate::chess::codes::{
+use crate::chess::segments::{
     bits_for, man_code, man_from_code, read_big, read_state, write_state, CodeWriter, STATE_MAX_BITS,
 };
 use crate::chess::{Code, Position};
@@ -97,6 +97,6 @@ pub fn decode(bytes: &[u8], pawns_off_edges: bool) -> Result<Position> {
     let (stm, castling, ep) = read_state(&mut r)?;
     r.finish()?;
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    crate::chess::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::segments::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }

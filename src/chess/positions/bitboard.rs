@@ -5,7 +5,7 @@
 //! Black is to move (otherwise White is to move).
 
 use crate::bits::BitReader;
-use crate::chess::codes::{castling_rook_at, man_name, CodeWriter, CASTLING_ROOKS};
+use crate::chess::segments::{castling_rook_at, man_name, CodeWriter, CASTLING_ROOKS};
 use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, Piece, Rank, Square};
@@ -94,6 +94,6 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         }
     };
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    crate::chess::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::segments::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }

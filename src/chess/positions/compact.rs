@@ -18,9 +18,9 @@
 //!    of those sets (the signature of the side plus a permutation rank).
 
 use crate::bits::BitReader;
-use crate::chess::codes::{bits_for, read_big, CodeWriter};
 use crate::chess::positions::pawn_files;
 use crate::chess::rules::material::{self, Counts};
+use crate::chess::segments::{bits_for, read_big, CodeWriter};
 use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, File, Piece, Rank, Square};
@@ -735,7 +735,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     }
     let castling = [case.wmask & 1 != 0, case.wmask & 2 != 0, case.bmask & 1 != 0, case.bmask & 2 != 0];
     let pos = Position::from_parts(&squares, Color::White, castling, case.ep)?;
-    crate::chess::codes::check_ep_kept(case.ep, &pos)?;
+    crate::chess::segments::check_ep_kept(case.ep, &pos)?;
     Ok(if stm == Color::White { pos } else { pos.mirrored() })
 }
 

@@ -5,7 +5,7 @@
 //! its code and its worst case, and a code with counters is exactly 24 bits longer.
 
 use crate::bits::{BitReader, BitWriter};
-use crate::chess::codes::{Code, Segment};
+use crate::chess::segments::{Code, Segment};
 use crate::chess::{Position, PositionScheme};
 use crate::{bail, Result};
 

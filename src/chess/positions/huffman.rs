@@ -4,8 +4,8 @@
 //! 32·1 + 16·3 + 12·5 + 4·6 = 164 bits. The state fields follow.
 
 use crate::bits::BitReader;
-use crate::chess::codes::{man_code, man_from_code, man_name, read_state, write_state, CodeWriter, STATE_MAX_BITS};
 use crate::chess::rules::material::{self, Counts};
+use crate::chess::segments::{man_code, man_from_code, man_name, read_state, write_state, CodeWriter, STATE_MAX_BITS};
 use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::Square;
@@ -78,7 +78,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let (stm, castling, ep) = read_state(&mut r)?;
     r.finish()?;
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    crate::chess::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::segments::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }
 

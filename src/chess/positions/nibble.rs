@@ -4,7 +4,7 @@
 //! just moved two squares and can be taken en passant. One more bit says who moves: 257 bits.
 
 use crate::bits::BitReader;
-use crate::chess::codes::{castling_rook_at, man_code, man_from_code, man_name, CodeWriter, CASTLING_ROOKS};
+use crate::chess::segments::{castling_rook_at, man_code, man_from_code, man_name, CodeWriter, CASTLING_ROOKS};
 use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, Piece, Rank, Square};
@@ -78,6 +78,6 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
         }
     };
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    crate::chess::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::segments::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }

@@ -4,8 +4,8 @@
 //! each a type (2 bits) and a square (6 bits). White first, then Black, then the state fields.
 
 use crate::bits::BitReader;
-use crate::chess::codes::{bits_for, piece_name, read_big, read_state, write_state, CodeWriter, STATE_MAX_BITS};
 use crate::chess::rules::material::{self, Counts};
+use crate::chess::segments::{bits_for, piece_name, read_big, read_state, write_state, CodeWriter, STATE_MAX_BITS};
 use crate::chess::{Code, Position};
 use crate::{bail, Result};
 use cozy_chess::{Color, Piece, Square};
@@ -91,7 +91,7 @@ pub fn decode(bytes: &[u8]) -> Result<Position> {
     let (stm, castling, ep) = read_state(&mut r)?;
     r.finish()?;
     let pos = Position::from_parts(&squares, stm, castling, ep)?;
-    crate::chess::codes::check_ep_kept(ep, &pos)?;
+    crate::chess::segments::check_ep_kept(ep, &pos)?;
     Ok(pos)
 }
 

@@ -13,8 +13,8 @@
 
 use super::{comb_unrank, divrem, perm_unrank, small};
 use crate::bits::BitReader;
-use crate::chess::codes::{bits_for, check_ep_kept, read_big};
 use crate::chess::rules::material;
+use crate::chess::segments::{bits_for, check_ep_kept, read_big};
 use crate::chess::{Position, Squares};
 use crate::{bail, link, Error, Result};
 use cozy_chess::{Color, File, Piece, Rank, Square};
