@@ -20,3 +20,28 @@ test('a frame of the Devil page opens in the mode, step and theme its address na
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a table embed steps through its strategy with step(n), forward by playing and back by undoing', async () => {
+  const { page, errors, context } = await open(browser, 'index.html', { reducedMotion: 'reduce' });
+  await page.setContent(`<!doctype html><script type="module" src="${new URL('embed.js', page.url()).href}"></script>
+    <chessboard-puzzle id="t" link="${new URL('table.html', page.url()).href}"></chessboard-puzzle>
+    <script>window.changes = []; document.addEventListener('change', (e) => window.changes.push(e.detail));</script>`);
+  await page.waitForFunction(() => document.getElementById('t')?.dataset.ready === 'true');
+  const state = () =>
+    page.evaluate(() => {
+      const el = /** @type {any} */ (document.getElementById('t'));
+      const status = el.shadowRoot.getElementById('status').textContent;
+      return { at: el.currentStep, won: /you win/.test(status), moves: Number(/(\d+) moves? played|after (\d+) move/.exec(status)?.slice(1).find(Boolean)) };
+    });
+  assert.equal((await state()).at, 0);
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('t')).step(3));
+  let s = await state();
+  assert.equal(s.at, s.moves, 'the step is the move counter');
+  assert.ok(s.at === 3 || (s.won && s.at < 3), JSON.stringify(s));
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('t')).step(1));
+  s = await state();
+  assert.deepEqual([s.at, s.moves], [1, 1]);
+  await page.waitForFunction(() => /** @type {any} */ (window).changes.some((c) => c.step === 1));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

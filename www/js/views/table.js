@@ -154,6 +154,31 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     what: 'a fresh table',
     beforeChange: () => stop(),
   });
+  // The strategy as an embed's steps (`step(n)`, `play()`, `pause()`): step n is the game after
+  // the strategy's first n moves, reached by playing them forward or undoing them; play and
+  // pause are Autoplay's.
+  ctx.steps = /** @type {any} */ ({
+    stepper: {
+      get at() {
+        return Number(v.view?.moves ?? 0);
+      },
+      get count() {
+        return Number(v.info?.length ?? 0);
+      },
+      async seek(/** @type {number} */ n) {
+        if (mode() !== 'watch' || !Number.isFinite(n)) return;
+        const target = Math.max(0, Math.floor(n));
+        while (Number(v.view.moves) > target && driver.view?.can_undo) driver.undo();
+        if (Number(v.view.moves) < target) jump(String(target));
+      },
+      play() {
+        if (!timer && mode() === 'watch') toggleAutoplay();
+      },
+      pause() {
+        stop();
+      },
+    },
+  });
   ctx.ready();
 
   function settings() {
