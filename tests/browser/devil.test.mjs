@@ -288,3 +288,16 @@ test('reduced motion turns animation into steps', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a result banner takes reserved room: the board does not move when it shows', async () => {
+  const { page, errors, context } = await open(browser, 'devil.html');
+  await ready(page);
+  await page.click('[data-mode=play_a]');
+  const top = async () => (await page.locator('#board').boundingBox()).y;
+  const before = await top();
+  await page.click(`${CELLS} >> nth=5`);
+  await page.waitForFunction(() => ['win', 'lose'].includes(document.getElementById('message').dataset.kind));
+  assert.equal(await top(), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
