@@ -202,7 +202,12 @@ test('on a page of another origin the worker starts from a blob that imports wor
     const worker = FakeWorker.made[before];
     assert.match(worker.url, /^blob:/);
     assert.deepEqual(worker.options, { type: 'module' });
-    assert.equal(await resolveObjectURL(worker.url).text(), `import ${JSON.stringify(WORKER_JS)};`);
+    // It imports worker.js by its site URL with a dynamic import (so the host's script-src
+    // decides, and a refusal is reported back), holding the messages that arrive meanwhile.
+    const source = await resolveObjectURL(worker.url).text();
+    assert.ok(source.startsWith(`const WORKER = ${JSON.stringify(WORKER_JS)};`), source);
+    assert.match(source, /\bimport\(WORKER\)/);
+    assert.match(source, /addEventListener\('message', hold\)/);
     worker.reply({ type: 'done', result: [] });
     assert.deepEqual(await job.promise, []);
   } finally {
