@@ -26,7 +26,8 @@ test('a table embed steps through its strategy with step(n), forward by playing 
   await page.setContent(`<!doctype html><script type="module" src="${new URL('embed.js', page.url()).href}"></script>
     <chessboard-puzzle id="t" link="${new URL('table.html', page.url()).href}"></chessboard-puzzle>
     <script>window.changes = []; document.addEventListener('change', (e) => window.changes.push(e.detail));</script>`);
-  await page.waitForFunction(() => document.getElementById('t')?.dataset.ready === 'true');
+  // The element's methods answer once it has told its first change (the board drawn).
+  await page.waitForFunction(() => /** @type {any} */ (window).changes.length > 0);
   const state = () =>
     page.evaluate(() => {
       const el = /** @type {any} */ (document.getElementById('t'));
