@@ -180,6 +180,7 @@ export class ChessboardPuzzle extends HTMLElement {
       const { contexts } = await import('./js/view.js');
       this.#ctx = contexts.get(this) ?? null;
       this.#apply();
+      this.dataset.ready = 'true';
       this.#observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['data-at', 'href'] });
       this.#tell();
     } catch (err) {

@@ -109,9 +109,9 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
         if (embed) applyFrameOptions(ctx);
         document.body.dataset.ready = 'true';
         performance.mark('interactive');
-      } else if (host) {
-        host.dataset.ready = 'true';
       }
+      // An embed's element marks itself ready once its methods can reach this context
+      // (../embed.js), not here: a post that acts on the mark must find them working.
     },
     /** The view's main step bar (./components/step-bar.js `mountStepBar`), if it has one: an
      * embed's `step(n)`, `play()` and `pause()` drive it. */
@@ -198,6 +198,16 @@ function postHeight() {
     window.parent.postMessage({ type: 'chessboard-puzzle:height', height, href: location.href }, '*');
   };
   new ResizeObserver(send).observe(document.documentElement);
+  // Chromium pauses a cross-origin frame's rendering, and so its ResizeObserver, while the frame
+  // is off screen: a frame below the fold would keep its first height until scrolled to. Changes
+  // to the page's markup are still observed there, and measuring forces the layout.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let queued;
+  new MutationObserver(() => {
+    clearTimeout(queued);
+    queued = setTimeout(send, 100);
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  window.addEventListener('load', send);
   // A page that loads embed.js after this frame has drawn asks for the height again.
   window.addEventListener('message', (e) => {
     if (e.source === window.parent && e.data?.type === 'chessboard-puzzle:measure') {
