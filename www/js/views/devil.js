@@ -252,12 +252,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     if (next.mode === 'watch') {
       const step = Math.max(0, Math.min(next.step, Math.max(steps.length - 1, 0)));
-      if (session.view().steps) session.step_to(movesBy(step));
+      if (game.steps || (restarted && session.view().steps)) session.step_to(movesBy(step));
       if (step !== next.step) session.set_extras({ mode: next.mode, strategy: next.strategy, step });
-      next = { ...session.view().state, ...session.view().extras };
+      const shown = session.view();
+      next = { ...shown.state, ...shown.extras };
     }
     view = next;
-    if (restarted) loadSteps(session);
+    if (restarted) loadSteps();
     render();
   }
 
@@ -267,7 +268,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** Watch's steps on the step bar: position i shows frame i (the first is the round as dealt). */
-  function loadSteps(session) {
+  function loadSteps() {
     const stepper = new Stepper({
       count: Math.max(steps.length - 1, 0),
       at: view.step,
@@ -278,7 +279,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         });
       },
     });
-    void session;
     bar.load(stepper, (at, count) => `Step ${at + 1} of ${count + 1}`);
   }
 
