@@ -6,6 +6,9 @@
 pub mod any_size;
 pub mod board;
 pub mod game;
+/// A game on a preset or custom graph as a `Puzzle` (the real games' page): the full module only.
+#[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
+pub mod graph_game;
 pub mod packed;
 /// The commercial presets: native builds and the Worker's full module only, so the page's first
 /// `lights` module does not grow.
