@@ -224,6 +224,8 @@ game_puzzles! {
     // The labs start rounds and write links to the Devil page.
     any(feature = "devil", feature = "lab") => crate::devil::Game,
     feature = "table" => crate::table::Game,
+    // The real games' page loads the full Lights module.
+    feature = "lights-full" => crate::lights::rules::graph_game::GraphGame,
 }
 
 fn unknown(name: &str) -> JsError {

@@ -14,12 +14,14 @@ pub mod codes;
 pub mod devil;
 #[cfg(feature = "lab")]
 pub mod devil_lab;
-#[cfg(any(feature = "devil", feature = "lab", feature = "table"))]
+#[cfg(any(feature = "devil", feature = "lab", feature = "table", feature = "lights-full"))]
 pub mod game;
 #[cfg(feature = "lab")]
 pub mod lab_links;
 #[cfg(feature = "lights")]
 pub mod lights;
+#[cfg(feature = "lights-full")]
+pub mod lights_games;
 #[cfg(any(feature = "devil", feature = "lab"))]
 pub mod strategies;
 #[cfg(feature = "table")]

@@ -242,10 +242,9 @@ impl Puzzle for GraphGame {
             };
         }
         let s = graph::solve(&self.graph, &self.lights, options.minimal, progress)?;
-        let Some(x) = s.presses else {
-            bail!("this pattern cannot be cleared (no presses turn every light off)")
-        };
-        let moves: Vec<usize> = x.iter().enumerate().flat_map(|(j, &t)| std::iter::repeat_n(j, usize::from(t))).collect();
+        let Some(x) = s.presses else { bail!("this pattern cannot be cleared (no presses turn every light off)") };
+        let moves: Vec<usize> =
+            x.iter().enumerate().flat_map(|(j, &t)| std::iter::repeat_n(j, usize::from(t))).collect();
         debug_assert_eq!(self.presses_of(&moves), x);
         Ok(moves)
     }
