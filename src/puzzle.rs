@@ -37,6 +37,25 @@ pub trait Puzzle: Sized + Clone {
         self.play(mv).map(|(next, _)| next)
     }
 
+    /// Whether a session undoes this puzzle's moves with [`Puzzle::unplay`] rather than by
+    /// keeping the state after each move: for states too large to keep one a move (Lights Out
+    /// boards up to 8192² lights, 8 MB each).
+    const UNDOES_IN_PLACE: bool = false;
+
+    /// Plays `mv` on this state in place; a refused move changes nothing.
+    fn play_in_place(&mut self, mv: &Self::Move) -> Result<Self::Outcome> {
+        let (next, outcome) = self.play(mv)?;
+        *self = next;
+        Ok(outcome)
+    }
+
+    /// Takes back `mv`, the last move played on this state, in place (only puzzles with
+    /// [`Puzzle::UNDOES_IN_PLACE`] are asked).
+    fn unplay(&mut self, mv: &Self::Move) -> Result<()> {
+        let _ = mv;
+        crate::bail!("{} moves are not taken back in place", Self::NAME)
+    }
+
     /// Whether the goal is reached.
     fn is_solved(&self) -> bool;
 

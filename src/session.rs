@@ -13,16 +13,26 @@ use crate::puzzle::Puzzle;
 use crate::{bail, Result};
 use std::ops::Range;
 
-/// A move of the session: the move, and once played, the state after it and what it did.
+/// A move of the session: the move, and once played, what it did and (for puzzles that do not
+/// undo in place) the state after it.
 #[derive(Clone)]
 struct Entry<P: Puzzle> {
     mv: P::Move,
-    after: Option<(P, P::Outcome)>,
+    played: Option<Played<P>>,
+}
+
+#[derive(Clone)]
+struct Played<P: Puzzle> {
+    outcome: P::Outcome,
+    /// The state after the move; `None` for puzzles with [`Puzzle::UNDOES_IN_PLACE`].
+    after: Option<P>,
 }
 
 #[derive(Clone)]
 pub struct Session<P: Puzzle> {
     start: P,
+    /// The state shown: the start with the moves in effect played on it.
+    current: P,
     entries: Vec<Entry<P>>,
     /// How many entries are in effect; every one of them has been played.
     at: usize,
@@ -40,7 +50,7 @@ pub struct StepPosition {
 impl<P: Puzzle> Session<P> {
     /// A session that begins at `state`, with no moves.
     pub fn new(state: P) -> Session<P> {
-        Session { start: state, entries: Vec::new(), at: 0, steps: None }
+        Session { start: state.clone(), current: state, entries: Vec::new(), at: 0, steps: None }
     }
 
     /// A session of a random game.
@@ -55,15 +65,12 @@ impl<P: Puzzle> Session<P> {
 
     /// The state shown now.
     pub fn state(&self) -> &P {
-        match self.at {
-            0 => &self.start,
-            n => &self.played(n - 1).0,
-        }
+        &self.current
     }
 
     /// What the last move in effect did (`None` before the first).
     pub fn last_outcome(&self) -> Option<&P::Outcome> {
-        self.at.checked_sub(1).map(|i| &self.played(i).1)
+        self.at.checked_sub(1).map(|i| &self.played(i).outcome)
     }
 
     /// The moves in effect, oldest first.
@@ -84,6 +91,10 @@ impl<P: Puzzle> Session<P> {
     /// Plays `mv` from the state shown. It replaces any undone moves and the rest of a loaded
     /// solution; a refused move changes nothing.
     pub fn play(&mut self, mv: P::Move) -> Result<&P::Outcome> {
+        if P::UNDOES_IN_PLACE {
+            let outcome = self.current.play_in_place(&mv)?;
+            return Ok(self.push(mv, Played { outcome, after: None }));
+        }
         let after = self.state().play(&mv)?;
         self.play_by(mv, |_| Ok(after))
     }
@@ -92,12 +103,19 @@ impl<P: Puzzle> Session<P> {
     /// of the strategy's moves): `how` gives the state after it and its outcome from the state
     /// shown, and `mv` is what the history records. A refusal changes nothing.
     pub fn play_by(&mut self, mv: P::Move, how: impl FnOnce(&P) -> Result<(P, P::Outcome)>) -> Result<&P::Outcome> {
-        let after = how(self.state())?;
+        let (after, outcome) = how(self.state())?;
+        let kept = (!P::UNDOES_IN_PLACE).then(|| after.clone());
+        self.current = after;
+        Ok(self.push(mv, Played { outcome, after: kept }))
+    }
+
+    /// Records a move just played on `current`, in place of any undone ones.
+    fn push(&mut self, mv: P::Move, played: Played<P>) -> &P::Outcome {
         self.entries.truncate(self.at);
-        self.entries.push(Entry { mv, after: Some(after) });
+        self.entries.push(Entry { mv, played: Some(played) });
         self.at += 1;
         self.steps = None;
-        Ok(&self.played(self.at - 1).1)
+        &self.played(self.at - 1).outcome
     }
 
     /// Starts again from `state` (an edit that is not a move, a new game), forgetting history.
@@ -119,6 +137,17 @@ impl<P: Puzzle> Session<P> {
         if self.at == 0 {
             return false;
         }
+        if P::UNDOES_IN_PLACE {
+            if self.current.unplay(&self.entries[self.at - 1].mv).is_err() {
+                return false;
+            }
+        } else {
+            let before = match self.at {
+                1 => &self.start,
+                n => self.played(n - 2).after.as_ref().expect("kept for puzzles that do not undo in place"),
+            };
+            self.current = before.clone();
+        }
         self.at -= 1;
         true
     }
@@ -129,18 +158,32 @@ impl<P: Puzzle> Session<P> {
     /// outlast the game); any other refusal is an error and changes nothing.
     pub fn redo(&mut self) -> Result<bool> {
         let Some(entry) = self.entries.get(self.at) else { return Ok(false) };
-        if entry.after.is_none() {
-            match self.state().play(&entry.mv) {
-                Ok(after) => self.entries[self.at].after = Some(after),
-                Err(_) if self.state().is_solved() => {
-                    self.entries.truncate(self.at);
-                    if let Some(steps) = &mut self.steps {
-                        steps.end = steps.end.min(self.at);
-                    }
-                    return Ok(false);
+        if let Some(Played { after: Some(after), .. }) = &entry.played {
+            self.current = after.clone();
+            self.at += 1;
+            return Ok(true);
+        }
+        let mv = entry.mv.clone();
+        let played = if P::UNDOES_IN_PLACE {
+            self.current.play_in_place(&mv).map(|outcome| Played { outcome, after: None })
+        } else {
+            self.current.play(&mv).map(|(after, outcome)| Played { outcome, after: Some(after) })
+        };
+        match played {
+            Ok(played) => {
+                if let Some(after) = &played.after {
+                    self.current = after.clone();
                 }
-                Err(e) => return Err(e),
+                self.entries[self.at].played = Some(played);
             }
+            Err(_) if self.state().is_solved() => {
+                self.entries.truncate(self.at);
+                if let Some(steps) = &mut self.steps {
+                    steps.end = steps.end.min(self.at);
+                }
+                return Ok(false);
+            }
+            Err(e) => return Err(e),
         }
         self.at += 1;
         Ok(true)
@@ -158,7 +201,7 @@ impl<P: Puzzle> Session<P> {
     pub fn load_steps(&mut self, moves: Vec<P::Move>) -> usize {
         self.entries.truncate(self.at);
         let count = moves.len();
-        self.entries.extend(moves.into_iter().map(|mv| Entry { mv, after: None }));
+        self.entries.extend(moves.into_iter().map(|mv| Entry { mv, played: None }));
         self.steps = Some(self.at..self.at + count);
         count
     }
@@ -190,9 +233,9 @@ impl<P: Puzzle> Session<P> {
         Ok(self.step_position().unwrap_or(StepPosition { at: 0, count: 0 }))
     }
 
-    /// Entry `i`'s state after and outcome; entries before the mark have always been played.
-    fn played(&self, i: usize) -> &(P, P::Outcome) {
-        self.entries[i].after.as_ref().expect("every entry before the mark has been played")
+    /// What entry `i` did; entries before the mark have always been played.
+    fn played(&self, i: usize) -> &Played<P> {
+        self.entries[i].played.as_ref().expect("every entry before the mark has been played")
     }
 }
 
@@ -258,5 +301,28 @@ mod tests {
         assert!(s.state().is_solved());
         assert!(reached.at < count && reached.count == reached.at, "{reached:?} of {count}");
         assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn a_puzzle_that_undoes_in_place_walks_back_through_the_same_states() {
+        // Lights Out keeps no state per move: undo presses k−1 more times (or changes an
+        // edited light k−1 more states). Every state on the way back must be the one seen.
+        use crate::lights::{Move as Press, Position, Rule, Spec};
+        let spec = Spec { rows: 4, cols: 5, rule: Rule::King, torus: true, states: 3 };
+        let mut s = Session::<Position>::random(&spec, 5).unwrap();
+        let mut seen = vec![s.state().clone()];
+        for i in 0..12 {
+            let mv = Press { row: i % 4, col: (i * 3) % 5, edit: i % 4 == 3 };
+            s.play(mv).unwrap();
+            seen.push(s.state().clone());
+        }
+        assert_eq!(s.state().moves, 9, "edits are not presses");
+        assert!(s.play(Press::press(4, 0)).is_err() && s.state() == &seen[12], "off the board: nothing changes");
+        for back in (0..12).rev() {
+            assert!(s.undo());
+            assert_eq!(s.state(), &seen[back], "after undoing to move {back}");
+        }
+        while s.redo().unwrap() {}
+        assert_eq!(s.state(), &seen[12]);
     }
 }

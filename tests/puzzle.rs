@@ -136,7 +136,7 @@ fn lights_out_conforms() {
         Spec { rows: 3, cols: 5, rule: Rule::X, torus: false, states: 5 },
     ];
     for spec in specs {
-        conforms::<lights::Game>(&spec, 0..4);
+        conforms::<lights::Position>(&spec, 0..4);
     }
 }
 

@@ -11,4 +11,5 @@ pub mod solvers;
 pub use rules::any_size::{Lights, Solution, SolveOptions};
 pub use rules::board::{Board, Rule, Spec, MAX_SIDE};
 pub use rules::game::{Game, Move};
+pub use rules::puzzle::Position;
 pub use solvers::solve::{rank, solve, Method, Rank};

@@ -8,9 +8,10 @@ use crate::lights::rules::board::{Board, Rule, Spec};
 use crate::lights::rules::game::{random_board, Game};
 use crate::link::pack::{pack, push_gamma, push_runs, read_gamma, read_runs, unpack};
 use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
-use crate::puzzle::Puzzle;
 use crate::{bail, Result};
 
+/// The puzzle's name in its links (`#lights/v2/…`).
+pub const NAME: &str = "lights";
 /// The version written; version 1 is still read.
 pub const VERSION: u32 = 2;
 
@@ -22,12 +23,12 @@ const RUNS: u64 = 2;
 /// The share-link fragment (without `#`), or [`TooLarge`] when even the shortest form is longer
 /// than a link may be (then offer [`file_for`]).
 pub fn link_for(game: &Game) -> Result<String, TooLarge> {
-    link::make_within_budget(Game::NAME, VERSION, &encode(game))
+    link::make_within_budget(NAME, VERSION, &encode(game))
 }
 
 /// Reads a fragment (with or without `#`) of version 1 or 2.
 pub fn from_link(fragment: &str) -> Result<Game> {
-    match link::versioned_payload(fragment, Game::NAME, &[1, VERSION])? {
+    match link::versioned_payload(fragment, NAME, &[1, VERSION])? {
         (1, payload) => decode_v1(payload),
         (_, payload) => decode(payload),
     }
@@ -36,7 +37,7 @@ pub fn from_link(fragment: &str) -> Result<Game> {
 /// The board a fragment opens, read from its header alone: cheap, so a page can decide to
 /// decode a large board off its main thread. Errors as [`from_link`] gives them for the header.
 pub fn link_spec(fragment: &str) -> Result<Spec> {
-    let (_, payload) = link::versioned_payload(fragment, Game::NAME, &[1, VERSION])?;
+    let (_, payload) = link::versioned_payload(fragment, NAME, &[1, VERSION])?;
     let bytes = from_base64url(payload).map_err(garbled)?;
     Ok(read_header(&mut BitReader::new(&bytes))?.0)
 }
@@ -233,7 +234,8 @@ mod tests {
         let link = link_for(&game).unwrap();
         assert!(link.starts_with("lights/v2/"));
         assert_eq!(from_link(&format!("#{link}")).unwrap(), game);
-        let played = game.apply(&Move { row: 1, col: 2 }).unwrap();
+        let board = crate::lights::rules::game::pressed(&game.board, Move::press(1, 2), 1).unwrap();
+        let played = Game { board, moves: 1, ..game.clone() };
         assert_eq!(played.seed, Some(42), "the seed stays, so the link is the seed and the changes");
         assert_eq!(from_link(&link_for(&played).unwrap()).unwrap(), played);
         // The v1 link of this puzzle, bits laid out by hand (Python) from the v1 layout: rows−1 = 6,

@@ -17,11 +17,20 @@ pub struct Game {
     pub moves: u32,
 }
 
-/// One press.
+/// One press of light (row, col), or with `edit`, a change of that light alone to its next
+/// state (entering a pattern by hand: not a move of the game, but undone like one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     pub row: usize,
     pub col: usize,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub edit: bool,
+}
+
+impl Move {
+    pub fn press(row: usize, col: usize) -> Move {
+        Move { row, col, edit: false }
+    }
 }
 
 impl Game {
@@ -29,12 +38,17 @@ impl Game {
         Game { board, seed: None, moves: 0 }
     }
 
+    /// A random solvable puzzle reproducible from `seed` (see [`random_board`]).
+    pub fn random(spec: &Spec, seed: u64) -> Result<Game> {
+        Ok(Game { board: random_board(spec, seed)?, seed: Some(seed), moves: 0 })
+    }
+
     /// The presses as moves, each repeated as often as it is pressed.
     pub fn moves_of(spec: &Spec, presses: &[u8]) -> Vec<Move> {
         let mut out = Vec::new();
         for (i, &p) in presses.iter().enumerate() {
             for _ in 0..p {
-                out.push(Move { row: i / spec.cols, col: i % spec.cols });
+                out.push(Move::press(i / spec.cols, i % spec.cols));
             }
         }
         out
@@ -112,14 +126,14 @@ pub fn random_board(spec: &Spec, seed: u64) -> Result<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::MAX_SIDE;
+    use crate::lights::{Position, MAX_SIDE};
     use crate::puzzle::Puzzle;
 
     #[test]
     fn random_games_are_solvable() {
         for seed in 0..20 {
             let spec = Spec { states: 2 + (seed % 8) as u8, ..Spec::classic(4, 5) };
-            let game = Game::random(&spec, seed).unwrap();
+            let game = Position::random(&spec, seed).unwrap();
             let moves = game.solve().unwrap();
             assert!(game.verify(&moves).unwrap());
         }
@@ -143,22 +157,22 @@ mod tests {
         for states in 2..=5u8 {
             let spec = Spec { rows: 4, cols: 5, rule: Rule::Plus, torus: false, states };
             let game = Game::random(&spec, u64::from(states)).unwrap();
-            let mv = Move { row: 2, col: 3 };
+            let mv = Move::press(2, 3);
             let mut one_by_one = game.clone();
             for times in 0..2 * u32::from(states) {
                 assert_eq!(pressed(&game.board, mv, times).unwrap().lights, one_by_one.board.lights);
-                one_by_one = one_by_one.apply(&mv).unwrap();
+                one_by_one.board.press(mv.row, mv.col);
             }
             assert_eq!(pressed(&game.board, mv, u32::from(states)).unwrap(), game.board);
         }
         let board = Board::new(Spec::classic(3, 3)).unwrap();
-        assert_eq!(pressed(&board, Move { row: 3, col: 0 }, 1).unwrap_err().message(), "(3, 0) is off the 3×3 board");
+        assert_eq!(pressed(&board, Move::press(3, 0), 1).unwrap_err().message(), "(3, 0) is off the 3×3 board");
     }
 
     #[test]
     fn a_whole_solution_at_once_clears_the_board_and_needs_one_count_per_light() {
         let game = Game::random(&Spec::classic(5, 5), 9).unwrap();
-        let moves = game.solve().unwrap();
+        let moves = Position::from_game(game.clone()).unwrap().solve().unwrap();
         let mut presses = vec![0u8; 25];
         for m in &moves {
             presses[m.row * 5 + m.col] += 1;

@@ -1,10 +1,11 @@
-//! Lights Out as a [`Puzzle`]: the game's rules (`crate::lights::rules::game`) joined to its share-link
-//! payload (`crate::lights::io::link`), kept apart so that neither of those two modules needs the other's.
+//! Lights Out as a [`Puzzle`]: the game's rules (`crate::lights::rules::game`, the any-size
+//! lights of `any_size`) joined to its share-link payload (`crate::lights::io::link`), kept apart
+//! so that neither of those modules needs the other.
 
 use crate::lights::io::link;
+use crate::lights::rules::any_size::{Lights, SolveOptions as AnySizeOptions};
 use crate::lights::rules::board::Spec;
-use crate::lights::rules::game::{check_on_board, random_board, Game, Move};
-use crate::lights::solvers::solve;
+use crate::lights::rules::game::{Game, Move};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::{bail, Result};
@@ -22,48 +23,113 @@ impl Default for SolveOptions {
     }
 }
 
-impl Puzzle for Game {
+/// A Lights Out game as a session plays it: lights of any size the core holds (packed bits
+/// beyond 4096 a side), the seed they came from and the presses made. [`Game`] is the same with
+/// a byte-a-light board, what a share link holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub lights: Lights,
+    /// The random puzzle the lights started from, kept through presses and edits (links store
+    /// the seed and the lights that differ from it).
+    pub seed: Option<u64>,
+    /// Presses made (edits are not counted).
+    pub moves: u32,
+}
+
+impl Position {
+    pub fn new(lights: Lights) -> Position {
+        Position { lights, seed: None, moves: 0 }
+    }
+
+    pub fn from_game(game: Game) -> Result<Position> {
+        Ok(Position { lights: Lights::from_board(game.board)?, seed: game.seed, moves: game.moves })
+    }
+
+    /// The game with a byte board, for links and files; `None` beyond 4096 lights a side.
+    pub fn to_game(&self) -> Option<Game> {
+        let board = self.lights.to_board()?.into_owned();
+        Some(Game { board, seed: self.seed, moves: self.moves })
+    }
+
+    /// The presses of a solution (each light as often as `presses` says) as moves, row by row.
+    pub fn moves_of(presses: &Lights) -> Vec<Move> {
+        let spec = presses.spec();
+        let mut out = Vec::new();
+        for row in 0..spec.rows {
+            for col in 0..spec.cols {
+                out.extend((0..presses.get(row, col)).map(|_| Move::press(row, col)));
+            }
+        }
+        out
+    }
+}
+
+impl Puzzle for Position {
     type Params = Spec;
     type Move = Move;
     type Outcome = ();
     type SolveOptions = SolveOptions;
-    const NAME: &'static str = "lights";
+    const NAME: &'static str = link::NAME;
     const LINK_VERSION: u32 = link::VERSION;
+    /// A board is up to 8 MB: a session keeps the presses, and undoes one by pressing k−1 more
+    /// times.
+    const UNDOES_IN_PLACE: bool = true;
 
-    fn random(params: &Spec, seed: u64) -> Result<Game> {
-        Ok(Game { board: random_board(params, seed)?, seed: Some(seed), moves: 0 })
+    fn random(params: &Spec, seed: u64) -> Result<Position> {
+        Ok(Position { lights: Lights::random(params, seed)?, seed: Some(seed), moves: 0 })
     }
 
-    fn play(&self, mv: &Move) -> Result<(Game, ())> {
-        check_on_board(&self.board.spec, *mv)?;
+    fn play(&self, mv: &Move) -> Result<(Position, ())> {
         let mut next = self.clone();
-        next.board.press(mv.row, mv.col);
-        next.moves = next.moves.saturating_add(1);
+        next.play_in_place(mv)?;
         Ok((next, ()))
     }
 
+    fn play_in_place(&mut self, mv: &Move) -> Result<()> {
+        if mv.edit {
+            self.lights.change(mv.row, mv.col, 1)
+        } else {
+            self.lights.press(mv.row, mv.col, 1)?;
+            self.moves = self.moves.saturating_add(1);
+            Ok(())
+        }
+    }
+
+    fn unplay(&mut self, mv: &Move) -> Result<()> {
+        let back = u32::from(self.lights.spec().states) - 1;
+        if mv.edit {
+            self.lights.change(mv.row, mv.col, back)
+        } else {
+            self.lights.press(mv.row, mv.col, back)?;
+            self.moves = self.moves.saturating_sub(1);
+            Ok(())
+        }
+    }
+
     fn is_solved(&self) -> bool {
-        self.board.is_dark()
+        self.lights.lit() == 0
     }
 
     fn solve_with(&self, options: &SolveOptions, progress: &mut dyn Progress) -> Result<Vec<Move>> {
-        let s = solve::solve(&self.board, options.minimal, progress)?;
-        match s.presses {
-            Some(p) => Ok(Game::moves_of(&self.board.spec, &p)),
+        let how = AnySizeOptions { minimal: options.minimal, presses: true, quiet: false };
+        match self.lights.solve(&how, progress)?.presses {
+            Some(p) => Ok(Position::moves_of(&p)),
             None => bail!("this pattern cannot be cleared"),
         }
     }
 
+    /// A board beyond 4096 a side has no link (pages save it as a file): its payload is empty,
+    /// which no decoder accepts.
     fn encode(&self) -> String {
-        link::encode(self)
+        self.to_game().map(|game| link::encode(&game)).unwrap_or_default()
     }
 
-    fn decode(payload: &str) -> Result<Game> {
-        link::decode(payload)
+    fn decode(payload: &str) -> Result<Position> {
+        Position::from_game(link::decode(payload)?)
     }
 
     /// Version 1 links open too.
-    fn open(fragment: &str) -> Result<Game> {
-        link::from_link(fragment)
+    fn open(fragment: &str) -> Result<Position> {
+        Position::from_game(link::from_link(fragment)?)
     }
 }
