@@ -146,3 +146,19 @@ fn the_rotating_table_conforms() {
         conforms::<table::Game>(&table::Params::new(coins, sides).unwrap(), 0..4);
     }
 }
+
+#[test]
+fn the_real_lights_out_games_conform() {
+    use lights::rules::graph_game::{GraphGame, Params, Shape};
+    use lights::rules::presets::{Edges, Preset, Stencil};
+    let mut params: Vec<Params> =
+        Preset::ALL.iter().map(|&p| Params { shape: Shape::Preset(p), lit_only: false }).collect();
+    params.push(Params { shape: Shape::Preset(Preset::Merlin), lit_only: true });
+    params.push(Params { shape: Shape::Preset(Preset::Mini), lit_only: true });
+    let stencil = Stencil::parse("#.#/.#./#.#").unwrap();
+    params.push(Params { shape: Shape::grid(3, 4, &stencil, Edges::Projective, 7).unwrap(), lit_only: false });
+    params.push(Params { shape: Shape::grid(2, 3, &stencil, Edges::Klein, 255).unwrap(), lit_only: false });
+    for p in params {
+        conforms::<GraphGame>(&p, 0..3);
+    }
+}

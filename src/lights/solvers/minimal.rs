@@ -61,7 +61,8 @@ pub fn minimize_modk(x: &[u8], kernel: &[(Vec<u8>, u32)], k: u8, progress: &mut 
     let sum = |v: &[u8]| v.iter().map(|&a| u64::from(a)).sum::<u64>();
     let add = |v: &mut [u8], g: &[u8]| {
         for (a, &b) in v.iter_mut().zip(g) {
-            *a = (*a + b) % k;
+            // In u16: with more than 128 states two states' sum passes 255.
+            *a = ((u16::from(*a) + u16::from(b)) % u16::from(k)) as u8;
         }
     };
     let total: f64 = kernel.iter().map(|(_, o)| f64::from(*o)).product();
