@@ -16,6 +16,7 @@ const PAGES = {
   'devil-lab.html': 'lab',
   'codes.html': 'lab',
   'lights.html': 'lights',
+  'lights-games.html': 'lights-full',
   'table.html': 'table',
   'chess.html': 'chess',
 };
@@ -73,6 +74,7 @@ const NAV = [
   ['devil-lab.html', 'Strategy lab'],
   ['codes.html', 'Codes lab'],
   ['lights.html', 'Lights Out'],
+  ['lights-games.html', 'Lights Out games'],
   ['table.html', 'Rotating table'],
   ['chess.html', 'Chess codes'],
 ];

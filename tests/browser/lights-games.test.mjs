@@ -1,0 +1,230 @@
+// End-to-end tests of the real games' page (lights-games.html) in headless Chromium: every
+// preset loads as its game is laid out and is cleared by pressing its press list; a physical
+// board is entered with Clear and taps, a drag, number keys and a pasted pattern; the list
+// ticks; lit-only play refuses an unlit press. Expectations come from the games themselves
+// (button counts, the Cube's net, the 2000's colours) and from the board going dark.
+import test, { after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, screenshot, ready } from './harness.mjs';
+
+const browser = await launch();
+after(() => browser.close());
+
+const LIGHTS = '#board button.light';
+
+/** Each preset and its number of buttons. */
+const PRESETS = { classic: 25, mini: 16, deluxe: 36, 'deluxe-x': 36, 2000: 25, cube: 54, orbix: 12, merlin: 9 };
+
+async function pick(page, preset, n) {
+  await page.selectOption('#preset', preset);
+  await page.waitForFunction(
+    ([p, count]) => document.getElementById('board').dataset.board === p && document.querySelectorAll('#board button.light').length === count,
+    [preset, n],
+  );
+}
+
+const states = (page) => page.$$eval(LIGHTS, (bs) => bs.map((b) => Number(b.dataset.state)));
+const light = (page, i) => page.locator(`${LIGHTS}[data-index="${i}"]`);
+
+/** Solves and presses every listed light on the board, in order; returns how many. */
+async function solveByTheList(page) {
+  if ((await page.textContent('#status')).startsWith('All lights are off')) return 0;
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li').length > 0);
+  const presses = await page.$$eval('#press-list li', (lis) => lis.map((li) => Number(li.dataset.index)));
+  for (const i of presses) await light(page, i).click();
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('All lights are off'));
+  const ticked = await page.$$eval('#press-list input', (boxes) => boxes.every((b) => b.checked));
+  assert.ok(ticked, 'every press of the list is ticked');
+  return presses.length;
+}
+
+test('every preset loads as its game and is cleared by its press list', async () => {
+  const { page, errors } = await open(browser, 'lights-games.html');
+  await ready(page);
+  for (const [preset, n] of Object.entries(PRESETS)) {
+    await pick(page, preset, n);
+    const count = await solveByTheList(page);
+    console.log(`${preset}: ${count} presses`);
+    assert.ok((await states(page)).every((v) => v === 0), `${preset} is dark`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('the Cube is a net of six 3×3 faces; Merlin keeps its keypad labels; the 2000 is red and green', async () => {
+  // Reduced motion: no colour transition to read half-way.
+  const { page } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await pick(page, 'cube', 54);
+  const place = (label) =>
+    page.$eval(`${LIGHTS}[data-label="${label}"]`, (b) => [getComputedStyle(b).gridRowStart, getComputedStyle(b).gridColumnStart].map(Number));
+  // U on top over F; L F R B across; D below F.
+  assert.deepEqual(await place('U1'), [1, 4]);
+  assert.deepEqual(await place('L1'), [4, 1]);
+  assert.deepEqual(await place('F5'), [5, 5]);
+  assert.deepEqual(await place('B9'), [6, 12]);
+  assert.deepEqual(await place('D9'), [9, 6]);
+  // A press on F5 (the middle of the front) changes F5 and F2, F4, F6, F8.
+  await page.click('#clear');
+  await page.click('[data-mode=play]');
+  await page.click(`${LIGHTS}[data-label="F5"]`);
+  const lit = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label).sort());
+  assert.deepEqual(lit, ['F2', 'F4', 'F5', 'F6', 'F8']);
+  // Across an edge: U7 (front left of the top) reaches F1 and L3.
+  await page.click('#clear');
+  await page.click('[data-mode=play]');
+  await page.click(`${LIGHTS}[data-label="U7"]`);
+  const edge = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label).sort());
+  assert.deepEqual(edge, ['F1', 'L3', 'U4', 'U7', 'U8']);
+
+  await pick(page, 'merlin', 9);
+  assert.deepEqual(await page.$$eval(LIGHTS, (bs) => bs.map((b) => b.dataset.label)), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+
+  await pick(page, '2000', 25);
+  await page.click('#clear');
+  await light(page, 0).focus();
+  await page.keyboard.press('1');
+  await page.keyboard.press('2');
+  const colour = (i) => light(page, i).evaluate((b) => getComputedStyle(b).backgroundColor);
+  assert.equal(await colour(0), 'rgb(229, 56, 59)', 'state 1 is red');
+  assert.equal(await colour(1), 'rgb(47, 191, 113)', 'state 2 is green');
+  await page.keyboard.press('3');
+  assert.match(await page.textContent('#message'), /states 0 to 2, not 3/);
+});
+
+test('a physical board is entered fast: Clear and taps, a drag, number keys, a pasted pattern', async () => {
+  const { page, errors } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await pick(page, 'classic', 25);
+  // Ten lit lights in eleven taps: Clear (which goes to Edit mode), then one tap each.
+  const pattern = [0, 2, 4, 6, 8, 12, 16, 18, 20, 24];
+  let taps = 1;
+  await page.click('#clear');
+  for (const i of pattern) {
+    await light(page, i).click();
+    taps += 1;
+  }
+  assert.ok(taps <= 12, `${taps} taps`);
+  const want = Array.from({ length: 25 }, (_, i) => (pattern.includes(i) ? 1 : 0));
+  assert.deepEqual(await states(page), want);
+
+  // A drag across the second row paints it on.
+  await page.click('#clear');
+  const box = async (i) => (await light(page, i).boundingBox());
+  const a = await box(5);
+  const e = await box(9);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  for (let s = 1; s <= 8; s++) await page.mouse.move(a.x + a.width / 2 + ((e.x - a.x) * s) / 8, a.y + a.height / 2);
+  await page.mouse.up();
+  assert.deepEqual((await states(page)).slice(0, 15), [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
+  await page.click('#clear');
+
+  // Number keys: 1 lights the focused light and moves on; 0 turns one off.
+  await light(page, 10).focus();
+  for (const k of ['1', '1', '0', '1']) await page.keyboard.press(k);
+  assert.deepEqual((await states(page)).slice(10, 15), [1, 1, 0, 1, 0]);
+
+  // A pasted pattern: rows on lines.
+  await page.click('.paste summary');
+  await page.fill('#pattern', '#...#\n.....\n..#..\n.....\n#...#');
+  await page.click('#set-pattern');
+  const pasted = await states(page);
+  assert.deepEqual([0, 4, 12, 20, 24].map((i) => pasted[i]), [1, 1, 1, 1, 1]);
+  assert.equal(pasted.filter((v) => v).length, 5);
+  // A bad pattern is one line and changes nothing.
+  await page.fill('#pattern', '#.x');
+  await page.click('#set-pattern');
+  assert.match(await page.textContent('#message'), /not 'x'/);
+  assert.deepEqual(await states(page), pasted);
+  assert.deepEqual(errors, []);
+});
+
+test('the press list ticks: pressed on the page, by hand, and with the step bar', async () => {
+  const { page } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await pick(page, 'classic', 25);
+  await page.click('#clear');
+  await page.click('.paste summary');
+  // All on: 15 presses.
+  await page.fill('#pattern', '#'.repeat(25));
+  await page.click('#set-pattern');
+  await page.click('[data-mode=play]');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li').length === 15);
+  const presses = await page.$$eval('#press-list li', (lis) => lis.map((li) => Number(li.dataset.index)));
+  // The step bar walks the first two presses.
+  await page.click('#press-bar [data-step=forward]');
+  await page.click('#press-bar [data-step=forward]');
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li.done').length === 2);
+  // The third, pressed on the board.
+  await light(page, presses[2]).click();
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li.done').length === 3);
+  // The fifth ticked by hand (pressed on the device).
+  await page.locator('#press-list input[data-press="4"]').check();
+  const done = await page.$$eval('#press-list li', (lis) => lis.map((li) => li.classList.contains('done')));
+  assert.deepEqual(done.slice(0, 6), [true, true, true, false, true, false]);
+  await screenshot(page, 'lights-games-list');
+});
+
+test('lit-only play refuses a press on an unlit light, and solves in a legal order', async () => {
+  const { page } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await pick(page, 'merlin', 9);
+  await page.check('#lit-only');
+  await page.click('#clear');
+  await page.click('.paste summary');
+  await page.fill('#pattern', '##./#../...');
+  await page.click('#set-pattern');
+  await page.click('[data-mode=play]');
+  const before = await states(page);
+  await light(page, 8).click();
+  assert.match(await page.textContent('#message'), /^only a lit light may be pressed in lit-only play, and 9 is off$/);
+  assert.deepEqual(await states(page), before);
+  const count = await solveByTheList(page);
+  assert.ok(count >= 1);
+  assert.match(await page.textContent('#board-title'), /lit-only/);
+});
+
+test('a custom grid: projective plane, 5 states, a drawn stencil', async () => {
+  const { page, errors } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await page.selectOption('#preset', 'grid');
+  await page.fill('#rows', '3');
+  await page.fill('#cols', '4');
+  await page.fill('#k', '5');
+  await page.selectOption('#edges', 'projective');
+  // Add the two diagonal cells up-left and down-right to the "+".
+  await page.click('#stencil [data-cell="6"]');
+  await page.click('#stencil [data-cell="18"]');
+  await page.click('#make-grid');
+  await page.waitForFunction(() => document.querySelectorAll('#board button.light').length === 12);
+  assert.match(await page.textContent('#board-title'), /3×4 grid, 5 states, projective edges/);
+  await solveByTheList(page);
+  assert.deepEqual(errors, []);
+});
+
+for (const [width, height] of [
+  [1280, 900],
+  [360, 780],
+]) {
+  for (const scheme of ['light', 'dark']) {
+    test(`screenshots at ${width} px, ${scheme}`, async () => {
+      const { page } = await open(browser, 'lights-games.html', { viewport: { width, height } });
+      await page.emulateMedia({ colorScheme: /** @type {'light' | 'dark'} */ (scheme) });
+      await ready(page);
+      await pick(page, 'classic', 25);
+      await page.click('#solve');
+      await page.waitForFunction(() => document.querySelectorAll('#press-list li').length > 0 || document.getElementById('message').textContent);
+      await screenshot(page, `lights-games-classic-${width}-${scheme}`);
+      await pick(page, 'cube', 54);
+      await screenshot(page, `lights-games-cube-${width}-${scheme}`);
+      await pick(page, 'orbix', 12);
+      await screenshot(page, `lights-games-orbix-${width}-${scheme}`);
+      await pick(page, '2000', 25);
+      await screenshot(page, `lights-games-2000-${width}-${scheme}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, 'nothing is wider than the screen');
+    });
+  }
+}

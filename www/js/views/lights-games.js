@@ -1,0 +1,372 @@
+// Lights Out: the real games. A preset menu (every commercial game) and custom grids (size,
+// stencil drawn by clicking, edges up to the projective plane, up to 255 states); a board
+// entered fast (Clear, paint by dragging, number keys, paste); the fewest presses as a list to
+// tick off; lit-only play. The core's session (GameSession, puzzle `lights-graph`) holds the
+// game, its history and its link; the game driver (../game-driver.js) runs Undo, Redo and the
+// link; this view draws and forwards input. Its parts live in ./lights-games/.
+import { loadCore } from '../app.js';
+import { viewContext, drawTemplate } from '../view.js';
+import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
+import { stepBarMarkup, mountStepBar, Stepper } from '../components/step-bar.js';
+import { driveGame } from '../game-driver.js';
+import { drawBoard, focusLight, arrowTarget } from './lights-games/board.js';
+import { PressList, stencilEditor } from './lights-games/press-list.js';
+
+export const PAGE = 'lights-games.html';
+export const STYLES = ['css/site.css', 'css/lights-games.css'];
+export const CORE = 'lights-full';
+
+/** Lit-only boards solved on the page itself (the session cannot run in the Worker, whose
+ * jobs are exported functions): a search over 2^n states, 2^22 in well under a second. */
+export const LIT_ONLY_ON_PAGE = 22;
+
+const PRESETS = [
+  ['classic', 'Lights Out (5×5)'],
+  ['mini', 'Lights Out Mini (4×4)'],
+  ['deluxe', 'Lights Out Deluxe, + (6×6)'],
+  ['deluxe-x', 'Lights Out Deluxe, x (6×6)'],
+  ['2000', 'Lights Out 2000 (off, red, green)'],
+  ['cube', 'Lights Out Cube (6 faces)'],
+  ['orbix', 'Orbix (12 faces)'],
+  ['merlin', "Merlin's Magic Square (3×3)"],
+];
+
+export const TEMPLATE = `
+<div id="message" hidden></div>
+<div class="toolbar">
+  <label>Game <select id="preset" aria-label="Which game">
+    ${PRESETS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}
+    <option value="grid">Custom grid…</option></select></label>
+  <button type="button" id="new-game">New random board</button>
+  <label><input type="checkbox" id="lit-only"> Lit-only (only a lit light may be pressed)</label>
+</div>
+<fieldset id="custom" class="custom" hidden>
+  <legend>Custom grid</legend>
+  <label>Rows <input type="number" id="rows" min="1" max="64" value="5"></label>
+  <label>Columns <input type="number" id="cols" min="1" max="64" value="5"></label>
+  <label>States <input type="number" id="k" min="2" max="255" value="2"></label>
+  <label>Edges <select id="edges">
+    <option value="bounded">bounded</option><option value="torus">torus</option>
+    <option value="klein">Klein bottle</option><option value="projective">projective plane</option></select></label>
+  <div class="stencil-box"><span id="stencil-title">A press changes (click to draw; the middle is the light pressed):</span>
+    <div id="stencil" class="stencil" role="group" aria-labelledby="stencil-title"></div></div>
+  <button type="button" id="make-grid">Make this grid</button>
+</fieldset>
+<div class="games-area">
+  <div class="board-column">
+    <div class="toolbar">
+      ${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}
+      <button type="button" id="clear" title="Every light off, and Edit mode to copy your game's lights">Clear</button>
+      <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
+      <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
+    </div>
+    <h2 id="board-title" class="board-title"></h2>
+    <div id="board" class="games-board" role="group" aria-labelledby="board-title"></div>
+    <p class="legend" id="legend"></p>
+    <p id="status" aria-live="polite"></p>
+    <p class="keyboard-hint"><small>Edit mode: tap or drag over lights to paint them; any mode: the number keys set the
+      focused light's state, arrows move. Play mode: a tap presses.</small></p>
+    <details class="paste">
+      <summary>Type or paste a pattern</summary>
+      <p><small>One character a light in the game's order (<code>.</code> off, <code>#</code> on, or digits
+        <code>0</code>–<code>9</code> for the state), rows on lines; past 10 states, numbers separated by commas.</small></p>
+      <textarea id="pattern" rows="6" cols="24" spellcheck="false" aria-label="Pattern of lights"></textarea>
+      <div class="toolbar"><button type="button" id="set-pattern">Set the lights</button>
+        <button type="button" id="copy-pattern">Show the board as text</button></div>
+    </details>
+  </div>
+  <div class="panel" id="side">
+    <h2>Presses</h2>
+    <div class="toolbar"><button type="button" id="solve" class="primary">Solve</button></div>
+    <p id="plan-info" aria-live="polite"></p>
+    ${stepBarMarkup('press-bar')}
+    <ol id="press-list" class="press-list"></ol>
+  </div>
+</div>
+`;
+
+/**
+ * Draws the view into `root` and starts it.
+ * @param {Document|ShadowRoot} root
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ */
+export async function mount(root, { embed = false, link = '', host = null } = {}) {
+  drawTemplate(root, TEMPLATE, { embed, name: 'lights-games' });
+  const ctx = viewContext(root, { page: PAGE, embed, link, host });
+  const { $, showMessage, showError, clearMessage } = ctx;
+  const core = await loadCore(CORE);
+  const board = /** @type {HTMLElement} */ ($('board'));
+  const stepBar = mountStepBar($('press-bar'));
+  ctx.steps = stepBar;
+  const list = new PressList($('press-list'), { onTick: () => redraw() });
+  const stencil = stencilEditor($('stencil'), '.....\n..#..\n.###.\n..#..\n.....');
+  /** @type {'play' | 'edit'} */
+  let mode = 'play';
+  /** @type {import('./lights-games/board.js').Drawn | null} */
+  let drawn = null;
+  /** A paint stroke under way: the value painted and the lights painted so far. */
+  let stroke = /** @type {{ value: number, cells: Map<number, number> } | null} */ (null);
+  let suppressClick = false;
+  /** Settings of the next fresh game. */
+  let settings = /** @type {Record<string, any>} */ ({ preset: 'classic' });
+
+  /** @type {Awaited<ReturnType<typeof driveGame>> | null} */
+  let driver = null;
+  /** What the session shows (the driver's view, kept here too: the first draw comes before
+   * `driveGame` returns). @type {import('../game-driver.js').GameView | null} */
+  let shown = null;
+  driver = await driveGame(ctx, {
+    core,
+    fresh: () => core.GameSession.create('lights-graph', { ...settings, lit_only: litOnlyWanted() }, ''),
+    draw: (view, { fresh }) => {
+      shown = view;
+      if (fresh) forgetPlan();
+      syncPlan(view);
+      draw(view.state);
+    },
+    what: 'a random Lights Out board',
+  });
+
+  $('preset').addEventListener('change', () => {
+    const value = $('preset').value;
+    $('custom').hidden = value !== 'grid';
+    if (value !== 'grid') {
+      settings = { preset: value };
+      driver.restart();
+    }
+  });
+  $('make-grid').addEventListener('click', () => {
+    settings = {
+      grid: {
+        rows: Number($('rows').value),
+        cols: Number($('cols').value),
+        k: Number($('k').value),
+        edges: $('edges').value,
+        stencil: stencil.text(),
+      },
+    };
+    driver.restart();
+  });
+  $('new-game').addEventListener('click', () => driver.restart());
+  $('lit-only').addEventListener('change', () => edit({ lit_only: $('lit-only').checked }));
+  onSegmented(ctx, 'mode', (m) => setMode(/** @type {'play' | 'edit'} */ (m)));
+  $('clear').addEventListener('click', () => {
+    edit({ clear: null });
+    setMode('edit');
+  });
+  $('set-pattern').addEventListener('click', () => edit({ pattern: $('pattern').value }));
+  $('copy-pattern').addEventListener('click', () => {
+    $('pattern').value = drawn?.pattern ?? '';
+  });
+  $('solve').addEventListener('click', () => solve());
+
+  board.addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('button.light');
+    if (!b || !drawn) return;
+    if (suppressClick) {
+      suppressClick = false;
+      return;
+    }
+    const i = Number(/** @type {HTMLElement} */ (b).dataset.index);
+    if (mode === 'edit') edit({ set: [i, (drawn.lights[i] + 1) % drawn.k] });
+    else press(i);
+    focusLight(board, i);
+  });
+  board.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('button.light');
+    if (!b || !drawn || e.ctrlKey || e.metaKey || e.altKey) return;
+    const i = Number(/** @type {HTMLElement} */ (b).dataset.index);
+    if (/^[0-9]$/.test(e.key)) {
+      e.preventDefault();
+      const v = Number(e.key);
+      if (v >= drawn.k) return showError(`${drawn.labels[i]} has states 0 to ${drawn.k - 1}, not ${v}`);
+      if (edit({ set: [i, v] })) focusLight(board, Math.min(i + 1, drawn.lights.length - 1));
+      return;
+    }
+    const to = arrowTarget(drawn, i, e.key);
+    if (to >= 0) {
+      e.preventDefault();
+      focusLight(board, to);
+    }
+  });
+  board.addEventListener('paste', (/** @type {ClipboardEvent} */ e) => {
+    const text = e.clipboardData?.getData('text') ?? '';
+    if (!text) return;
+    e.preventDefault();
+    edit({ pattern: text });
+  });
+  // Painting: in Edit mode a stroke sets every light it passes over to the value the first
+  // light gets (its next state), and is one edit of the session when the pointer lifts.
+  board.addEventListener('pointerdown', (e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('button.light');
+    if (mode !== 'edit' || !b || !drawn || e.button > 0) return;
+    e.preventDefault();
+    const i = Number(/** @type {HTMLElement} */ (b).dataset.index);
+    stroke = { value: (drawn.lights[i] + 1) % drawn.k, cells: new Map() };
+    board.setPointerCapture?.(e.pointerId);
+    paint(/** @type {HTMLElement} */ (b));
+  });
+  board.addEventListener('pointermove', (e) => {
+    if (!stroke) return;
+    const under = /** @type {Document | ShadowRoot} */ (ctx.root).elementFromPoint(e.clientX, e.clientY);
+    const b = under?.closest('button.light');
+    if (b && board.contains(b)) paint(/** @type {HTMLElement} */ (b));
+  });
+  const endStroke = () => {
+    if (!stroke) return;
+    const cells = [...stroke.cells];
+    stroke = null;
+    suppressClick = true;
+    setTimeout(() => {
+      suppressClick = false;
+    }, 0);
+    edit({ paint: cells });
+  };
+  board.addEventListener('pointerup', endStroke);
+  board.addEventListener('pointercancel', endStroke);
+
+  setMode('play');
+  ctx.ready();
+
+  function litOnlyWanted() {
+    return Boolean($('lit-only').checked);
+  }
+
+  function paint(/** @type {HTMLElement} */ b) {
+    const i = Number(b.dataset.index);
+    if (stroke.cells.has(i)) return;
+    stroke.cells.set(i, stroke.value);
+    b.dataset.state = String(stroke.value);
+  }
+
+  function setMode(/** @type {'play' | 'edit'} */ m) {
+    mode = m;
+    markSegmented(ctx, 'mode', m);
+    board.dataset.mode = m;
+  }
+
+  /** An edit of the lights or the rule: the session starts again from it, the list is gone. */
+  function edit(/** @type {unknown} */ change) {
+    let ok = false;
+    driver.act((s) => {
+      s.edit(change);
+      ok = true;
+    });
+    if (ok) {
+      forgetPlan();
+      clearMessage();
+      redraw();
+    }
+    return ok;
+  }
+
+  /** A press on the page: the list's next step when it is one, else a move of its own. */
+  function press(/** @type {number} */ i) {
+    const steps = shown?.steps;
+    const stepper = stepBar.stepper;
+    if (list.moves.length && steps && stepper?.live && steps.at < steps.count && list.moves[steps.at] === i) {
+      void stepper.seek(steps.at + 1);
+      return;
+    }
+    let ok = false;
+    driver.act((s) => {
+      s.play(i);
+      ok = true;
+    });
+    if (!ok) return;
+    clearMessage();
+    if (list.moves.length) {
+      stepBar.clear();
+      if (!list.tickPress(i)) showMessage(`${drawn.labels[i]} is not on the list: the list no longer clears the board (Solve again).`);
+    }
+    redraw();
+  }
+
+  /** Solves the board shown and loads the presses as the list and the step bar's steps. */
+  function solve() {
+    const view = shown;
+    if (!view || !drawn) return;
+    const n = drawn.lights.length;
+    if (view.solved) return showMessage('Every light is already off.');
+    if (drawn.lit_only && n > LIT_ONLY_ON_PAGE && n <= drawn.lit_only_exact) {
+      return showError(
+        `Lit-only play on ${n} lights is searched over 2^${n} states, too long to run on the page (it runs here up to ${LIT_ONLY_ON_PAGE} lights, and on the 6×6 Deluxe boards by a deepening search); the command line solves it (lights-out solve --lit-only).`,
+      );
+    }
+    showMessage('Solving…');
+    // Let the message paint before the (synchronous) solve.
+    setTimeout(() => {
+      const started = performance.now();
+      const moves = /** @type {number[] | undefined} */ (driver.act((s) => /** @type {number[]} */ (s.solution(null))));
+      if (!moves) return;
+      const ms = Math.round(performance.now() - started);
+      driver.act((s) => s.load_steps(moves));
+      list.load(moves, drawn.labels);
+      const stepper = new Stepper({
+        count: moves.length,
+        go: (to) => {
+          let ok = false;
+          driver.act((s) => {
+            s.step_to(to);
+            ok = true;
+          });
+          return ok;
+        },
+      });
+      stepBar.load(stepper, 'Press');
+      clearMessage();
+      const how = drawn.lit_only ? 'lit-only, in a legal order' : 'in any order';
+      $('plan-info').textContent = moves.length
+        ? `${moves.length} press${moves.length === 1 ? '' : 'es'}, the fewest (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
+        : 'Nothing to press.';
+      redraw();
+    }, 0);
+  }
+
+  /** The loaded steps' position ticks the list (stepping with the bar, Undo and Redo). */
+  function syncPlan(/** @type {import('../game-driver.js').GameView} */ view) {
+    const stepper = stepBar.stepper;
+    if (!list.moves.length || !view.steps || !stepper) return;
+    if (view.steps.count !== list.moves.length) return;
+    list.tickFirst(view.steps.at);
+    if (stepper.at !== view.steps.at) {
+      stepper.at = view.steps.at;
+      stepper.goal = view.steps.at;
+      stepper.notify();
+    }
+  }
+
+  function forgetPlan() {
+    list.clear();
+    stepBar.clear();
+    $('plan-info').textContent = 'Solve for the fewest presses, listed here to tick off.';
+  }
+
+  function redraw() {
+    if (shown) draw(shown.state);
+  }
+
+  function draw(/** @type {import('./lights-games/board.js').Drawn} */ d) {
+    drawn = d;
+    drawBoard(board, d, { marks: list.remaining(d.lights.length), next: list.next() });
+    $('board-title').textContent = d.title + (d.lit_only ? ' — lit-only' : '');
+    $('preset').value = d.board;
+    $('custom').hidden = d.board !== 'grid';
+    $('lit-only').checked = d.lit_only;
+    $('lit-only').disabled = d.k !== 2;
+    if (d.board === 'grid') {
+      $('rows').value = String(d.rows);
+      $('cols').value = String(d.cols);
+      $('k').value = String(d.k);
+      $('edges').value = d.edges;
+      stencil.set(d.stencil);
+    }
+    $('legend').innerHTML =
+      d.k <= 3 ? d.states.map((name, v) => `<span class="swatch" data-k="${d.k}" data-board="${d.board}" data-state="${v}">${name}</span>`).join('') : `states 0 to ${d.k - 1}, shown as numbers`;
+    const lit = d.lights.filter((v) => v > 0).length;
+    const moves = shown?.moves ?? 0;
+    $('status').textContent = shown?.solved
+      ? `All lights are off${moves ? ` after ${moves} press${moves === 1 ? '' : 'es'}` : ''}.`
+      : `${lit} of ${d.lights.length} lights on; ${moves} press${moves === 1 ? '' : 'es'} made.`;
+  }
+}

@@ -1,0 +1,125 @@
+// The press list beside the board: the solution in order, in the game's labels, each press a
+// checkbox ticked when it is pressed on the page, stepped to with the step bar, or ticked by
+// hand while following on the physical game. And the stencil editor of custom grids.
+
+export class PressList {
+  /**
+   * @param {HTMLElement} el  the <ol>
+   * @param {{ onTick: () => void }} options  called after a tick by hand
+   */
+  constructor(el, { onTick }) {
+    this.el = el;
+    /** @type {number[]} the lights to press, in order */
+    this.moves = [];
+    /** @type {boolean[]} */
+    this.ticked = [];
+    el.addEventListener('change', (e) => {
+      const box = /** @type {HTMLInputElement} */ (e.target);
+      const j = Number(box.dataset.press);
+      if (!Number.isInteger(j)) return;
+      this.ticked[j] = box.checked;
+      this.mark();
+      onTick();
+    });
+  }
+
+  /** Shows `moves` (light indices) with their `labels`, none ticked. @param {number[]} moves @param {string[]} labels */
+  load(moves, labels) {
+    this.moves = moves.slice();
+    this.ticked = moves.map(() => false);
+    this.el.innerHTML = moves
+      .map((i, j) => `<li data-index="${i}"><label><input type="checkbox" data-press="${j}"> <span class="press-label">${labels[i]}</span></label></li>`)
+      .join('');
+    this.mark();
+  }
+
+  clear() {
+    this.moves = [];
+    this.ticked = [];
+    this.el.replaceChildren();
+  }
+
+  /** Ticks the first unticked press of light `i`; false when there is none. @param {number} i */
+  tickPress(i) {
+    const j = this.moves.findIndex((m, at) => m === i && !this.ticked[at]);
+    if (j < 0) return false;
+    this.ticked[j] = true;
+    this.mark();
+    return true;
+  }
+
+  /** The first `n` presses ticked, the rest not (the step bar's position). @param {number} n */
+  tickFirst(n) {
+    this.ticked = this.moves.map((_, j) => j < n);
+    this.mark();
+  }
+
+  /** The first press not ticked, or -1. */
+  next() {
+    const j = this.ticked.indexOf(false);
+    return j < 0 ? -1 : this.moves[j];
+  }
+
+  /** How many presses of each light are not ticked yet. @param {number} n */
+  remaining(n) {
+    const left = new Array(n).fill(0);
+    this.moves.forEach((i, j) => {
+      if (!this.ticked[j]) left[i] += 1;
+    });
+    return left;
+  }
+
+  /** Checkboxes and the "next" mark as `ticked` says. */
+  mark() {
+    const next = this.ticked.indexOf(false);
+    for (const li of this.el.children) {
+      const box = /** @type {HTMLInputElement} */ (li.querySelector('input'));
+      const j = Number(box.dataset.press);
+      box.checked = this.ticked[j];
+      li.classList.toggle('done', this.ticked[j]);
+      li.classList.toggle('next', j === next);
+    }
+  }
+}
+
+/**
+ * A 5×5 press pattern drawn by clicking (the middle cell is the light pressed); `text()` gives
+ * it as rows of '.' and '#' for the core, `set(text)` shows one the core gave (any odd size up
+ * to 5×5, centred).
+ * @param {HTMLElement} el
+ * @param {string} initial
+ */
+export function stencilEditor(el, initial) {
+  const SIDE = 5;
+  el.innerHTML = Array.from({ length: SIDE * SIDE }, (_, i) => {
+    const [r, c] = [Math.floor(i / SIDE) - 2, (i % SIDE) - 2];
+    const name = r === 0 && c === 0 ? 'the light pressed' : `${Math.abs(r)} ${r < 0 ? 'up' : 'down'}, ${Math.abs(c)} ${c < 0 ? 'left' : 'right'}`;
+    return `<button type="button" data-cell="${i}" aria-pressed="false" aria-label="${name}"></button>`;
+  }).join('');
+  const cells = () => /** @type {HTMLButtonElement[]} */ ([...el.querySelectorAll('button[data-cell]')]);
+  el.addEventListener('click', (e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('button[data-cell]');
+    if (b) b.setAttribute('aria-pressed', String(b.getAttribute('aria-pressed') !== 'true'));
+  });
+  const editor = {
+    text() {
+      const on = cells().map((b) => b.getAttribute('aria-pressed') === 'true');
+      const rows = [];
+      for (let r = 0; r < SIDE; r++) rows.push(on.slice(r * SIDE, (r + 1) * SIDE).map((v) => (v ? '#' : '.')).join(''));
+      return rows.join('\n');
+    },
+    /** @param {string} text rows of '.' and '#' separated by '/' or line ends */
+    set(text) {
+      const rows = text.split(/[/\n]/).filter(Boolean);
+      if (rows.length > SIDE || rows.some((row) => row.length > SIDE)) return;
+      const top = (SIDE - rows.length) / 2;
+      const left = (SIDE - (rows[0]?.length ?? 0)) / 2;
+      cells().forEach((b, i) => {
+        const [r, c] = [Math.floor(i / SIDE) - top, (i % SIDE) - left];
+        b.setAttribute('aria-pressed', String(rows[r]?.[c] === '#'));
+      });
+    },
+  };
+  editor.set(initial);
+  return editor;
+}
