@@ -37,19 +37,20 @@ pub fn codes_hamming_encode(r: u32, message: &str) -> Result<String, JsError> {
 }
 
 /// Checks a list of words (one per line or separated by spaces, same length ≤ 16):
-/// distance, perfection, linearity, with witnesses.
+/// distance, perfection, linearity, with witnesses. With `file_bytes` (a `File.size`) the
+/// words are a file's, and its size is refused first with the checker's own limit and message;
+/// the page asks with the size alone (no words: the answer is `null`) before reading the file.
 #[wasm_bindgen]
-pub fn codes_check(text: &str) -> Result<JsValue, JsError> {
+pub fn codes_check(text: &str, file_bytes: Option<f64>) -> Result<JsValue, JsError> {
+    if let Some(bytes) = file_bytes {
+        // `as` saturates: a size beyond u64 (never a real file) is refused like any other too large.
+        check_words_size(bytes.max(0.0) as u64).map_err(js_err)?;
+        if text.trim().is_empty() {
+            return Ok(JsValue::NULL);
+        }
+    }
     let report = perfect::check(&parse_code(text).map_err(js_err)?);
     to_js(&ReportJs::from(&report))
-}
-
-/// Refuses a words file of `bytes` bytes (`File.size`) before the page reads it, with the
-/// checker's own limit and message.
-#[wasm_bindgen]
-pub fn codes_words_size(bytes: f64) -> Result<(), JsError> {
-    // `as` saturates: a size beyond u64 (never a real file) is refused like any other too large.
-    check_words_size(bytes.max(0.0) as u64).map_err(js_err)
 }
 
 /// A checker report with words written out as text.
@@ -83,15 +84,26 @@ impl From<&perfect::Report> for ReportJs {
     }
 }
 
-/// Vasil'ev's code of length 15 from the Hamming code of length 7 with f from the menu: its
-/// checker report, a few words, and the verdict on its coset strategy (16 squares).
+/// Vasil'ev's code from the menu's `f`. Without `samples`: the code of length 15 built on the
+/// Hamming code of length 7, `{report, sample, coset_strategy}` — its checker report, a few
+/// words, and the verdict on its coset strategy (16 squares). With `samples`: the code of
+/// length 31 built on that length-15 code (f = popcount ≥ 3), too big to list, so
+/// `{words_log2, samples, covered_once, not_closed}` — that many random words checked to be
+/// covered exactly once (at most a million), and a non-linearity witness.
 #[wasm_bindgen]
-pub fn codes_vasilev(f: &str, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+pub fn codes_vasilev(f: &str, samples: Option<u32>, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let fun = Fun::parse(f, menu::RANDOM_F_SEED).map_err(js_err)?;
+    let mut p = JsProgress::new(progress);
+    match samples {
+        None => length_15(fun, &mut p),
+        Some(samples) => length_31(fun, samples, &mut p),
+    }
+}
+
+fn length_15(fun: Fun, p: &mut JsProgress) -> Result<JsValue, JsError> {
     let code = menu::coset_code(16, Some(fun)).map_err(js_err)?;
     let report = perfect::check(&code);
-    let verdict =
-        menu::verify(&StrategySpec::Coset(Some(fun)), 16, 1, &mut JsProgress::new(progress)).map_err(js_err)?;
+    let verdict = menu::verify(&StrategySpec::Coset(Some(fun)), 16, 1, p).map_err(js_err)?;
     #[derive(Serialize)]
     struct Out {
         report: ReportJs,
@@ -102,16 +114,11 @@ pub fn codes_vasilev(f: &str, progress: &js_sys::Function) -> Result<JsValue, Js
     to_js(&Out { report: ReportJs::from(&report), sample, coset_strategy: verdict })
 }
 
-/// Vasil'ev's code of length 31, built from the length-15 Vasil'ev code (f = popcount ≥ 3)
-/// with `f`: random words checked to be covered exactly once, and a non-linearity witness.
-#[wasm_bindgen]
-pub fn codes_vasilev31(f: &str, samples: u32, progress: &js_sys::Function) -> Result<JsValue, JsError> {
-    let fun = Fun::parse(f, menu::RANDOM_F_SEED).map_err(js_err)?;
-    let mut p = JsProgress::new(progress);
-    crate::progress::Progress::report(&mut p, 0, 1);
+fn length_31(fun: Fun, samples: u32, p: &mut JsProgress) -> Result<JsValue, JsError> {
+    crate::progress::Progress::report(p, 0, 1);
     let base = menu::coset_code(16, Some(Fun::Popcount3)).map_err(js_err)?;
     let s = codes::vasilev::sample_doubled(&base, fun, u64::from(samples.min(1_000_000)), 1).map_err(js_err)?;
-    crate::progress::Progress::report(&mut p, 1, 1);
+    crate::progress::Progress::report(p, 1, 1);
     #[derive(Serialize)]
     struct Out {
         words_log2: u32,

@@ -31,24 +31,20 @@ test('the codes lab examples', async () => {
   await page.fill('#word', bad);
   await page.press('#word', 'Enter');
   assert.match(await page.textContent('#correct-result'), new RegExp(`syndrome 10.*${word}`));
-  // Checker: the repetition code is perfect; a bad word is a one-line error.
-  await page.click('#check');
-  assert.match(await page.textContent('#check-result'), /Perfectyes/);
+  // Checker, checked as the words are typed: the repetition code is perfect; a bad word is a
+  // one-line error.
+  await page.waitForFunction(() => /Perfectyes/.test(document.querySelector('#check-result').textContent));
   await page.fill('#words', '000 011');
-  await page.click('#check');
-  assert.match(await page.textContent('#check-result'), /Closest pair000, 011/);
+  await page.waitForFunction(() => /Closest pair000, 011/.test(document.querySelector('#check-result').textContent));
   await page.fill('#words', '000 0x1');
-  await page.click('#check');
-  assert.match(await page.textContent('#message'), /neither 0 nor 1/);
-  // Vasil'ev's code of length 15.
-  await page.click('#build');
+  await page.waitForFunction(() => /neither 0 nor 1/.test(document.querySelector('#message').textContent));
+  // Vasil'ev's code of length 15, built on load.
   await page.waitForFunction(() => document.querySelector('#build-result').textContent.includes('coset strategy'));
   const built = await page.textContent('#build-result');
   assert.match(built, /Words2048 of length 15/);
   assert.match(built, /Perfectyes/);
   assert.match(built, /Linearno/);
   assert.match(built, /16 squares\)valid/);
-  await page.click('#build31');
   await page.waitForFunction(() => document.querySelector('#build31-result').textContent.includes('Words'));
   const b31 = await page.textContent('#build31-result');
   assert.match(b31, /2\^26 of length 31/);
@@ -58,9 +54,46 @@ test('the codes lab examples', async () => {
   // The XOR shown is the XOR of the two words shown.
   const xor = [...pair[1]].map((c, i) => (c === pair[2][i] ? '0' : '1')).join('');
   assert.equal(xor, pair[3]);
-  await page.click('#claim');
   assert.match(await page.textContent('#claim-result'), /Confirmed/);
   await screenshot(page, 'codes');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a click on a bit of the word on the board flips it and marks the square its syndrome names', async () => {
+  const { page, errors, context } = await open(browser, 'codes.html');
+  await page.waitForSelector('body[data-ready=true]');
+  // 1110010 on the board of 8 squares: bit i on square i, square 0 without a bit.
+  const bits = () => page.$$eval('#hamming-board [role=gridcell]', (cs) => cs.map((c) => c.dataset.bit).join(''));
+  assert.equal(await bits(), '01110010');
+  assert.equal(await page.getAttribute('#hamming-board', 'data-syndrome'), String(syndrome('1110010')));
+  for (const square of [3, 6, 6, 1, 7]) {
+    const before = await page.inputValue('#word');
+    await page.click(`#hamming-board [data-index="${square}"]`);
+    const after = before.slice(0, square - 1) + (before[square - 1] === '1' ? '0' : '1') + before.slice(square);
+    assert.equal(await page.inputValue('#word'), after, 'the text box follows the board');
+    assert.equal(await bits(), `0${after}`);
+    const want = syndrome(after);
+    assert.equal(await page.getAttribute('#hamming-board', 'data-syndrome'), String(want));
+    const named = await page.$$eval('#hamming-board .cell.named', (cs) => cs.map((c) => Number(c.dataset.index)));
+    assert.deepEqual(named, [want]);
+    assert.match(await page.textContent('#correct-result'), want ? new RegExp(`syndrome ${want}\\b`) : /syndrome 0/);
+  }
+  // Typing a word redraws the board (16 squares for a word of 15 bits).
+  await page.fill('#word', '000000000000001');
+  await page.waitForFunction(() => document.querySelector('#hamming-board').dataset.syndrome === '15');
+  assert.equal(await page.locator('#hamming-board [role=gridcell]').count(), 16);
+  // Vasil'ev's code on the board of 16 squares: from a codeword, a flip of bit i is named i
+  // (the code is perfect: the codeword is the only one within one flip).
+  const named = Number(await page.getAttribute('#perfect-board', 'data-named'));
+  if (named) await page.click(`#perfect-board [data-index="${named}"]`);
+  assert.equal(await page.getAttribute('#perfect-board', 'data-named'), '0');
+  for (const square of [1, 9, 15]) {
+    await page.click(`#perfect-board [data-index="${square}"]`);
+    assert.equal(await page.getAttribute('#perfect-board', 'data-named'), String(square));
+    await page.click(`#perfect-board [data-index="${square}"]`);
+    assert.equal(await page.getAttribute('#perfect-board', 'data-named'), '0');
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -117,6 +150,7 @@ test('a 50 MB words file is refused by its size at once, with the checker’s li
     document.querySelector('#words').value = '0'.repeat(16) + ' '.repeat(n - 16);
   }, limit + 1);
   await page.click('#check');
+  await page.waitForFunction((n) => document.querySelector('#message').textContent.endsWith(`this is ${n} bytes`), grouped(limit + 1));
   assert.match(await page.textContent('#message'), new RegExp(`^the checker reads at most ${grouped(limit)} bytes of words .*this is ${grouped(limit + 1)} bytes$`));
   assert.deepEqual(errors, []);
   await context.close();

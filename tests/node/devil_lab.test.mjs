@@ -79,11 +79,22 @@ test('codes lab', () => {
   assert.equal(core.codes_hamming_correct(word).syndrome, 0);
   const rep = core.codes_check('000 111');
   assert.deepEqual([rep.perfect, rep.linear, rep.min_distance], [true, true, 3]);
-  const v = core.codes_vasilev('popcount3', none);
+  const v = core.codes_vasilev('popcount3', undefined, none);
   assert.deepEqual([v.report.perfect, v.report.linear, v.coset_strategy.valid], [true, false, true]);
+  // A perfect code of length 2^r − 1 has 2^(2^r − 1 − r) words: 2^11 for 15, 2^26 for 31.
+  assert.equal(v.report.words, 2 ** 11);
+  const v31 = core.codes_vasilev('majority', 500, none);
+  assert.deepEqual([v31.words_log2, v31.samples, v31.covered_once], [26, 500, 500]);
+  const [a, b, sum] = v31.not_closed;
+  assert.equal(sum, [...a].map((bit, i) => String(Number(bit) ^ Number(b[i]))).join(''));
   throwsWith(assert, () => core.codes_hamming_correct('11100'), /2\^r/);
   throwsWith(assert, () => core.codes_check('01 012'), /bits|neither/);
-  throwsWith(assert, () => core.codes_vasilev('nope', none), /unknown function/);
+  throwsWith(assert, () => core.codes_vasilev('nope', undefined, none), /unknown function/);
+  // A words file's size alone: accepted (null) up to the checker's limit of 4096 words of 16
+  // bits a line (18 bytes each), refused beyond it before any word is read.
+  assert.equal(core.codes_check('', 4096 * 18), null);
+  throwsWith(assert, () => core.codes_check('', 4096 * 18 + 1), /at most 73,728 bytes/);
+  assert.equal(core.codes_check('000 111', 8).perfect, true);
 });
 
 test('dice and at most one', () => {

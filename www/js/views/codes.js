@@ -1,12 +1,16 @@
-// The codes lab view: forwards words and choices to the wasm core and draws its answers; its
-// link is kept like every view's (./lab/share.js).
+// The codes lab view: forwards words and choices to the wasm core and draws its answers, live:
+// each section shows its result on load and recomputes it as its word, code or f changes
+// (long ones in the Worker, a stale run cancelled). Words are drawn like the chessboard, bit i
+// on square i, and a click flips a bit. Its link is kept like every view's (./lab/share.js).
 import { loadCore, errorText } from '../app.js';
 import { runJob, jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { readTextFile } from '../text-file.js';
 import { keepLabLink } from './lab/share.js';
+import { debounce, sectionJobs, shown } from './lab/live.js';
+import { bitsBoard } from './lab/bits-board.js';
 import { TEMPLATE } from './codes/template.js';
-import { regionsHtml, reportFacts, factsHtml } from './codes/text.js';
+import { regionsHtml, reportFacts, factsHtml, flipBit, resizedMessage } from './codes/text.js';
 
 export { TEMPLATE };
 /** The view's page, for share links. */
@@ -20,6 +24,10 @@ export const CORE = 'lab';
 const SECTIONS = ['hamming', 'check', 'vasilev', 'claim'];
 /** The fields of a fresh lab: the source's example word. */
 const FRESH = { r: 3, msg: '1011', word: '1110010', words: '000 111', vf: 'popcount3' };
+/** The length of Vasil'ev's code drawn on the board of 16 squares. */
+const PERFECT_LENGTH = 15;
+/** Random words the length-31 code is tested on. */
+const SAMPLES_31 = 20000;
 
 /**
  * Draws the view into `root` and starts it.
@@ -31,25 +39,58 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const ctx = viewContext(root, { page: PAGE, embed, link, host });
   const { $, showError, clearMessage } = ctx;
   const core = await loadCore(CORE);
-  /** @type {HTMLElement | null} */
-  let buildPanel = null;
+  const job = sectionJobs($, CORE, (section) => $(`${section}-job`));
   /** @type {HTMLElement | null} */
   let filePanel = null;
   /** The Worker job checking the last words file picked, and how many were picked. */
   let fileJob = null;
   let filesPicked = 0;
+  /** The word's syndrome, once the core has read it (the square "Correct it" flips). */
+  let syndrome = 0;
+
+  // Square i is bit i (position i of the word); square 0 holds no bit.
+  const hammingBoard = bitsBoard($('hamming-board'), 'The received word on the chessboard: bit i on square i', (i) => {
+    if (i === 0) return;
+    $('word').value = flipBit($('word').value.trim(), i);
+    afterWord();
+  });
+  const perfectBoard = bitsBoard($('perfect-board'), "A word of Vasil'ev's code's length on the board of 16 squares", (i) => {
+    if (i === 0) return;
+    $('pword').value = flipBit($('pword').value.trim(), i);
+    probe();
+  });
 
   for (let r = 2; r <= 12; r++) $('r').add(new Option(String(r), String(r)));
   $('r').value = String(FRESH.r);
-  $('correct').addEventListener('click', correct);
+  const afterWord = () => {
+    correct();
+    ctx.stateChanged();
+  };
+  $('word').addEventListener('input', debounce(correct, 200));
   $('word').addEventListener('keydown', (e) => e.key === 'Enter' && correct());
+  $('correct').addEventListener('click', () => {
+    if (syndrome > 0) $('word').value = flipBit($('word').value.trim(), syndrome);
+    afterWord();
+  });
   $('encode').addEventListener('click', encode);
+  $('msg').addEventListener('input', debounce(encode, 300));
+  $('r').addEventListener('change', () => {
+    $('msg').value = resizedMessage($('msg').value.trim(), Number($('r').value));
+    encode();
+  });
+  const checkTyped = debounce(check, 300);
+  $('words').addEventListener('input', checkTyped);
   $('check').addEventListener('click', check);
   $('words-file').addEventListener('change', openWordsFile);
   $('build').addEventListener('click', build);
-  $('claim').addEventListener('click', claim);
   $('build31').addEventListener('click', build31);
-  correct();
+  $('vf').addEventListener('change', () => {
+    build();
+    build31();
+    probe();
+  });
+  $('pword').addEventListener('input', debounce(probe, 200));
+  $('claim').addEventListener('click', claim);
 
   /** @param {typeof FRESH} s */
   const show = (s) => {
@@ -59,7 +100,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('words').value = s.words;
     $('vf').value = s.vf;
     correct();
+    check();
+    build();
+    build31();
+    probe();
   };
+  claim();
+  show(/** @type {typeof FRESH} */ ({ ...FRESH, r: Number($('r').value), msg: $('msg').value, word: $('word').value, words: $('words').value, vf: $('vf').value }));
   await keepLabLink(ctx, {
     core,
     kind: 'codes',
@@ -77,8 +124,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   /**
    * A words file (one word a line, as "Save as file" writes it) back into the checker. The
-   * core refuses it by its size before it is read (`codes_words_size`, the checker's own
-   * limit); it is checked in the Worker; the words typed are replaced only by a file that checks.
+   * core refuses it by its size before it is read (`codes_check` with the size alone, the
+   * checker's own limit); it is checked in the Worker; the words typed are replaced only by a
+   * file that checks.
    */
   async function openWordsFile() {
     const input = $('words-file');
@@ -89,18 +137,18 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     fileJob?.cancel();
     const picked = ++filesPicked;
     try {
-      core.codes_words_size(file.size);
+      core.codes_check('', file.size);
       const text = await readTextFile(file);
       if (picked !== filesPicked) return; // a newer file was picked while this one was read
       if (!filePanel) {
         filePanel = jobPanel('Reading the words file');
         $('check-result').before(filePanel);
       }
-      const job = runJob('codes_check', [text], filePanel, CORE);
-      fileJob = job;
+      const started = runJob('codes_check', [text, undefined], filePanel, CORE);
+      fileJob = started;
       // A finished job's worker waits for the next job: it must not be cancelled any more.
-      const report = await job.promise.finally(() => {
-        if (fileJob === job) fileJob = null;
+      const report = await started.promise.finally(() => {
+        if (fileJob === started) fileJob = null;
       });
       if (picked !== filesPicked) return;
       // The words the checker read (it splits at white space and commas), one space apart: a
@@ -123,15 +171,22 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
+  /** The word's checks, syndrome and correction, on the board and in words. */
   function correct() {
     guard(() => {
       const word = $('word').value.trim();
       const res = core.codes_hamming_correct(word);
+      syndrome = res.syndrome;
       $('regions').innerHTML = regionsHtml(word, res.checks);
+      hammingBoard.draw(`0${word}`, (i) => {
+        if (i === 0) return { classes: ['unused', ...(syndrome === 0 ? ['named'] : [])], label: ['no bit', ...(syndrome === 0 ? ['named: the word is a codeword'] : [])], text: word.length < 256 ? '·' : '' };
+        return i === syndrome ? { classes: ['named'], label: ['the syndrome names it: flip it to correct the word'] } : undefined;
+      });
+      $('hamming-board').dataset.syndrome = String(syndrome);
       $('correct-result').innerHTML =
-        res.syndrome === 0
-          ? `Every check is even: <span class="mono">${word}</span> is a codeword. Message: <span class="mono">${res.message}</span>.`
-          : `Failed checks read as binary: syndrome ${res.syndrome}. Flip position ${res.syndrome}: <span class="mono">${res.corrected}</span>. Message: <span class="mono">${res.message}</span>.`;
+        syndrome === 0
+          ? `Every check is even: syndrome 0, so <span class="mono">${word}</span> is a codeword. Message: <span class="mono">${res.message}</span>.`
+          : `Failed checks read as binary: syndrome ${syndrome} (the XOR of the squares with a 1). Flip position ${syndrome}, marked: <span class="mono">${res.corrected}</span>. Message: <span class="mono">${res.message}</span>.`;
     });
   }
 
@@ -140,42 +195,37 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const word = core.codes_hamming_encode(Number($('r').value), $('msg').value.trim());
       $('encode-result').innerHTML = `Codeword: <span class="mono">${word}</span> (parity bits at positions 1, 2, 4, …).`;
       $('word').value = word;
-      correct();
+      afterWord();
     });
   }
 
+  /** The checker's report on the words in the box, from the Worker (4096 words take a while). */
   function check() {
-    guard(() => {
-      $('check-result').innerHTML = factsHtml(reportFacts(core.codes_check($('words').value)));
+    return shown(ctx, 'check', async () => {
+      $('check-result').classList.add('stale');
+      try {
+        $('check-result').innerHTML = factsHtml(reportFacts(await job('check', 'codes_check', [$('words').value, undefined])));
+        $('check-result').classList.remove('stale');
+      } catch (err) {
+        if (!isCancelled(err)) $('check-result').replaceChildren();
+        throw err;
+      }
     });
   }
 
-  /** Runs a build of Vasil'ev's code in the Worker, with the section's progress panel. */
-  function buildJob(fn, args) {
-    if (!buildPanel) {
-      buildPanel = jobPanel('Building progress');
-      $('build-job').append(buildPanel);
-    }
-    return runJob(fn, args, buildPanel, CORE).promise;
-  }
-
-  async function build() {
-    clearMessage();
-    try {
-      const res = await buildJob('codes_vasilev', [$('vf').value]);
+  function build() {
+    return shown(ctx, 'build', async () => {
+      const res = await job('build', 'codes_vasilev', [$('vf').value, undefined]);
       const list = reportFacts(res.report);
       list.push(['First words', res.sample.join(' ')]);
       list.push(['Its coset strategy (16 squares)', `${res.coset_strategy.valid ? 'valid' : 'NOT valid'}: ${res.coset_strategy.explanation}`]);
       $('build-result').innerHTML = factsHtml(list);
-    } catch (err) {
-      if (!isCancelled(err)) showError(err);
-    }
+    });
   }
 
-  async function build31() {
-    clearMessage();
-    try {
-      const res = await buildJob('codes_vasilev31', [$('vf').value, 20000]);
+  function build31() {
+    return shown(ctx, 'build31', async () => {
+      const res = await job('build31', 'codes_vasilev', [$('vf').value, SAMPLES_31]);
       /** @type {[string, string][]} */
       const list = [
         ['Words', `2^${res.words_log2} of length 31`],
@@ -184,9 +234,29 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (res.not_closed) list.push(['Not closed under XOR', `${res.not_closed[0]} XOR ${res.not_closed[1]} = ${res.not_closed[2]} is not a codeword`]);
       else list.push(['Not closed under XOR', 'no witness found among random pairs']);
       $('build31-result').innerHTML = factsHtml(list);
-    } catch (err) {
-      if (!isCancelled(err)) showError(err);
-    }
+    });
+  }
+
+  /**
+   * The word of length 15 on the board of 16 squares, and the square the code names for it:
+   * the coset strategy of Vasil'ev's code with the f chosen (a board's coin 0 is not read).
+   */
+  function probe() {
+    guard(() => {
+      const word = $('pword').value.trim();
+      if (!new RegExp(`^[01]{${PERFECT_LENGTH}}$`).test(word)) throw new Error(`a word of Vasil'ev's code is ${PERFECT_LENGTH} characters 0 or 1, position 1 first`);
+      const board = [...word].reduce((x, bit, i) => x + (bit === '1' ? 2 ** (i + 1) : 0), 0);
+      const named = core.devil_lab_neighbours({ strategy: 'coset', f: $('vf').value }, PERFECT_LENGTH + 1, board).colour;
+      perfectBoard.draw(`0${word}`, (i) => {
+        if (i === 0) return { classes: ['unused', ...(named === 0 ? ['named'] : [])], label: ['no bit'], text: '·' };
+        return i === named ? { classes: ['named'], label: ['flipping it gives the nearest codeword'] } : undefined;
+      });
+      $('perfect-board').dataset.named = String(named);
+      $('perfect-result').innerHTML =
+        named === 0
+          ? `<span class="mono">${word}</span> is a codeword: the code names square 0.`
+          : `Not a codeword: flipping bit ${named} (marked) gives the only codeword one flip away, <span class="mono">${flipBit(word, named)}</span>.`;
+    });
   }
 
   function claim() {

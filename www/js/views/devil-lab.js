@@ -1,16 +1,17 @@
 // The strategy lab view: forwards choices to the wasm core (verify, count, search, why, the
-// cube) and draws its answers; long jobs run in a Worker with progress and cancel. Its
-// sections are parts in ./devil-lab/; its link is kept like every view's (./lab/share.js).
+// cube) and draws its answers, live: every section shows its result on load and recomputes
+// it as its input changes; long jobs run in a Worker with progress and cancel. Its sections
+// are parts in ./devil-lab/; its link is kept like every view's (./lab/share.js).
 import { loadCore } from '../app.js';
-import { runJob, jobPanel } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { keepLabLink } from './lab/share.js';
+import { sectionJobs } from './lab/live.js';
 import { TEMPLATE } from './devil-lab/template.js';
 import { strategySpec } from './devil-lab/text.js';
 import { wireStrategy } from './devil-lab/strategy.js';
 import { wireTable } from './devil-lab/table.js';
 import { wireChecks } from './devil-lab/checks.js';
-import { drawCube } from './devil-lab/cube.js';
+import { wireCube } from './devil-lab/cube.js';
 
 export { TEMPLATE };
 /** The view's page, for share links. */
@@ -38,7 +39,8 @@ const FRESH = { strategy: 'vasilev', f: 'popcount3', seed: '1', squares: 8, tabl
  * @property {any} core  the lab's wasm module
  * @property {() => ReturnType<typeof strategySpec>} spec  the strategy chosen in section 1
  * @property {(section: string, fn: string, args: unknown[]) => Promise<any>} job  runs a core
- *   export in the Worker, with the progress panel of the section (`#<section>-job`)
+ *   export in the Worker, with the progress panel of the section (`#<section>-job`); a newer
+ *   job of the same section cancels it
  * @property {(id: string) => void} clearVerdict  empties a verdict line, so a verdict never
  *   outlives the input it was about
  */
@@ -52,20 +54,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   drawTemplate(root, TEMPLATE, { embed, name: 'devil-lab' });
   const ctx = viewContext(root, { page: PAGE, embed, link, host });
   const { $ } = ctx;
-  /** @type {Map<string, HTMLElement>} */
-  const panels = new Map();
   /** @type {Lab} */
   const lab = {
     ctx,
     core: await loadCore(CORE),
     spec: () => strategySpec({ strategy: $('strategy').value, f: $('f').value, seed: $('seed').value }),
-    job(section, fn, args) {
-      if (!panels.has(section)) {
-        panels.set(section, jobPanel(`${section} progress`));
-        $(`${section}-job`).append(panels.get(section));
-      }
-      return runJob(fn, args, panels.get(section), CORE).promise;
-    },
+    job: sectionJobs($, CORE, (section) => $(`${section}-job`)),
     clearVerdict(id) {
       $(id).textContent = '';
       $(id).className = '';
@@ -76,10 +70,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   for (let k = 0; k <= 12; k++) $('squares').add(new Option(String(1 << k), String(1 << k)));
   $('squares').value = String(FRESH.squares);
   const strategy = wireStrategy(lab);
-  wireTable(lab);
+  const table = wireTable(lab);
   wireChecks(lab);
-  $('cube-show').addEventListener('click', () => drawCube(lab));
-  $('cube-board').addEventListener('keydown', (e) => e.key === 'Enter' && drawCube(lab));
+  wireCube(lab);
   strategy.changed();
 
   /** The fields the link holds (see `devil::lab_link::LabState`). */
@@ -98,6 +91,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('squares').value = String(s.squares);
     $('table').value = s.table ?? '';
     strategy.changed();
+    table.changed();
   };
   await keepLabLink(ctx, {
     core: lab.core,

@@ -10,17 +10,20 @@ ${LAB_SHARE_BAR}
   <h2 id="h-hamming">1. Hamming codes</h2>
   <p>A word of length 2<sup>r</sup> − 1 (position 1 first) is a codeword when every parity check is even. Check
     <var>j</var> looks at the positions whose number has bit <var>j</var> set — the same regions as on the chessboard.
-    The failed checks, read as a binary number, give the position of a single error.</p>
+    The failed checks, read as a binary number, give the position of a single error: the XOR of the positions of the
+    1 bits. Below, bit <var>i</var> is the coin on square <var>i</var> of the chessboard (square 0 holds no bit):
+    click a coin to flip its bit.</p>
   <div class="toolbar">
     <label>Received word <input id="word" value="1110010" size="34" aria-label="Received word, position 1 first"></label>
-    <button type="button" id="correct" class="primary">Correct</button>
+    <button type="button" id="correct">Correct it</button>
   </div>
+  <div id="hamming-board"></div>
+  <p id="correct-result" class="reserved" aria-live="polite"></p>
   <table class="regions" id="regions" aria-label="Parity-check regions"></table>
-  <p id="correct-result" aria-live="polite"></p>
   <div class="toolbar">
     <label>r <select id="r"></select></label>
     <label>Message <input id="msg" value="1011" size="34" aria-label="Message bits"></label>
-    <button type="button" id="encode">Encode</button>
+    <button type="button" id="encode">Encode into the word</button>
   </div>
   <p id="encode-result" aria-live="polite"></p>
 </section>
@@ -30,8 +33,9 @@ ${LAB_SHARE_BAR}
   <p>Words of the same length (up to 16), separated by spaces or new lines. The checker finds the minimum distance,
     whether the balls of radius 1 around the words tile the whole space, and whether the code is linear.</p>
   <textarea id="words" rows="3" aria-label="Code words">000 111</textarea>
-  <div class="toolbar"><button type="button" id="check" class="primary">Check</button>
+  <div class="toolbar"><button type="button" id="check">Check again</button>
     <label>Open a words file <input type="file" id="words-file" accept=".txt,text/plain" aria-label="Open a words file"></label></div>
+  <div id="check-job"></div>
   <dl id="check-result" class="facts"></dl>
 </section>
 
@@ -47,14 +51,23 @@ ${LAB_SHARE_BAR}
       <option value="random">random (seeded)</option>
       <option value="zero">zero (linear)</option>
     </select></label>
-    <button type="button" id="build" class="primary">Build and check</button>
-    <button type="button" id="build31">Length 31</button>
+    <button type="button" id="build">Build and check again</button>
+    <button type="button" id="build31">Sample length 31 again</button>
   </div>
   <div id="build-job"></div>
   <dl id="build-result" class="facts"></dl>
+  <p>A word of length 15 on the board of 16 squares: click a coin to flip its bit. Every word is within one flip of
+    exactly one codeword (the code is perfect); the square marked is the bit that flip changes — the square the code's
+    coset strategy names, 0 for a codeword.</p>
+  <div class="toolbar">
+    <label>Word <input id="pword" value="110000000000000" size="20" aria-label="Word of length 15, position 1 first"></label>
+  </div>
+  <div id="perfect-board"></div>
+  <p id="perfect-result" class="reserved" aria-live="polite"></p>
   <p>Length 31: the same construction applied to the code of length 15 above (f = popcount ≥ 3) gives 2<sup>26</sup>
     words — too many to list. It is perfect by Vasil'ev's theorem, since its base was checked perfect; the lab also
     checks random words (a test, not a proof) and finds two codewords whose XOR is not a codeword.</p>
+  <div id="build31-job"></div>
   <dl id="build31-result" class="facts"></dl>
 </section>
 
@@ -64,7 +77,7 @@ ${LAB_SHARE_BAR}
     coset strategy of any code, even after renaming the squares it names. A coset strategy's class 0 is its own zero
     set, so the only candidates are the strategy's own colour classes, with any square deleted: the program tries
     them all.</p>
-  <button type="button" id="claim" class="primary">Check the claim</button>
+  <button type="button" id="claim">Check the claim again</button>
   <p id="claim-result" aria-live="polite"></p>
 </section>
 `;

@@ -47,3 +47,24 @@ export function reportFacts(r) {
 export function factsHtml(list) {
   return list.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
 }
+
+/**
+ * `word` (position 1 first) with the bit at position `position` flipped.
+ * @param {string} word
+ * @param {number} position  1 to word.length
+ */
+export function flipBit(word, position) {
+  const i = position - 1;
+  return word.slice(0, i) + (word[i] === '1' ? '0' : '1') + word.slice(i + 1);
+}
+
+/**
+ * A message resized to the 2^r − r − 1 bits the Hamming code of length 2^r − 1 carries: cut,
+ * or filled with 0s.
+ * @param {string} message
+ * @param {number} r
+ */
+export function resizedMessage(message, r) {
+  const bits = 2 ** r - r - 1;
+  return message.replace(/[^01]/g, '').slice(0, bits).padEnd(bits, '0');
+}

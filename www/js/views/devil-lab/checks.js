@@ -1,6 +1,7 @@
 // Sections 3, 4, 5, 7 and 8 of the strategy lab: counting the strategies, why only powers of
-// two, the search, "flip at most one coin" and dice. Each asks the core in the Worker.
-import { isCancelled } from '../../worker-client.js';
+// two, the search, "flip at most one coin" and dice. Each asks the core in the Worker, on load
+// and again whenever its input changes (a stale run is cancelled).
+import { debounce, shown } from '../lab/live.js';
 import { searchText } from './text.js';
 
 /** @param {import('../devil-lab.js').Lab} lab */
@@ -9,25 +10,27 @@ export function wireChecks(lab) {
   const { $ } = ctx;
   for (let n = 1; n <= 16; n++) $('search-n').add(new Option(String(n), String(n)));
   $('search-n').value = '16';
-  $('count').addEventListener('click', () => run(count));
-  $('why').addEventListener('click', () => run(why));
-  $('search').addEventListener('click', () => run(search));
-  $('amo').addEventListener('click', () => run(atMostOne));
-  $('dice').addEventListener('click', () => run(dice));
-
-  /** Runs one check; a cancelled job says nothing, a failure one line. */
-  async function run(check) {
-    ctx.clearMessage();
-    try {
-      await check();
-    } catch (err) {
-      if (!isCancelled(err)) ctx.showError(err);
+  /** @type {[string, () => Promise<void>, string[]][]} each check, its button and the inputs it reads */
+  const checks = [
+    ['count', count, ['count-n']],
+    ['why', why, ['why-n']],
+    ['search', search, ['search-n']],
+    ['amo', atMostOne, []],
+    ['dice', dice, ['dice-n', 'dice-q']],
+  ];
+  for (const [button, check, inputs] of checks) {
+    const run = () => shown(ctx, button, check);
+    $(button).addEventListener('click', run);
+    const typed = debounce(run, 300);
+    for (const id of inputs) {
+      $(id).addEventListener('change', run);
+      if ($(id).tagName === 'INPUT') $(id).addEventListener('input', typed);
     }
+    run();
   }
 
   async function count() {
     const n = Number($('count-n').value);
-    $('count-result').replaceChildren();
     const t0 = performance.now();
     const c = await lab.job('count', 'devil_lab_count', [n]);
     const ms = performance.now() - t0;
@@ -65,7 +68,7 @@ export function wireChecks(lab) {
   async function atMostOne() {
     $('amo-result').replaceChildren();
     for (let n = 1; n <= 8; n++) {
-      const v = await lab.job('amo', 'devil_lab_at_most_one', [n]);
+      const v = await lab.job('amo', 'devil_lab_at_most_one', [n]); // a rerun cancels it, which ends this loop
       $('amo-result').insertAdjacentHTML('beforeend', `<dt>${n} squares</dt><dd class="${v.works ? 'ok' : 'bad'}">${v.works ? 'works' : 'impossible'} — ${v.explanation}</dd>`);
     }
   }

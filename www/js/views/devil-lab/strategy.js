@@ -1,7 +1,10 @@
 // Section 1 of the strategy lab: the strategy chosen (its fields enable one another), the
-// link that plays it on the Devil's chessboard, and its verdict.
+// link that plays it on the Devil's chessboard, and its verdict, recomputed on every change
+// (a failing strategy's counterexample drawn on a board).
 import { isCancelled } from '../../worker-client.js';
+import { debounce, shown } from '../lab/live.js';
 import { drawCube } from './cube.js';
+import { counterexampleBoard } from './table.js';
 import { verdictText, watchLink } from './text.js';
 
 /**
@@ -12,7 +15,9 @@ export function wireStrategy(lab) {
   const { ctx, core } = lab;
   const { $ } = ctx;
   for (const id of ['strategy', 'f', 'seed', 'squares']) $(id).addEventListener('change', changed);
+  $('seed').addEventListener('input', debounce(changed, 300));
   $('verify').addEventListener('click', verify);
+  const counterexample = counterexampleBoard(lab, 'verdict-board');
 
   /** After any change of the strategy's fields. */
   function changed() {
@@ -29,34 +34,44 @@ export function wireStrategy(lab) {
       $('play-link').href = 'devil.html';
       $('play-link').setAttribute('aria-disabled', 'true');
     }
-    $('verdict').textContent = '';
-    $('coset-verdict').textContent = '';
     if (n <= 16) drawCube(lab);
     else {
       $('cube').replaceChildren();
       $('cube-neighbours').replaceChildren();
     }
+    verify();
   }
 
-  async function verify() {
-    ctx.clearMessage();
-    lab.clearVerdict('verdict');
-    lab.clearVerdict('coset-verdict');
+  function verify() {
     const n = Number($('squares').value);
-    try {
-      const t0 = performance.now();
-      const v = await lab.job('verify', 'devil_lab_verify', [lab.spec(), n]);
-      $('verdict').textContent = `${verdictText(v)} (${(performance.now() - t0).toFixed(0)} ms, including the Worker's start)`;
-      $('verdict').className = v.valid ? 'ok' : 'bad';
-      if (n <= 16 && v.valid) {
-        const { coset } = core.devil_lab_coset_check(lab.spec(), n);
-        $('coset-verdict').textContent = coset
-          ? `It is a coset strategy (of its colour class ${coset[0]}, deleting square ${coset[1]}), up to renaming the squares it names.`
-          : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).';
+    // The last verdict stays, greyed, until this one comes: the page does not jump per change.
+    $('verdict').classList.add('stale');
+    $('coset-verdict').classList.add('stale');
+    return shown(ctx, 'strategy', async () => {
+      try {
+        const t0 = performance.now();
+        const v = await lab.job('verify', 'devil_lab_verify', [lab.spec(), n]);
+        $('verdict').textContent = `${verdictText(v)} (${(performance.now() - t0).toFixed(0)} ms, including the Worker's start)`;
+        $('verdict').className = v.valid ? 'ok' : 'bad';
+        $('coset-verdict').textContent = '';
+        $('coset-verdict').className = '';
+        counterexample.hide();
+        if (v.counterexample) counterexample.draw(v.squares ?? n, v.counterexample);
+        if (n <= 16 && v.valid) {
+          const { coset } = core.devil_lab_coset_check(lab.spec(), n);
+          $('coset-verdict').textContent = coset
+            ? `It is a coset strategy (of its colour class ${coset[0]}, deleting square ${coset[1]}), up to renaming the squares it names.`
+            : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).';
+        }
+      } catch (err) {
+        if (!isCancelled(err)) {
+          lab.clearVerdict('verdict');
+          lab.clearVerdict('coset-verdict');
+          counterexample.hide();
+        }
+        throw err;
       }
-    } catch (err) {
-      if (!isCancelled(err)) ctx.showError(err);
-    }
+    });
   }
 
   return { changed };

@@ -1,10 +1,11 @@
 // Section 2 of the strategy lab: a table pasted, uploaded, loaded from the strategy or edited
-// board by board; verified with a counterexample drawn on a board, or handed to the Devil's
-// chessboard to be played.
+// board by board; verified as it changes, with a counterexample drawn on a board, or handed to
+// the Devil's chessboard to be played.
 import { errorText } from '../../app.js';
-import { GridBoard } from '../../board.js';
 import { isCancelled } from '../../worker-client.js';
 import { readTextFile } from '../../text-file.js';
+import { bitsBoard } from '../lab/bits-board.js';
+import { debounce, shown } from '../lab/live.js';
 import { editedTable, verdictText, watchLink } from './text.js';
 
 /** The largest table file read: a paired table of 16 squares (65536 lines `bits square`) is 1.3 MB. */
@@ -13,23 +14,27 @@ const MAX_TABLE_FILE_BYTES = 2 << 20;
 /** The strategy number under which the Devil's chessboard plays a table this session hands it. */
 const PASTED_TABLE = 63;
 
-/** @param {import('../devil-lab.js').Lab} lab */
+/**
+ * Wires section 2; returns `changed()`, which verifies the table in the box again.
+ * @param {import('../devil-lab.js').Lab} lab
+ */
 export function wireTable(lab) {
   const { ctx, core } = lab;
   const { $ } = ctx;
-  /** @type {GridBoard | null} */
-  let counterBoard = null;
+  const counterexample = counterexampleBoard(lab, 'counter-board');
   $('load-table').addEventListener('click', load);
   $('table-file').addEventListener('change', upload);
   $('edit-set').addEventListener('click', edit);
   $('verify-table').addEventListener('click', verify);
   $('play-table').addEventListener('click', play);
   $('table').addEventListener('change', () => ctx.stateChanged());
+  $('table').addEventListener('input', debounce(verify, 400));
 
   function load() {
     try {
       $('table').value = core.devil_lab_table(lab.spec(), Number($('squares').value));
       ctx.clearMessage();
+      verify();
     } catch (err) {
       ctx.showError(err);
     }
@@ -57,6 +62,7 @@ export function wireTable(lab) {
     }
     ctx.clearMessage();
     ctx.stateChanged();
+    verify();
   }
 
   /** Changes the square one board names, in the list form of the table. */
@@ -64,6 +70,7 @@ export function wireTable(lab) {
     try {
       $('table').value = editedTable($('table').value, $('edit-board').value, $('edit-square').value);
       ctx.clearMessage();
+      verify();
     } catch (err) {
       ctx.showError(err);
     }
@@ -81,46 +88,73 @@ export function wireTable(lab) {
     }
   }
 
-  async function verify() {
-    ctx.clearMessage();
-    lab.clearVerdict('table-verdict');
-    $('counter-board').hidden = true;
+  function verify() {
     const text = $('table').value;
-    try {
-      // Size 0: the core reads the size off the table.
-      const v = await lab.job('table', 'devil_lab_verify', [{ strategy: 'table', table: text }, 0]);
-      $('table-verdict').textContent = verdictText(v);
-      $('table-verdict').className = v.valid ? 'ok' : 'bad';
-      if (v.counterexample) drawCounterexample(v.squares, v.counterexample);
-    } catch (err) {
-      if (!isCancelled(err)) ctx.showError(err);
+    if (!text.trim()) {
+      lab.clearVerdict('table-verdict');
+      $('table-verdict').textContent = 'Paste, upload or load a table: it is verified as it changes.';
+      counterexample.hide();
+      return;
     }
+    $('table-verdict').classList.add('stale');
+    return shown(ctx, 'table', async () => {
+      try {
+        // Size 0: the core reads the size off the table.
+        const v = await lab.job('table', 'devil_lab_verify', [{ strategy: 'table', table: text }, 0]);
+        $('table-verdict').textContent = verdictText(v);
+        $('table-verdict').className = v.valid ? 'ok' : 'bad';
+        counterexample.hide();
+        if (v.counterexample) counterexample.draw(v.squares, v.counterexample);
+      } catch (err) {
+        if (!isCancelled(err)) {
+          lab.clearVerdict('table-verdict');
+          counterexample.hide();
+        }
+        throw err;
+      }
+    });
   }
 
-  function drawCounterexample(n, ce) {
-    const box = $('counter-board');
-    box.hidden = false;
-    if (!counterBoard) {
-      const grid = document.createElement('div');
-      box.append(grid);
-      const caption = document.createElement('p');
-      caption.id = 'counter-caption';
-      box.append(caption);
-      counterBoard = new GridBoard(grid, { label: 'Counterexample board' });
-      grid.classList.add('checkered');
-    }
-    let rows = 1;
-    let cols = n;
-    if ((n & (n - 1)) === 0) ({ rows, cols } = core.devil_layout(n));
-    counterBoard.resize(rows, cols);
-    counterBoard.update((i) => {
-      const heads = ce.board[i] === '1';
-      const classes = ['coin', heads ? 'heads' : 'tails', (Math.floor(i / cols) + (i % cols)) % 2 ? 'dark' : 'light'];
-      const label = [`square ${i}`, heads ? 'heads' : 'tails'];
-      if (ce.flips.includes(i)) classes.push('clash'), label.push(`flipping it names square ${ce.square}`);
-      if (i === ce.missing_key) classes.push('key'), label.push('a key no flip reaches');
-      return { classes: classes.join(' '), label: label.join(', '), text: n <= 256 ? String(i) : '', data: { face: heads ? 'heads' : 'tails' } };
-    });
-    $('counter-caption').textContent = `Counterexample: flipping square ${ce.flips[0]} or square ${ce.flips[1]} (outlined) both make B name square ${ce.square}, so the key under square ${ce.missing_key} (marked) cannot be signalled.`;
-  }
+  return { changed: verify };
+}
+
+/**
+ * The board drawn in box `id` where a strategy fails: two flips that name the same square
+ * (outlined), so one key (marked) no flip can signal.
+ * @param {import('../devil-lab.js').Lab} lab
+ * @param {string} id
+ */
+export function counterexampleBoard(lab, id) {
+  const box = lab.ctx.$(id);
+  box.classList.add('counterexample');
+  box.hidden = true;
+  const grid = document.createElement('div');
+  const caption = document.createElement('p');
+  caption.className = 'counter-caption';
+  box.append(grid, caption);
+  const board = bitsBoard(grid, 'Counterexample board', undefined);
+  return {
+    hide() {
+      box.hidden = true;
+    },
+    /**
+     * @param {number} n  squares
+     * @param {{ board: string, flips: number[], square: number, missing_key: number }} ce
+     */
+    draw(n, ce) {
+      box.hidden = false;
+      board.draw(ce.board.slice(0, n), (i) => {
+        /** @type {string[]} */
+        const classes = [];
+        /** @type {string[]} */
+        const label = [];
+        if (ce.flips.includes(i)) classes.push('clash'), label.push(`flipping it names square ${ce.square}`);
+        if (i === ce.missing_key) classes.push('key'), label.push('a key no flip reaches');
+        return { classes, label };
+      });
+      box.dataset.flips = ce.flips.join(' ');
+      box.dataset.key = String(ce.missing_key);
+      caption.textContent = `The strategy fails on this board: flipping square ${ce.flips[0]} or square ${ce.flips[1]} (dashed) both make B name square ${ce.square}, so when the key is under square ${ce.missing_key} (outlined) no flip can tell B.`;
+    },
+  };
 }

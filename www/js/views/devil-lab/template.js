@@ -19,7 +19,7 @@ ${LAB_SHARE_BAR}
     </select></label>
     <label>Seed <input id="seed" value="1" size="6" aria-label="Seed of the random f"></label>
     <label>Squares <select id="squares"></select></label>
-    <button type="button" id="verify" class="primary">Verify</button>
+    <button type="button" id="verify">Verify again</button>
     <a id="play-link" href="devil.html">Watch and play it on the Devil's chessboard →</a>
   </div>
   <p class="hint">Coset: the coset strategy of the Hamming code, or with an f, of Vasil'ev's nonlinear code.
@@ -28,6 +28,7 @@ ${LAB_SHARE_BAR}
   <div id="verify-job"></div>
   <p id="verdict" aria-live="polite"></p>
   <p id="coset-verdict" aria-live="polite"></p>
+  <div id="verdict-board" hidden></div>
 </section>
 
 <section class="lab" aria-labelledby="h-table">
@@ -42,7 +43,7 @@ ${LAB_SHARE_BAR}
     <label>Board <input id="edit-board" size="8" aria-label="Board number to edit"></label>
     <label>names <input id="edit-square" size="3" aria-label="Square that board names"></label>
     <button type="button" id="edit-set">Set</button>
-    <button type="button" id="verify-table" class="primary">Verify the table</button>
+    <button type="button" id="verify-table">Verify again</button>
     <button type="button" id="play-table">Play it on the Devil's chessboard</button>
   </div>
   <div id="table-job"></div>
@@ -60,7 +61,7 @@ ${LAB_SHARE_BAR}
     with the squares relabelled and the answers renamed: (<var>n</var>!)² / |GL(k, 2)| of them.</p>
   <div class="toolbar">
     <label>Squares <select id="count-n"><option>1</option><option>2</option><option>4</option><option selected>8</option></select></label>
-    <button type="button" id="count" class="primary">Count</button>
+    <button type="button" id="count">Count again</button>
   </div>
   <div id="count-job"></div>
   <dl id="count-result" class="facts"></dl>
@@ -70,7 +71,7 @@ ${LAB_SHARE_BAR}
   <h2 id="h-why">4. Why only powers of two</h2>
   <div class="toolbar">
     <label>Squares <input id="why-n" type="number" min="1" max="1048576" value="9" aria-label="Number of squares"></label>
-    <button type="button" id="why" class="primary">Explain</button>
+    <button type="button" id="why">Explain again</button>
   </div>
   <p id="why-text" aria-live="polite"></p>
   <div id="why-job"></div>
@@ -84,7 +85,7 @@ ${LAB_SHARE_BAR}
     strategy for 1, 2, 4, 8, 16 squares and proves none exists for 3, 5, 6, 7 by running to its end.</p>
   <div class="toolbar">
     <label>Squares <select id="search-n"></select></label>
-    <button type="button" id="search" class="primary">Search</button>
+    <button type="button" id="search">Search again</button>
   </div>
   <div id="search-job"></div>
   <p id="search-result" aria-live="polite"></p>
@@ -93,10 +94,10 @@ ${LAB_SHARE_BAR}
 <section class="lab" aria-labelledby="h-cube">
   <h2 id="h-cube">6. The hypercube</h2>
   <p>The strategy chosen in section 1, as a colouring of the cube: each corner is a board, each edge a flip. Up to 4
-    squares the whole cube is drawn; up to 16, pick a board to see its neighbours and the squares they name.</p>
+    squares the whole cube is drawn — drag it, or focus it and use the arrow keys, to turn it; click a corner to pick
+    its board. Up to 16 squares, pick a board to see its neighbours and the squares they name.</p>
   <div class="toolbar">
     <label>Board (coin 0 first) <input id="cube-board" value="0" size="18" aria-label="Board as 0s and 1s, coin 0 first"></label>
-    <button type="button" id="cube-show">Show</button>
   </div>
   <div id="cube"></div>
   <ol id="cube-neighbours" class="neighbours"></ol>
@@ -106,7 +107,7 @@ ${LAB_SHARE_BAR}
   <p>If A may also leave the board alone, a board and its <var>n</var> neighbours — <var>n</var> + 1 boards — must
     show all <var>n</var> answers. The Hamming code does it for <var>n</var> = 2<sup>k</sup> − 1 (a zero syndrome means
     “no flip”), XOR for powers of two. Which <var>n</var> ≤ 8 work?</p>
-  <button type="button" id="amo" class="primary">Settle n = 1 … 8</button>
+  <button type="button" id="amo">Settle n = 1 … 8 again</button>
   <div id="amo-job"></div>
   <dl id="amo-result" class="facts"></dl>
 </section>
@@ -118,7 +119,7 @@ ${LAB_SHARE_BAR}
   <div class="toolbar">
     <label>Squares <input id="dice-n" type="number" min="1" max="4096" value="9" aria-label="Number of squares"></label>
     <label>Faces <input id="dice-q" type="number" min="2" max="64" value="3" aria-label="Number of faces"></label>
-    <button type="button" id="dice" class="primary">Check and play</button>
+    <button type="button" id="dice">Play another round</button>
   </div>
   <div id="dice-job"></div>
   <p id="dice-result" aria-live="polite"></p>
