@@ -184,6 +184,17 @@ test('lit-only play refuses a press on an unlit light, and solves in a legal ord
   const count = await solveByTheList(page);
   assert.ok(count >= 1);
   assert.match(await page.textContent('#board-title'), /lit-only/);
+
+  // The 5×5: all 2^25 states searched on the page.
+  await pick(page, 'classic', 25);
+  await page.check('#lit-only');
+  await page.click('#clear');
+  await page.fill('#pattern', '##.../#..../...../...../.....');
+  await page.click('#set-pattern');
+  await page.click('[data-mode=play]');
+  assert.equal(await solveByTheList(page), 1);
+  assert.match(await page.textContent('#plan-info'), /^1 press, the fewest \(lit-only, in a legal order; found in \d+ ms\)/);
+  console.log(await page.textContent('#plan-info'));
 });
 
 test('a custom grid: projective plane, 5 states, a drawn stencil', async () => {
