@@ -21,6 +21,12 @@ pub trait Face: Puzzle + 'static {
     type Extras: Serialize + DeserializeOwned + Default + Clone;
 
     fn drawn(&self) -> Self::Drawn;
+
+    /// What the page draws, as the JS value `view().state`: [`Face::drawn`] serialised, or a
+    /// face's own building (Lights Out hands its board over as one `Uint8Array`).
+    fn draw(&self) -> Result<JsValue, JsError> {
+        to_js(&self.drawn())
+    }
     /// A new game from the page's settings, reproducible from `seed`.
     fn create(settings: JsValue, seed: u64) -> Result<Self, JsError>;
     fn parse_move(mv: JsValue) -> Result<Self::Move, JsError>;
@@ -47,6 +53,13 @@ pub trait Face: Puzzle + 'static {
         state.link()
     }
 
+    /// The link the page shows, or `None` when the state has none here: Lights Out boards too
+    /// large for a link (the page saves them as files) or large enough that the page makes
+    /// their link in a Worker.
+    fn shown_link(state: &Self, extras: &Self::Extras) -> Option<String> {
+        Some(Self::link_with(state, extras))
+    }
+
     /// Opens a link: the state and the view settings it keeps.
     fn open_with(fragment: &str) -> Result<(Self, Self::Extras)> {
         Ok((Self::open(fragment)?, Self::Extras::default()))
@@ -66,7 +79,7 @@ trait AnySession {
     fn load_steps(&mut self, moves: JsValue) -> Result<usize, JsError>;
     fn step_to(&mut self, n: usize) -> Result<(), JsError>;
     fn set_extras(&mut self, extras: JsValue) -> Result<(), JsError>;
-    fn link(&self) -> String;
+    fn link(&self) -> Option<String>;
     fn moves(&self) -> Result<JsValue, JsError>;
 }
 
@@ -75,13 +88,13 @@ struct Held<P: Face> {
     extras: P::Extras,
 }
 
-/// What `GameSession.view()` gives the page.
+/// What `GameSession.view()` gives the page, with `state` (what [`Face::draw`] gives) set on it.
 #[derive(Serialize)]
-struct View<D, E> {
+struct View<E> {
     puzzle: &'static str,
-    state: D,
     extras: E,
-    link: String,
+    /// Null when the state has no link here (see [`Face::shown_link`]).
+    link: Option<String>,
     /// The session's move counter (moves in effect).
     moves: usize,
     solved: bool,
@@ -97,9 +110,8 @@ where
 {
     fn view(&self) -> Result<JsValue, JsError> {
         let s = &self.session;
-        to_js(&View {
+        let view = to_js(&View {
             puzzle: P::NAME,
-            state: s.state().drawn(),
             extras: self.extras.clone(),
             link: self.link(),
             moves: s.move_count(),
@@ -107,7 +119,10 @@ where
             can_undo: s.can_undo(),
             can_redo: s.can_redo(),
             steps: s.step_position(),
-        })
+        })?;
+        js_sys::Reflect::set(&view, &JsValue::from_str("state"), &s.state().draw()?)
+            .map_err(|_| JsError::new("cannot build the view object"))?;
+        Ok(view)
     }
 
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError> {
@@ -159,8 +174,8 @@ where
         Ok(())
     }
 
-    fn link(&self) -> String {
-        P::link_with(self.session.state(), &self.extras)
+    fn link(&self) -> Option<String> {
+        P::shown_link(self.session.state(), &self.extras)
     }
 
     fn moves(&self) -> Result<JsValue, JsError> {
@@ -181,8 +196,8 @@ macro_rules! game_puzzles {
     ($($cfg:meta => $ty:ty),* $(,)?) => {
         /// The names of the game puzzles this module carries.
         /// (A row's type need not exist in the modules that do not carry it.)
+        #[allow(unused_mut, clippy::vec_init_then_push)]
         fn registered() -> Vec<&'static str> {
-            #[allow(unused_mut)]
             let mut names = Vec::new();
             $(
                 #[cfg($cfg)]
@@ -228,6 +243,7 @@ game_puzzles! {
     // The labs start rounds and write links to the Devil page.
     any(feature = "devil", feature = "lab") => crate::devil::Game,
     feature = "table" => crate::table::Game,
+    feature = "lights" => crate::lights::Position,
     // The real games' page loads the full Lights module.
     feature = "lights-full" => crate::lights::rules::graph_game::GraphGame,
 }
@@ -318,8 +334,9 @@ impl GameSession {
         self.inner.set_extras(extras)
     }
 
-    /// The share-link fragment (without `#`) of what is shown.
-    pub fn link(&self) -> String {
+    /// The share-link fragment (without `#`) of what is shown; null when it has none here
+    /// (a Lights Out board too large for a link, or one whose link the page makes in a Worker).
+    pub fn link(&self) -> Option<String> {
         self.inner.link()
     }
 

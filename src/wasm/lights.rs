@@ -1,18 +1,23 @@
-//! Lights Out for the page: thin wrappers over `crate::lights`. A board crosses as one shape,
+//! Lights Out for the page: its [`Face`] (the game page drives a `GameSession` of
+//! [`Position`]s) and the tools around it, thin wrappers over `crate::lights`, which the Worker
+//! also runs on boards the page hands it. A board crosses as one shape,
 //! `{spec, data, lit}`: `data` is a `Uint8Array` in the form the core chose for the board (a
 //! byte a light, or packed bits for the classic boards beyond 4096), which the page holds and
 //! hands back but never reads; it draws from [`lights_cells`]. Seeds cross as decimal strings,
 //! since a u64 does not fit a JS number; everything small crosses with serde-wasm-bindgen.
 
-use super::{adapter, from_js, js_err, to_js, JsProgress};
-use crate::lights::io::link::{from_link, link_for, link_spec};
+use super::game::Face;
+use super::{from_js, js_err, parse_seed, to_js, JsProgress};
+use crate::lights::io::link::{link_for, link_spec};
 use crate::lights::io::pattern_io::read_pattern;
 use crate::lights::rules::board::MAX_SIDE;
 use crate::lights::rules::game::Settings;
+use crate::lights::rules::puzzle::SolveOptions as PressOptions;
 use crate::lights::solvers::chase::{chase, table};
 use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
-use crate::lights::{rank, Game, Lights, SolveOptions, Spec};
+use crate::lights::{rank, Game, Lights, Move, Position, SolveOptions, Spec};
+use crate::puzzle::Puzzle;
 use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -55,17 +60,90 @@ fn optional_board(lights: Option<&Lights>) -> Result<JsValue, JsError> {
     lights.map_or(Ok(JsValue::NULL), board_view)
 }
 
-/// `{spec, lights: {spec, data, lit}, seed, moves, link}`; `link` is null for a board too
-/// large for one (the page saves it as a file).
-fn game_view(lights: &Lights, seed: Option<u64>, moves: u32) -> Result<JsValue, JsError> {
-    let link = lights.to_board().and_then(|board| link_for(&Game { board: board.into_owned(), seed, moves }).ok());
-    let obj = Object::new();
-    set(&obj, "spec", &to_js(lights.spec())?)?;
-    set(&obj, "lights", &board_view(lights)?)?;
-    set(&obj, "seed", &seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
-    set(&obj, "moves", &JsValue::from_f64(f64::from(moves)))?;
-    set(&obj, "link", &link.map_or(JsValue::NULL, |l| JsValue::from_str(&l)))?;
-    Ok(obj.into())
+/// Boards with more lights than this have their links made in the Worker (the core encodes
+/// ~3 million lights a second, so this is ~20 ms): the view leaves their link out.
+const WORKER_LINK_LIGHTS: usize = 65_536;
+
+/// The game page's face of Lights Out: a session of [`Position`]s.
+///
+/// `create` takes `{rows, cols, rule, torus, states}` with `all: state` for every light in that
+/// state, else a random solvable puzzle; or `{board, seed, moves}` for a board made elsewhere
+/// (in the Worker, or read from a file). A move is `{row, col}`, with `edit: true` a change of
+/// that light alone. The one edit is `{apply: presses}`: a whole solution pressed at once.
+impl Face for Position {
+    type Drawn = ();
+    type Extras = ();
+
+    fn drawn(&self) {}
+
+    /// `{spec, lights: {spec, data, lit}, seed, moves}`; the seed as a decimal string (a u64
+    /// does not fit a JS number).
+    fn draw(&self) -> Result<JsValue, JsError> {
+        let obj = Object::new();
+        set(&obj, "spec", &to_js(self.lights.spec())?)?;
+        set(&obj, "lights", &board_view(&self.lights)?)?;
+        set(&obj, "seed", &self.seed.map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string())))?;
+        set(&obj, "moves", &JsValue::from_f64(f64::from(self.moves)))?;
+        Ok(obj.into())
+    }
+
+    fn create(settings: JsValue, seed: u64) -> Result<Position, JsError> {
+        let board = get(&settings, "board")?;
+        if !board.is_undefined() && !board.is_null() {
+            let seed = get(&settings, "seed")?.as_string().map(|s| parse_seed(&s)).transpose()?;
+            let moves = get(&settings, "moves")?.as_f64().unwrap_or(0.0);
+            if !(moves >= 0.0 && moves.fract() == 0.0 && moves <= f64::from(u32::MAX)) {
+                return Err(JsError::new(&format!("a move count is a whole number ≥ 0, not {moves}")));
+            }
+            return Ok(Position { lights: lights_from(&board)?, seed, moves: moves as u32 });
+        }
+        let spec = page_spec(&from_js(settings.clone(), "board settings")?).map_err(js_err)?;
+        let all = get(&settings, "all")?;
+        if all.is_undefined() {
+            return Position::random(&spec, seed).map_err(js_err);
+        }
+        match all.as_f64() {
+            Some(state) if (0.0..=9.0).contains(&state) && state.fract() == 0.0 => {
+                Ok(Position::new(Lights::filled(&spec, state as u8).map_err(js_err)?))
+            }
+            _ => Err(JsError::new("every light is in a state from 0 to k−1")),
+        }
+    }
+
+    fn parse_move(mv: JsValue) -> Result<Move, JsError> {
+        from_js(mv, "press")
+    }
+
+    fn parse_options(options: JsValue) -> Result<PressOptions, JsError> {
+        if options.is_undefined() || options.is_null() {
+            return Ok(PressOptions::default());
+        }
+        from_js(options, "solve options")
+    }
+
+    fn outcome((): &()) -> Result<JsValue, JsError> {
+        Ok(JsValue::NULL)
+    }
+
+    fn edit(&self, edit: JsValue) -> Result<Position, JsError> {
+        let presses = lights_from(&get(&edit, "apply")?)?;
+        let mut next = self.clone();
+        next.lights.apply(&presses).map_err(js_err)?;
+        let count = match presses.to_board() {
+            Some(board) => board.lights.iter().map(|&v| u64::from(v)).sum(),
+            None => presses.lit(),
+        };
+        next.moves = next.moves.saturating_add(u32::try_from(count).unwrap_or(u32::MAX));
+        Ok(next)
+    }
+
+    fn shown_link(state: &Position, (): &()) -> Option<String> {
+        let spec = state.lights.spec();
+        if spec.rows * spec.cols > WORKER_LINK_LIGHTS {
+            return None;
+        }
+        link_for(&state.to_game()?).ok()
+    }
 }
 
 /// How the page handles a board, given as settings or as a share link (read from its header
@@ -83,43 +161,6 @@ pub fn lights_plan(settings_or_link: JsValue) -> Result<JsValue, JsError> {
     set(&obj, "spec", &to_js(&spec)?)?;
     set(&obj, "note", &JsValue::from_str(&size_note(spec.rule, spec.torus, spec.states)))?;
     Ok(obj.into())
-}
-
-/// A new game: `{random: seed}` (every solvable pattern equally likely; an empty seed draws a
-/// fresh one) or `{all: state}` (every light in that state).
-#[wasm_bindgen]
-pub fn lights_new(settings: JsValue, fill: JsValue) -> Result<JsValue, JsError> {
-    let spec = page_spec(&from_js(settings, "board settings")?).map_err(js_err)?;
-    let (random, all) = (get(&fill, "random")?, get(&fill, "all")?);
-    if let Some(seed) = random.as_string() {
-        let seed = adapter::seed(&seed)?;
-        return game_view(&Lights::random(&spec, seed).map_err(js_err)?, Some(seed), 0);
-    }
-    match all.as_f64() {
-        Some(state) if (0.0..=9.0).contains(&state) && state.fract() == 0.0 => {
-            game_view(&Lights::filled(&spec, state as u8).map_err(js_err)?, None, 0)
-        }
-        _ => Err(JsError::new("a new board is {random: seed} or {all: state}, a state from 0 to k−1")),
-    }
-}
-
-/// The board after pressing (row, col) `times` times (the rule, edges and states decide), or,
-/// with `edit`, after adding `times` to that light alone (editing the pattern).
-#[wasm_bindgen]
-pub fn lights_press(board: JsValue, row: u32, col: u32, times: u32, edit: bool) -> Result<JsValue, JsError> {
-    let mut lights = lights_from(&board)?;
-    let (r, c) = (row as usize, col as usize);
-    if edit { lights.change(r, c, times) } else { lights.press(r, c, times) }.map_err(js_err)?;
-    board_view(&lights)
-}
-
-/// The board after pressing every light as often as `presses` (a board of the same size) says:
-/// a whole solution at once.
-#[wasm_bindgen]
-pub fn lights_apply(board: JsValue, presses: JsValue) -> Result<JsValue, JsError> {
-    let mut lights = lights_from(&board)?;
-    lights.apply(&lights_from(&presses)?).map_err(js_err)?;
-    board_view(&lights)
 }
 
 /// What to draw of rows `from..to`: a byte for each square of `block`×`block` lights, the
@@ -195,19 +236,15 @@ pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
     to_js(&nullity_chart(max as usize, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
-/// The share-link fragment (without `#`) of a board after `moves` moves, or `null` when the
-/// board is too large for a link (the page then offers it as a file).
+/// The share-link fragment (without `#`) of a board from the puzzle of `seed` (null or a
+/// decimal string) after `moves` presses, or `null` when the board is too large for a link
+/// (the page then offers it as a file). The page runs it in the Worker for boards whose link
+/// its session leaves out (see [`Face::shown_link`]).
 #[wasm_bindgen]
-pub fn lights_link(board: JsValue, moves: u32) -> Result<Option<String>, JsError> {
+pub fn lights_link(board: JsValue, seed: Option<String>, moves: u32) -> Result<Option<String>, JsError> {
     let lights = lights_from(&board)?;
-    Ok(lights.to_board().and_then(|board| link_for(&Game { board: board.into_owned(), seed: None, moves }).ok()))
-}
-
-/// Restores a game from a share-link fragment `#lights/v2/…` (or an old `#lights/v1/…`).
-#[wasm_bindgen]
-pub fn lights_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    let game = from_link(fragment).map_err(js_err)?;
-    game_view(&Lights::from_board(game.board).map_err(js_err)?, game.seed, game.moves)
+    let seed = seed.map(|s| parse_seed(&s)).transpose()?;
+    Ok(lights.to_board().and_then(|board| link_for(&Game { board: board.into_owned(), seed, moves }).ok()))
 }
 
 /// The board as a file `{name, text}` (`text` a Uint8Array): rows of digits, what `lights-out
@@ -222,8 +259,8 @@ pub fn lights_file(board: JsValue) -> Result<JsValue, JsError> {
     Ok(obj.into())
 }
 
-/// Opens a board file (rows of digits, or PBM for two states); its rows and columns come from
-/// the file, the rule, edges and states from the page's settings.
+/// Opens a board file (rows of digits, or PBM for two states) as a board `{spec, data, lit}`;
+/// its rows and columns come from the file, the rule, edges and states from the page's settings.
 #[wasm_bindgen]
 pub fn lights_open_file(file: &[u8], settings: JsValue) -> Result<JsValue, JsError> {
     let s: Settings = from_js(settings, "board settings")?;
@@ -233,12 +270,12 @@ pub fn lights_open_file(file: &[u8], settings: JsValue) -> Result<JsValue, JsErr
             std::str::from_utf8(file).map_err(|_| JsError::new("the file is not text: rows of digits 0 to k−1"))?;
         let spec = s.spec(MAX_SIDE).map_err(js_err)?;
         let lights = Lights::read_text(text, spec.rule, spec.torus, spec.states).map_err(js_err)?;
-        return game_view(&lights, None, 0);
+        return board_view(&lights);
     }
     // Two states: digits or PBM as packed bits, its size checked against the page's before a
     // board is made of them.
     let bits = read_pattern(file).map_err(js_err)?;
     let spec = page_spec(&Settings { rows: bits.rows as f64, cols: bits.cols as f64, ..s }).map_err(js_err)?;
     let lights = Lights::from_bits(bits, spec.rule, spec.torus).map_err(js_err)?;
-    game_view(&lights, None, 0)
+    board_view(&lights)
 }

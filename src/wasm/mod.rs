@@ -14,7 +14,7 @@ pub mod codes;
 pub mod devil;
 #[cfg(feature = "lab")]
 pub mod devil_lab;
-#[cfg(any(feature = "devil", feature = "lab", feature = "table", feature = "lights-full"))]
+#[cfg(any(feature = "devil", feature = "lab", feature = "table", feature = "lights"))]
 pub mod game;
 #[cfg(feature = "lab")]
 pub mod lab_links;

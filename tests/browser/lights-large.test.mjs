@@ -98,7 +98,8 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   assert.ok(seen.some((t) => /^\d+%$/.test(t)), `progress shown: ${seen}`);
   const claimed = Number((await page.textContent('#verdict')).match(/Solvable: (\d+) presses/)[1]);
   const check = await page.evaluate((fn) => {
-    const game = window.workerResults.find((r) => r && r.lights && r.seed);
+    // The new game came from the Worker as a session's view: its state is the board.
+    const game = window.workerResults.map((r) => r?.state ?? r).find((r) => r && r.lights && r.seed);
     const sol = window.workerResults.find((r) => r && r.presses);
     const chase = new Function(`return ${fn}`)();
     // The core's board data: each row's packed 64-bit words, little-endian (two 32-bit halves).

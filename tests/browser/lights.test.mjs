@@ -5,6 +5,7 @@ import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, screenshot, ready, enterLightsSize } from './harness.mjs';
 import { load } from '../node/core.mjs';
+import { lightsSession } from '../node/lights-session.mjs';
 
 const core = await load('lights');
 
@@ -185,7 +186,7 @@ test('light chasing clears row by row and logs the fix-up from the table', async
 
 test('an unsolvable edited pattern shows its reason: a quiet pattern it overlaps oddly', async () => {
   const spec = { rows: 5, cols: 5, rule: 'plus', torus: false, states: 2 };
-  const darkLink = core.lights_new(spec, { all: 0 }).link;
+  const darkLink = lightsSession(core).newGame(spec, { all: 0 }).link;
   const { page, errors, context } = await open(browser, `lights.html#${darkLink}`);
   await ready(page);
   assert.ok((await drawn(page)).every((c) => c.on === 0));

@@ -1,6 +1,7 @@
 // Timing of the wasm core under Node (not a test: `node tests/node/bench.mjs` after
 // `cargo xtask build`). Prints the mean time per call of what the page calls.
 import { load } from './core.mjs';
+import { lightsSession } from './lights-session.mjs';
 
 const devilCore = await load('devil');
 const lightsCore = await load('lights');
@@ -21,9 +22,9 @@ time('devil_lab_decode (XOR), 4096 squares', () => devilCore.devil_lab_decode(0,
 // nullity by polynomials, and a minimal 5×5 solution.
 const classic = (n) => ({ rows: n, cols: n, rule: 'plus', torus: false, states: 2 });
 for (const n of [1000, 2000, 4000]) {
-  const lights = lightsCore.lights_new(classic(n), { random: '1' }).lights;
+  const lights = lightsSession(lightsCore).newGame(classic(n), { random: '1' }).lights;
   time(`lights_solve ${n}×${n} random`, () => lightsCore.lights_solve(lights, false, () => {}), n === 4000 ? 3 : 10);
 }
 for (const n of [10000, 100000]) time(`lights_rank ${n}×${n} (polynomial gcd)`, () => lightsCore.lights_rank(classic(n), () => {}), 3);
-const five = lightsCore.lights_new(classic(5), { random: '2' }).lights;
+const five = lightsSession(lightsCore).newGame(classic(5), { random: '2' }).lights;
 time('lights_solve 5×5 minimal', () => lightsCore.lights_solve(five, true, () => {}), 2000);

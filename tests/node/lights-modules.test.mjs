@@ -6,6 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
+import { lightsSession } from './lights-session.mjs';
 
 const page = await load('lights');
 const full = await load('lights-full');
@@ -61,7 +62,7 @@ test('the plan names the boards the page module cannot solve; lights-full solves
       const plan = page.lights_plan(spec);
       assert.deepEqual(plan, full.lights_plan(spec), what);
       // Made by pressing random lights, so solvable.
-      const game = page.lights_new(spec, { random: String(rows * 100 + cols) });
+      const game = lightsSession(page).newGame(spec, { random: String(rows * 100 + cols) });
       const solve = (core) => core.lights_solve(game.lights, false, noProgress);
       if (plan.full_solvers) {
         needFull++;
@@ -89,7 +90,7 @@ test('two-state tori and x boards need lights-full beyond 4096 lights (the packe
       const what = JSON.stringify(spec);
       const plan = page.lights_plan(spec);
       assert.equal(plan.full_solvers, rows * cols > 4096, what);
-      const game = page.lights_new(spec, { random: String(rows * 100 + cols) });
+      const game = lightsSession(page).newGame(spec, { random: String(rows * 100 + cols) });
       if (plan.full_solvers) throwsWith(assert, () => page.lights_solve(game.lights, false, noProgress), /lights-full/);
       const s = (plan.full_solvers ? full : page).lights_solve(game.lights, false, noProgress);
       assert.ok(pressAll(spec, bytesOf(game.lights), bytesOf(s.presses)).every((v) => v === 0), `the presses clear ${what}`);

@@ -5,6 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
+import { lightsSession } from './lights-session.mjs';
 
 const core = await load('lights');
 
@@ -45,14 +46,14 @@ test('the plan: classic boards packed beyond 4096 up to 8192, the others to 4096
   throwsWith(assert, () => core.lights_plan(spec(8193, 5)), /1 to 8192 rows on the page, not 8193: larger boards: the command-line tool/);
   throwsWith(assert, () => core.lights_plan({ ...spec(5, 4097), rule: 'king' }), /1 to 4096 columns on the page, not 4097: classic boards .* go to 8192/);
   throwsWith(assert, () => core.lights_plan({ ...spec(5, 5), states: 2.5 }), /states/);
-  throwsWith(assert, () => core.lights_new({ ...spec(5000, 5), torus: true }, { random: '1' }), /1 to 4096 rows/);
-  throwsWith(assert, () => core.lights_new({ ...spec(5000, 5), states: 3 }, { random: '1' }), /1 to 4096 rows/);
+  throwsWith(assert, () => lightsSession(core).newGame({ ...spec(5000, 5), torus: true }, { random: '1' }), /1 to 4096 rows/);
+  throwsWith(assert, () => lightsSession(core).newGame({ ...spec(5000, 5), states: 3 }, { random: '1' }), /1 to 4096 rows/);
 });
 
 for (const [rows, cols, rule] of /** @type {[number, number, string][]} */ ([[4100, 45, 'plus'], [37, 4097, 'neighbours'], [4097, 64, 'plus']])) {
   test(`a random ${rows}×${cols} ${rule} board solves, its presses clear it by the rule written here`, () => {
     const s = spec(rows, cols, rule);
-    const game = core.lights_new(s, { random: '7' });
+    const game = lightsSession(core).newGame(s, { random: '7' });
     assert.equal(core.lights_plan(s).packed, true);
     assert.equal(game.link, null);
     assert.equal(game.seed, '7');
@@ -68,7 +69,7 @@ for (const [rows, cols, rule] of /** @type {[number, number, string][]} */ ([[41
     assert.equal(sol.minimal, sol.nullity === 0);
     assert.deepEqual(sol.quiet, []);
     assert.equal(sol.first_press, presses.indexOf(1));
-    assert.equal(core.lights_apply(game.lights, sol.presses).lit, 0);
+    assert.equal(lightsSession(core).apply(game.lights, sol.presses).lit, 0);
     // Drawn at one pixel for 4×4 lights: the lights on in each square, counted here.
     const width = Math.ceil(cols / 4);
     const squares = new Uint8Array(width * Math.ceil(rows / 4));
@@ -81,7 +82,7 @@ for (const [rows, cols, rule] of /** @type {[number, number, string][]} */ ([[41
 
 test('packed presses follow the rule; off the board is an error', () => {
   const s = spec(4097, 70);
-  let board = core.lights_new(s, { all: 1 }).lights;
+  let board = lightsSession(core).newGame(s, { all: 1 }).lights;
   let lights = bytesOf(board);
   assert.equal(count(lights), 4097 * 70);
   for (const [r, c] of [[0, 0], [4096, 69], [100, 63], [100, 64], [2, 31]]) {
@@ -89,15 +90,15 @@ test('packed presses follow the rule; off the board is an error', () => {
     one[r * 70 + c] = 1;
     const changed = effectHere(s, one);
     lights = lights.map((x, i) => x ^ changed[i]);
-    board = core.lights_press(board, r, c, 1, false);
+    board = lightsSession(core).press(board, r, c, 1, false);
     assert.deepEqual(bytesOf(board), lights, `(${r}, ${c})`);
     assert.equal(board.lit, count(lights));
   }
-  assert.deepEqual(core.lights_press(board, 5, 5, 2, false), board);
-  const edited = core.lights_press(board, 4096, 69, 1, true);
+  assert.deepEqual(lightsSession(core).press(board, 5, 5, 2, false), board);
+  const edited = lightsSession(core).press(board, 4096, 69, 1, true);
   assert.deepEqual(core.lights_cells(edited, 1, 4096, 4097), core.lights_cells(board, 1, 4096, 4097).map((x, c) => (c === 69 ? 1 - x : x)));
-  throwsWith(assert, () => core.lights_press(board, 4097, 0, 1, false), /off the 4097×70 board/);
-  throwsWith(assert, () => core.lights_press({ ...board, data: board.data.subarray(2) }, 0, 0, 1, false), /words/);
+  throwsWith(assert, () => lightsSession(core).press(board, 4097, 0, 1, false), /off the 4097×70 board/);
+  throwsWith(assert, () => lightsSession(core).press({ ...board, data: board.data.subarray(2) }, 0, 0, 1, false), /words/);
 });
 
 test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', () => {
@@ -105,11 +106,11 @@ test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', 
   const cols = [...Array(40).keys()].map((n) => n + 1).find((n) => core.lights_rank(spec(4097, n), noProgress).nullity > 0);
   assert.ok(cols, 'some width up to 40 has nullity > 0');
   const s = spec(4097, cols);
-  const dark = core.lights_new(s, { all: 0 }).lights;
+  const dark = lightsSession(core).newGame(s, { all: 0 }).lights;
   // Some single light is unsolvable (the quiet patterns cover some light); try the corners.
   let found = null;
   for (const [r, c] of [[0, 0], [0, cols - 1], [2048, 0], [4096, 0]]) {
-    const lights = core.lights_press(dark, r, c, 1, true);
+    const lights = lightsSession(core).press(dark, r, c, 1, true);
     assert.equal(lights.lit, 1);
     const sol = core.lights_solve(lights, false, noProgress);
     if (!sol.solvable) {
@@ -129,7 +130,7 @@ test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', 
 
 test('a packed board saves as raw PBM and opens again; small files open a byte a light', () => {
   const s = spec(4099, 21);
-  const game = core.lights_new(s, { random: '11' });
+  const game = lightsSession(core).newGame(s, { random: '11' });
   const file = core.lights_file(game.lights);
   assert.equal(file.name, 'lights-4099x21-plus.pbm');
   const header = 'P4\n21 4099\n';
@@ -145,16 +146,16 @@ test('a packed board saves as raw PBM and opens again; small files open a byte a
   }
   const back = core.lights_open_file(file.text, { ...s, rows: 1, cols: 1 });
   assert.deepEqual(back.spec, s);
-  assert.deepEqual(bytesOf(back.lights), lights);
-  assert.deepEqual(back.lights, game.lights);
+  assert.deepEqual(bytesOf(back), lights);
+  assert.deepEqual(back, game.lights);
   const small = core.lights_open_file(new TextEncoder().encode('101\n010\n'), spec(5, 5));
-  assert.deepEqual(Array.from(bytesOf(small.lights)), [1, 0, 1, 0, 1, 0]);
-  const smallFile = core.lights_file(small.lights);
+  assert.deepEqual(Array.from(bytesOf(small)), [1, 0, 1, 0, 1, 0]);
+  const smallFile = core.lights_file(small);
   assert.equal(smallFile.name, 'lights-2x3-plus-2states.txt');
   assert.equal(new TextDecoder().decode(smallFile.text), '101\n010\n');
   const three = core.lights_open_file(new TextEncoder().encode('12\n00\n'), { ...spec(5, 5), states: 3 });
-  assert.deepEqual(Array.from(bytesOf(three.lights)), [1, 2, 0, 0]);
+  assert.deepEqual(Array.from(bytesOf(three)), [1, 2, 0, 0]);
   throwsWith(assert, () => core.lights_open_file(new TextEncoder().encode('P4\n9000 2\n'), spec(5, 5)), /.+/);
   const king = core.lights_open_file(new TextEncoder().encode('P1\n2 1\n1 1\n'), { ...spec(5, 5), rule: 'king' });
-  assert.deepEqual([king.spec.rule, ...bytesOf(king.lights)], ['king', 1, 1]);
+  assert.deepEqual([king.spec.rule, ...bytesOf(king)], ['king', 1, 1]);
 });

@@ -6,6 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
+import { lightsSession } from './lights-session.mjs';
 
 const core = await load('lights');
 
@@ -40,10 +41,11 @@ const bytesOf = (board) => core.lights_cells(board, 1, 0, board.spec.rows);
 function boardOf(spec, lights) {
   const rows = [];
   for (let r = 0; r < spec.rows; r++) rows.push(Array.from(lights.subarray(r * spec.cols, (r + 1) * spec.cols)).join(''));
-  return core.lights_open_file(new TextEncoder().encode(rows.join('\n')), spec).lights;
+  return core.lights_open_file(new TextEncoder().encode(rows.join('\n')), spec);
 }
 
-const random = (spec, seed) => core.lights_new(spec, { random: seed });
+const session = lightsSession(core);
+const random = (spec, seed) => session.newGame(spec, { random: seed });
 
 test('presses follow the classic rule', () => {
   const spec = classic(4, 5);
@@ -51,16 +53,16 @@ test('presses follow the classic rule', () => {
   let lights = game.lights;
   for (const [r, c] of [[0, 0], [3, 4], [2, 2], [1, 4]]) {
     const expected = pressHere(spec, bytesOf(lights), r, c);
-    lights = core.lights_press(lights, r, c, 1, false);
+    lights = session.press(lights, r, c, 1, false);
     assert.deepEqual(bytesOf(lights), expected);
     assert.equal(lights.lit, expected.filter((x) => x).length);
   }
   // Editing changes the one light alone, forwards and back.
-  const edited = core.lights_press(lights, 2, 3, 1, true);
+  const edited = session.press(lights, 2, 3, 1, true);
   const want = bytesOf(lights);
   want[2 * 5 + 3] ^= 1;
   assert.deepEqual(bytesOf(edited), want);
-  assert.deepEqual(bytesOf(core.lights_press(edited, 2, 3, 1, true)), bytesOf(lights));
+  assert.deepEqual(bytesOf(session.press(edited, 2, 3, 1, true)), bytesOf(lights));
 });
 
 test('random puzzles are solvable and their solutions clear them', () => {
@@ -74,7 +76,7 @@ test('random puzzles are solvable and their solutions clear them', () => {
     assert.ok(dark(applyHere(spec, bytesOf(game.lights), presses)), `${rows}×${cols}`);
     assert.equal(s.press_count, presses.reduce((a, b) => a + b, 0));
     assert.equal(s.first_press, presses.findIndex((p) => p > 0));
-    assert.equal(core.lights_apply(game.lights, s.presses).lit, 0);
+    assert.equal(session.apply(game.lights, s.presses).lit, 0);
   }
 });
 
@@ -83,7 +85,7 @@ test('the 5×5 board: rank 23, all-on in 15 presses, the source table', () => {
   const r = core.lights_rank(spec, noProgress);
   assert.equal(r.rank, 23);
   assert.equal(r.nullity, 2);
-  const on = core.lights_new(spec, { all: 1 }).lights;
+  const on = session.newGame(spec, { all: 1 }).lights;
   assert.deepEqual(bytesOf(on), new Uint8Array(25).fill(1));
   const s = core.lights_solve(on, true, noProgress);
   assert.equal(s.minimal, true);
@@ -133,7 +135,7 @@ test('three-state and composite boards solve exactly', () => {
     assert.equal(s.solvable, true);
     let lights = game.lights;
     bytesOf(s.presses).forEach((p, i) => {
-      if (p) lights = core.lights_press(lights, Math.floor(i / 4), i % 4, p, false);
+      if (p) lights = session.press(lights, Math.floor(i / 4), i % 4, p, false);
     });
     assert.ok(dark(bytesOf(lights)));
     assert.equal(lights.lit, 0);
@@ -143,29 +145,28 @@ test('three-state and composite boards solve exactly', () => {
 test('links round-trip; bad links and settings are errors, never traps', () => {
   const spec = { rows: 6, cols: 9, rule: 'x', torus: true, states: 5 };
   const game = random(spec, '12');
-  const back = core.lights_from_link(`#${game.link}`);
+  const back = session.open(`#${game.link}`);
   assert.deepEqual(bytesOf(back.lights), bytesOf(game.lights));
   assert.deepEqual(back.spec, spec);
-  const pressed = core.lights_press(game.lights, 1, 1, 1, false);
-  const edited = { link: core.lights_link(pressed, 1) };
-  const opened = core.lights_from_link(edited.link);
+  const pressed = session.press(game.lights, 1, 1, 1, false);
+  const edited = { link: session.link(pressed, 1) };
+  const opened = session.open(edited.link);
   assert.deepEqual(bytesOf(opened.lights), bytesOf(pressed));
   assert.equal(opened.moves, 1);
   assert.equal(core.lights_plan(edited.link).spec.cols, 9);
-  throwsWith(assert, () => core.lights_from_link('#lights/v1/'), /truncated/);
-  throwsWith(assert, () => core.lights_from_link('#lights/v9/AAAA'), /version/);
-  throwsWith(assert, () => core.lights_from_link(edited.link.slice(0, -6)), /truncated|garbled/);
+  throwsWith(assert, () => session.open('#lights/v1/'), /truncated/);
+  throwsWith(assert, () => session.open('#lights/v9/AAAA'), /version/);
+  throwsWith(assert, () => session.open(edited.link.slice(0, -6)), /truncated|garbled/);
   throwsWith(assert, () => random({ ...spec, rows: 0 }, '1'), /rows/);
   throwsWith(assert, () => random({ ...spec, states: 12 }, '1'), /states/);
   throwsWith(assert, () => random({ ...spec, rule: 'rook' }, '1'), /rule|variant/);
-  throwsWith(assert, () => core.lights_new(spec, { all: 5 }), /state 5/);
-  throwsWith(assert, () => core.lights_new(spec, { some: 1 }), /random: seed/);
-  throwsWith(assert, () => core.lights_press(game.lights, 6, 0, 1, false), /^\(6, 0\) is off the 6×9 board$/);
-  throwsWith(assert, () => core.lights_press(game.lights, 0, 9, 1, true), /^\(0, 9\) is off the 6×9 board$/);
+  throwsWith(assert, () => session.newGame(spec, { all: 5 }), /state 5/);
+  throwsWith(assert, () => session.press(game.lights, 6, 0, 1, false), /^\(6, 0\) is off the 6×9 board$/);
+  throwsWith(assert, () => session.press(game.lights, 0, 9, 1, true), /^\(0, 9\) is off the 6×9 board$/);
   throwsWith(assert, () => core.lights_solve({ spec, data: new Uint8Array(3) }, false, noProgress), /lights/);
   throwsWith(assert, () => core.lights_solve({ spec, data: [0, 1] }, false, noProgress), /Uint8Array/);
   throwsWith(assert, () => core.lights_solve({ spec, data: new Uint8Array(54).fill(7) }, false, noProgress), /state 7/);
-  throwsWith(assert, () => core.lights_apply(game.lights, random({ ...spec, rows: 5 }, '1').lights), /presses for a 5×9 board/);
+  throwsWith(assert, () => session.apply(game.lights, random({ ...spec, rows: 5 }, '1').lights), /presses for a 5×9 board/);
   throwsWith(assert, () => random(spec, 'abc'), /seed/);
   // Numbers a person can type reach the core as numbers: its message, not a library's.
   throwsWith(assert, () => random({ ...spec, rows: -1 }, '1'), /^a board has 1 to 4096 rows, not -1$/);
@@ -233,7 +234,7 @@ test('a board counts its lit lights (the page\'s count and win test)', () => {
   const board = boardOf(spec, lights);
   assert.deepEqual(bytesOf(board), lights);
   assert.equal(board.lit, 5);
-  assert.equal(core.lights_new(spec, { all: 0 }).lights.lit, 0);
+  assert.equal(session.newGame(spec, { all: 0 }).lights.lit, 0);
   const game = random(classic(6, 6), '11');
   assert.equal(game.lights.lit, bytesOf(game.lights).filter((v) => v !== 0).length);
   throwsWith(assert, () => core.lights_cells({ spec, data: new Uint8Array(5) }, 1, 0, 3), /5 lights given/);
@@ -251,4 +252,33 @@ test('what is drawn of a board: each light, or the lights on in each square', ()
   });
   assert.deepEqual(core.lights_cells(board, 3, 0, 5), want);
   throwsWith(assert, () => core.lights_cells(board, 0, 0, 5), /1 to 15/);
+});
+
+test('the session undoes presses and edits exactly, redoes them, and counts presses only', () => {
+  const spec = classic(4, 5);
+  const s = core.GameSession.create('lights', spec, '9');
+  const at = () => bytesOf(s.view().state.lights);
+  const seen = [at()];
+  const moves = [{ row: 0, col: 0 }, { row: 2, col: 3, edit: true }, { row: 3, col: 4 }, { row: 1, col: 2 }];
+  for (const mv of moves) {
+    s.play(mv);
+    const before = seen.at(-1);
+    const want = mv.edit ? Uint8Array.from(before, (x, i) => (i === mv.row * 5 + mv.col ? x ^ 1 : x)) : pressHere(spec, before, mv.row, mv.col);
+    assert.deepEqual(at(), want);
+    seen.push(want);
+  }
+  assert.equal(s.view().state.moves, 3, 'the edit is not a press');
+  throwsWith(assert, () => s.play({ row: 4, col: 0 }), /off the 4×5 board/);
+  assert.deepEqual(at(), seen.at(-1), 'a refused press changes nothing');
+  for (let i = moves.length - 1; i >= 0; i--) {
+    assert.equal(s.undo(), true);
+    assert.deepEqual(at(), seen[i]);
+  }
+  assert.equal(s.undo(), false);
+  while (s.redo()) continue;
+  assert.deepEqual(at(), seen.at(-1));
+  // The seed stays through presses and edits: the link is the seed and the changes.
+  assert.equal(s.view().state.seed, '9');
+  assert.deepEqual(bytesOf(session.open(s.view().link).lights), seen.at(-1));
+  s.free();
 });

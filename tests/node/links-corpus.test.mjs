@@ -5,10 +5,12 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load, throwsWith } from './core.mjs';
+import { lightsSession } from './lights-session.mjs';
 
 /** Every (puzzle, version) ever published. @type {[string, number][]} */
 const PUBLISHED = [
   ['devil', 1],
+  ['devil', 2],
   ['lights', 1],
   ['lights', 2],
   ['table', 1],
@@ -46,8 +48,10 @@ function pattern(lights, cols) {
 
 test('devil links open to the recorded round', async () => {
   const core = await load('devil');
-  for (const { note, link, state } of corpus('devil', 1)) {
+  for (const { note, link, state } of [...corpus('devil', 1), ...corpus('devil', 2)]) {
     const opened = core.GameSession.open(link).view();
+    // A version-2 link keeps the ladder: its rung (from 1 in the session's settings) and streak.
+    assert.deepEqual([opened.extras.rung, opened.extras.streak], state.rung === undefined ? [0, 0] : [state.rung + 1, state.streak], note);
     const view = { game: opened.state.game, ...opened.extras };
     assert.deepEqual(
       {
@@ -81,7 +85,7 @@ test('lights links of both versions open to the recorded lights', async () => {
       const spec = { rows: state.rows, cols: state.cols, rule: state.rule, torus: state.torus, states: state.states };
       // The page reads the header first to decide whether to decode in its Worker.
       assert.deepEqual({ ...core.lights_plan(link).spec }, spec, note);
-      const game = core.lights_from_link(link);
+      const game = lightsSession(core).open(link);
       assert.deepEqual({ ...game.spec }, spec, note);
       assert.equal(pattern(core.lights_cells(game.lights, 1, 0, spec.rows), state.cols), state.pattern, note);
       assert.equal(game.seed, state.seed, note);
@@ -145,7 +149,7 @@ test('a newer version than this build reads is a one-line error that says so', a
   const chess = await load('chess');
   throwsWith(assert, () => chess.chess_from_link('#chess/v3/AAAA'), /^this link is version 3, newer than the versions this build reads \(1 and 2\)$/);
   const lights = await load('lights');
-  throwsWith(assert, () => lights.lights_from_link('#lights/v3/AAAA'), /newer than the versions this build reads \(1 and 2\)/);
+  throwsWith(assert, () => lightsSession(lights).open('#lights/v3/AAAA'), /newer than the versions this build reads \(1 and 2\)/);
 });
 
 test('the corpus has every published version', () => {

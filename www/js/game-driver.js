@@ -14,7 +14,7 @@ import { followLinks } from './share-link.js';
  * @property {(to: string) => any} jump
  * @property {() => boolean} undo
  * @property {() => boolean} redo
- * @property {() => string} link
+ * @property {() => string | null} link  null when the state has no link here
  * @property {() => unknown[]} moves
  * @property {(options: unknown) => unknown[]} solution
  * @property {(options: unknown, progress: (done: number, total: number) => void) => number} solve
@@ -26,7 +26,7 @@ import { followLinks } from './share-link.js';
 
 /**
  * What `Session.view()` gives.
- * @typedef {{ puzzle: string, state: any, extras: any, link: string, moves: number, solved: boolean,
+ * @typedef {{ puzzle: string, state: any, extras: any, link: string | null, moves: number, solved: boolean,
  *   can_undo: boolean, can_redo: boolean, steps: { at: number, count: number } | null }} GameView
  */
 
@@ -41,6 +41,12 @@ import { followLinks } from './share-link.js';
  * @property {(session: Session) => unknown} [undo]  what Undo does (default: the session's undo),
  *   for a view whose one move of the player is several of the session (the Devil's A and B)
  * @property {(session: Session) => unknown} [redo]  what Redo does (default: the session's redo)
+ * @property {() => ReturnType<import('./share-link.js').LinkedPuzzle['current']>} [link]  the link of what is
+ *   shown (default: the session's), for a view that makes large boards' links in a Worker
+ * @property {(hash: string) => Promise<Session> | Session} [open]  the session of a link (default:
+ *   `GameSession.open`), for a view that opens large boards in a Worker
+ * @property {string} [tooLarge]  the words when no link fits (see share-link.js)
+ * @property {(text: string) => void} [onTooLarge]  says them (and offers a file)
  */
 
 /**
@@ -59,7 +65,8 @@ import { followLinks } from './share-link.js';
  * @param {DriverContext} ctx
  * @param {GameOptions} options
  */
-export async function driveGame(ctx, { core, fresh, draw, what, beforeChange = () => {}, undo = (s) => s.undo(), redo = (s) => s.redo() }) {
+export async function driveGame(ctx, options) {
+  const { core, fresh, draw, what, beforeChange = () => {}, undo = (s) => s.undo(), redo = (s) => s.redo() } = options;
   const driver = {
     /** @type {Session | null} */
     session: null,
@@ -140,11 +147,14 @@ export async function driveGame(ctx, { core, fresh, draw, what, beforeChange = (
     else driver.redo();
   });
 
+  const open = options.open ?? ((hash) => core.GameSession.open(hash));
   await followLinks(ctx, {
-    current: () => driver.session?.link() ?? null,
-    open: (hash) => driver.start(core.GameSession.open(hash)),
+    current: options.link ?? (() => driver.session?.link() ?? null),
+    open: async (hash) => driver.start(await open(hash)),
     fresh: () => driver.start(fresh()),
     what,
+    tooLarge: options.tooLarge,
+    onTooLarge: options.onTooLarge,
   });
   return driver;
 }

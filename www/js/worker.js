@@ -1,5 +1,7 @@
 // A generic Web Worker host: runs one exported wasm function by name with the given arguments
-// and a progress callback, then posts the result. The page sends the module it compiled
+// and a progress callback, then posts the result. A name `Class.method` calls a static
+// method; a game session it makes (`GameSession.create`, `GameSession.open`: a large board
+// made or opened off the page's thread) is posted as its view and freed. The page sends the module it compiled
 // first (`init`), so the worker never downloads the wasm; the page cancels by terminating the
 // worker, so the core never has to poll for cancellation.
 
@@ -19,9 +21,15 @@ self.onmessage = async ({ data }) => {
   const { fn, args } = data;
   try {
     const core = await ready;
-    if (!Object.hasOwn(core, fn) || typeof core[fn] !== 'function') throw new Error(`no such core function: ${fn}`);
+    const [owner, name] = fn.includes('.') ? [core[fn.split('.')[0]], fn.split('.')[1]] : [core, fn];
+    if (!owner || !Object.hasOwn(owner, name) || typeof owner[name] !== 'function') throw new Error(`no such core function: ${fn}`);
     const progress = (done, total) => self.postMessage({ type: 'progress', done, total });
-    const result = core[fn](...args, progress);
+    let result = owner[name](...args, progress);
+    if (result && typeof result.view === 'function' && typeof result.free === 'function') {
+      const made = result;
+      result = made.view();
+      made.free();
+    }
     self.postMessage({ type: 'done', result });
   } catch (err) {
     self.postMessage({ type: 'error', message: err && err.message ? err.message : String(err) });

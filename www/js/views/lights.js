@@ -7,8 +7,9 @@ import { jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
-import { followLinks, LONG_LINK } from '../share-link.js';
-import { initialState, setGame, link, linkSoon, litCount, doAction, undo, redo, actionAt } from './lights/state.js';
+import { LONG_LINK } from '../share-link.js';
+import { driveGame } from '../game-driver.js';
+import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount, moveAt } from './lights/state.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
 import { chase } from './lights/chase.js';
@@ -56,8 +57,8 @@ export const TEMPLATE = `
     <div data-embed="compact">${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}</div>
     <p id="status" data-embed="compact" aria-live="polite"></p>
     <div class="step-controls" data-embed="compact">
-      <button type="button" id="undo" aria-label="Undo" aria-keyshortcuts="Control+Z">↶ Undo</button>
-      <button type="button" id="redo" aria-label="Redo" aria-keyshortcuts="Control+Y">↷ Redo</button>
+      <button type="button" id="undo" data-game="undo" aria-label="Undo" aria-keyshortcuts="Control+Z">↶ Undo</button>
+      <button type="button" id="redo" data-game="redo" aria-label="Redo" aria-keyshortcuts="Control+Y">↷ Redo</button>
       <button type="button" id="hint">Hint</button>
       <button type="button" id="show-solution" aria-pressed="false">Show solution</button>
       <button type="button" id="animate">Animate solution</button>
@@ -114,11 +115,11 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     showSolution: false,
     busy: false,
     pendingNew: false,
-    changed,
-    perform,
     newPuzzle,
     steps: null,
     stepping: false,
+    /** The game driver (../game-driver.js) holding the core's session. */
+    driver: null,
   };
 
   v.steps = mountStepBar($('steps'));
@@ -135,48 +136,37 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   }
   onSegmented(ctx, 'mode', setMode);
   markSegmented(ctx, 'mode', v.mode);
-  $('undo').addEventListener('click', () => act(undo));
-  $('redo').addEventListener('click', () => act(redo));
   $('hint').addEventListener('click', () => hint(v));
   $('show-solution').addEventListener('click', () => toggleSolution(v));
   $('animate').addEventListener('click', () => animate(v));
   $('chase').addEventListener('click', () => chase(v));
   $('check').addEventListener('click', () => check(v));
   wireShareBar(ctx, {
-    link: () => link(v),
+    link: () => linkNow(v),
     title: 'Lights Out',
     frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, v.spec.rows / v.spec.cols) }),
     file: () => v.core.lights_file(v.lights),
   });
+  /** A session of `board` (made in the Worker or read from a file). */
+  const sessionOf = (board, seed = null, moves = 0) => v.core.GameSession.create('lights', fromBoard(board, seed, moves), '');
   $('board-file').addEventListener('change', async () => {
     const f = $('board-file').files[0];
     if (!f) return;
     try {
       // A file may be a 67 MB pattern: read in the Worker.
-      show(await inWorker(v, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), v.spec]));
+      v.driver.start(sessionOf(await inWorker(v, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), v.spec])));
       clearMessage();
-      if (!embed) explore(v);
     } catch (err) {
       showMessage(`That board file could not be opened: ${errorText(err)}`, 'error');
     }
   });
-  // Ctrl+Z / Ctrl+Y anywhere on the page; in an embed, while the focus is inside it.
-  (ctx.isPage ? document : ctx.slot).addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
-    if (!(e.ctrlKey || e.metaKey) || /** @type {Element} */ (e.target).matches('input, select, textarea')) return;
-    if (e.key === 'z') {
-      act(undo);
-      e.preventDefault();
-    }
-    if (e.key === 'y') {
-      act(redo);
-      e.preventDefault();
-    }
-  });
-  await followLinks(ctx, {
-    current: () => (v.spec ? linkSoon(v) : undefined),
-    open: openLink,
-    fresh: () => newPuzzle(CLASSIC),
+  v.driver = await driveGame(ctx, {
+    core: v.core,
+    fresh: () => v.core.GameSession.create('lights', CLASSIC, ''),
+    draw,
     what: 'a fresh puzzle',
+    link: () => (v.spec ? linkSoon(v) : undefined),
+    open: openLink,
     tooLarge: 'This board is too large for a link, so the address bar no longer holds it: “Save as file” keeps it.',
     onTooLarge: (text) => {
       showMessage(text);
@@ -226,11 +216,9 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
     try {
       const plan = v.core.lights_plan(s);
-      const args = [s, { random: '' }];
-      const game = plan.heavy_make ? await inWorker(v, 'lights_new', args) : v.core.lights_new(...args);
-      show(game);
+      const args = ['lights', s, ''];
+      v.driver.start(plan.heavy_make ? sessionOf(...boardOf(await inWorker(v, 'GameSession.create', args))) : v.core.GameSession.create(...args));
       clearMessage();
-      if (!embed) explore(v);
     } catch (err) {
       if (v.spec) writeSpec(v.spec);
       if (isCancelled(err)) showMessage('New puzzle cancelled.');
@@ -241,36 +229,42 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   function allOn() {
     if (v.busy) return;
     try {
-      show(v.core.lights_new(readSpec(), { all: 1 }));
+      v.driver.start(v.core.GameSession.create('lights', { ...readSpec(), all: 1 }, ''));
       clearMessage();
-      if (!embed) explore(v);
     } catch (err) {
       showError(err);
     }
   }
 
-  /** Shows a game from the core: a new puzzle, a link, all on. */
-  function show(game) {
-    setGame(v, game);
-    v.showSolution = false;
-    $('show-solution').setAttribute('aria-pressed', 'false');
-    if (!v.pendingNew) writeSpec(v.spec); // settings changed meanwhile stay for the pending puzzle
-    showLimits(v.plan);
+  /** The board, seed and presses of a session's view made in the Worker. */
+  function boardOf(view) {
+    return [view.state.lights, view.state.seed, view.state.moves];
+  }
+
+  /** Draws what the session shows; `fresh` after a new game, a link or a file. */
+  function draw(view, { fresh }) {
+    takeView(v, view);
+    if (fresh) {
+      v.showSolution = false;
+      $('show-solution').setAttribute('aria-pressed', 'false');
+      if (!v.pendingNew) writeSpec(v.spec); // settings changed meanwhile stay for the pending puzzle
+      showLimits(v.plan);
+    }
     changed();
+    if (fresh && !embed) explore(v);
   }
 
   /** Opens a share link (../share-link.js says what a bad one does): the header says how
    * large the board is, and a large board or a long link is decoded in the Worker. */
   async function openLink(hash) {
     const heavy = v.core.lights_plan(hash).heavy_make || hash.length > LONG_LINK;
-    const game = heavy ? await inWorker(v, 'lights_from_link', [hash]) : v.core.lights_from_link(hash);
-    show(game);
-    if (!embed) explore(v);
+    return heavy ? sessionOf(...boardOf(await inWorker(v, 'GameSession.open', [hash]))) : v.core.GameSession.open(hash);
   }
 
   // ---- playing ----
 
-  /** After any change of the lights: drop stale marks and answers, redraw. */
+  /** After any change of the lights (the driver draws through here): drop stale marks and
+   * answers, redraw. */
   function changed() {
     v.version++;
     if (!v.stepping) v.steps.clear();
@@ -279,33 +273,28 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     render(v);
     drawStatus(v);
     if (v.showSolution) refreshSolution(v);
-    ctx.stateChanged();
   }
 
-  /** Does a user action (recorded for undo) and says so when it darkens the board. */
-  function perform(a) {
-    doAction(v, a);
-    v.future = [];
-    changed();
-    if (a.kind === 'press' && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
+  /** Plays a move through the session and says so when a press darkens the board. */
+  function perform(move) {
+    v.driver.act((session) => session.play(move));
+    if (!move.edit && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
   }
 
-  /** Undo or redo (`step`), then redraw. */
-  function act(step) {
-    if (v.busy || !step(v)) return;
-    changed();
-    if (step === undo) clearMessage();
+  /** Undo or redo, unless the Worker is busy with this board. */
+  function act(which) {
+    if (v.busy) return;
+    if (which === 'undo') {
+      v.driver.undo();
+      clearMessage();
+    } else v.driver.redo();
   }
 
   /** A click or key on light `index`; what the core refuses goes to the message line. */
   function activate(index) {
     if (v.busy) return;
-    try {
-      v.cursor = index;
-      perform(actionAt(v, index));
-    } catch (err) {
-      showError(err);
-    }
+    v.cursor = index;
+    perform(moveAt(v, index));
   }
 
   function setMode(mode) {
@@ -326,11 +315,11 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
       return true;
     }
     if (k === 'u') {
-      act(undo);
+      act('undo');
       return true;
     }
     if (k === 'r') {
-      act(redo);
+      act('redo');
       return true;
     }
     return false;

@@ -2,7 +2,6 @@
 // fix-up from the table, chase again); this module turns the plan into one step a row for the
 // step bar — forward makes the row's presses and says why, back undoes them — and narrates.
 import { scrollToEnd } from '../../view.js';
-import { press, undo } from './state.js';
 import { check, stepWith, playUnlessReduced } from './solve.js';
 import { Stepper } from '../../components/step-bar.js';
 
@@ -78,22 +77,19 @@ export async function chase(v) {
             else check(v);
           } else {
             const g = steps[from];
-            for (const st of g.presses) {
-              for (let t = 0; t < st.times; t++) {
-                press(v, st.row, st.col);
-                v.history.push({ kind: 'press', r: st.row, c: st.col });
-              }
-            }
-            v.future = [];
+            v.driver.act((session) => {
+              for (const st of g.presses) for (let t = 0; t < st.times; t++) session.play({ row: st.row, col: st.col });
+            });
             say(g.lines);
           }
         } else {
           if (to < steps.length) {
-            for (const st of steps[to].presses) for (let t = 0; t < st.times; t++) undo(v);
+            v.driver.act((session) => {
+              for (const st of steps[to].presses) for (let t = 0; t < st.times; t++) session.undo();
+            });
           }
           unsay();
         }
-        v.changed();
         v.overlay.row = to > 0 && to <= steps.length ? steps[to - 1].row : -1;
       }),
   });

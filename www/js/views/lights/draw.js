@@ -215,6 +215,4 @@ export function drawStatus(v) {
   $('status').textContent =
     `Moves: ${v.moves} · ${spec.rows}×${spec.cols} ${rule}, ${spec.torus ? 'torus' : 'bounded'}, ${spec.states} states · ` +
     `${litCount(v)} lit${v.seed !== null ? ` · seed ${v.seed}` : ''}${where}`;
-  $('undo').disabled = v.history.length === 0;
-  $('redo').disabled = v.future.length === 0;
 }

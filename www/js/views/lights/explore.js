@@ -39,7 +39,9 @@ export async function explore(v) {
       $('quiet-note').textContent = `— not drawn for boards beyond 4096×4096 (${r.nullity} independent ones).`;
       return;
     }
-    const zero = v.core.lights_new(s, { all: 0 }).lights;
+    const dark = v.core.GameSession.create('lights', { ...s, all: 0 }, '');
+    const zero = dark.view().state.lights;
+    dark.free();
     const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [zero, false], solverModule(plan)) : v.core.lights_solve(zero, false, () => {});
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;

@@ -2,7 +2,7 @@
 // board is large — and what the view does with them: hint, show, check, animate.
 import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { cellsOf, litCount, markAt, undo } from './state.js';
+import { cellsOf, litCount, markAt } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
 import { prefersReducedMotion } from '../../app.js';
 
@@ -149,29 +149,25 @@ export function animate(v) {
   withSolution(v, wantMinimal(v), async (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
     if (cells(v) > GRID_MAX) {
-      v.lights = v.core.lights_apply(v.lights, s.presses);
-      v.moves += s.press_count;
-      v.seed = null;
-      v.shownLink = undefined;
-      v.history = [];
-      v.future = [];
-      v.changed();
+      v.driver.act((session) => session.edit({ apply: s.presses }));
       return v.ctx.showMessage(`Applied all ${s.press_count} presses at once (large board): ${litCount(v) === 0 ? 'the board is dark.' : ''}`, 'win');
     }
-    // The solution's presses become steps of the step bar: forward presses the light, back
-    // undoes that press. Anything else that changes the board puts the steps away.
+    // The solution's presses become the session's steps, walked on the step bar: forward
+    // presses the light, back takes that press back. Anything else that changes the board
+    // puts the steps away.
     const order = [];
     cellsOf(v, s.presses).forEach((times, i) => {
       for (let t = 0; t < times; t++) order.push(i);
     });
     const cols = v.spec.cols;
+    stepWith(v, () => v.driver.act((session) => session.load_steps(order.map((i) => ({ row: Math.floor(i / cols), col: i % cols })))));
     const stepper = new Stepper({
       count: order.length,
       go: (to, from) =>
         stepWith(v, () => {
-          if (to > from) v.perform({ kind: 'press', r: Math.floor(order[from] / cols), c: order[from] % cols });
-          else if (undo(v)) v.changed();
+          v.driver.act((session) => session.step_to(to));
           v.overlay.hint = to > from ? order[from] : order[to];
+          if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win');
         }),
     });
     v.steps.load(stepper, 'Press');
@@ -180,8 +176,8 @@ export function animate(v) {
 }
 
 /**
- * Runs one step of a step-bar sequence on the board: `change` makes it (and calls the view's
- * `changed`, directly or through `perform`), then the board is redrawn with the step's marks.
+ * Runs one step of a step-bar sequence on the board: `change` makes it through the driver
+ * (which draws through the view's `changed`), then the board is redrawn with the step's marks.
  * `changed` leaves the step bar alone while `v.stepping` is set; any other change of the
  * lights puts the sequence away (see lights.js).
  * @returns {boolean} true when the step was made

@@ -1,5 +1,7 @@
-// Lights Out: the game the view shows (settings, lights, moves, seed) and its undo/redo
-// history. Presses go through the core; `v` is the view (see ../lights.js).
+// Lights Out: what the view shows of the core's session (a `GameSession` of lights, held by
+// the game driver) and the moves it forwards. The session keeps the history, the move counter
+// and the seed; the view keeps a copy of its last `view()` here for drawing. `v` is the view
+// (see ../lights.js).
 import { runJob } from '../../worker-client.js';
 
 /** A fresh view state (no game yet). */
@@ -12,14 +14,15 @@ export function initialState() {
     lights: null,
     /** How the page handles this board: the core's `lights_plan` (Worker or not, limits). */
     plan: null,
-    /** The seed while the lights are exactly the seeded puzzle (short links). */
+    /** The seed the lights came from (a decimal string), kept through presses and edits. */
     seed: null,
-    /** The core's link of the game as shown (seeded or not): null when no link fits, undefined
-     * until asked. Kept until the lights change: asking again encodes the whole board. */
+    /** The session's link of what is shown: null when no link fits, undefined when the session
+     * leaves it to the Worker (large boards). */
     shownLink: undefined,
+    /** Presses made (edits are not counted). */
     moves: 0,
-    history: [],
-    future: [],
+    canUndo: false,
+    canRedo: false,
     mode: 'play',
     /** Bumped on every change of the lights, so cached answers know they are stale. */
     version: 0,
@@ -27,42 +30,48 @@ export function initialState() {
   };
 }
 
-/** Shows a game from the core ({spec, lights, seed, moves, link}); clears the history. */
-export function setGame(v, game) {
-  const newSize = !v.spec || JSON.stringify(v.spec) !== JSON.stringify(game.spec);
-  v.spec = game.spec;
-  v.plan = v.core.lights_plan(game.spec);
-  v.lights = game.lights;
-  v.seed = game.seed;
-  v.shownLink = game.link ?? null;
-  v.moves = game.moves;
-  v.history = [];
-  v.future = [];
-  if (newSize) v.cursor = 0;
+/** Boards with more lights than this have their links made in the Worker (the core encodes
+ * ~3 million lights a second, so this is ~20 ms); the session's view leaves them out. */
+const WORKER_LINK_LIGHTS = 65_536;
+
+/**
+ * Takes what the session shows (`GameSession.view()`) into the view.
+ * @returns {boolean} whether the board's size or kind changed
+ */
+export function takeView(v, view) {
+  const { state } = view;
+  const newSpec = !v.spec || JSON.stringify(v.spec) !== JSON.stringify(state.spec);
+  v.spec = state.spec;
+  if (newSpec) v.plan = v.core.lights_plan(state.spec);
+  v.lights = state.lights;
+  v.seed = state.seed;
+  v.moves = state.moves;
+  v.shownLink = view.link ?? (v.plan.packed || v.spec.rows * v.spec.cols <= WORKER_LINK_LIGHTS ? null : undefined);
+  v.canUndo = view.can_undo;
+  v.canRedo = view.can_redo;
+  return newSpec;
 }
 
-/** The share fragment, or null when no link fits: the seeded form while the puzzle is
- * untouched (short even for huge boards), else every light. */
-export function link(v) {
-  if (v.plan.packed) return null; // beyond a link's 4096: saved as a file instead
-  if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.moves) ?? null;
+/** The settings a new session of `board` (made in the Worker or read from a file) starts from. */
+export const fromBoard = (board, seed = null, moves = 0) => ({ board, seed, moves });
+
+/** The share fragment now (made here when the session left it out: Copy link asks for it
+ * at once); null when no link fits. */
+export function linkNow(v) {
+  if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.seed, v.moves) ?? null;
   return v.shownLink;
 }
 
-/** Boards with more lights than this have their links made in the Worker (the core encodes
- * ~3 million lights a second, so this is ~20 ms). */
-const WORKER_LINK_LIGHTS = 65_536;
-
-/** The share fragment as `link` gives it; made in the Worker (a promise) when the board is
- * large: the address bar follows every press, and encoding millions of lights takes seconds. */
+/** The share fragment as the session gives it, made in the Worker (a promise) when the board
+ * is large; null when no link fits. */
 export function linkSoon(v) {
-  if (v.plan.packed || v.shownLink !== undefined || v.spec.rows * v.spec.cols <= WORKER_LINK_LIGHTS) return link(v);
+  if (v.shownLink !== undefined) return v.shownLink;
   return linkInWorker(v);
 }
 
 async function linkInWorker(v) {
-  const { lights, moves } = v;
-  const made = (await runJob('lights_link', [lights, moves], null, 'lights').promise) ?? null;
+  const { lights, seed, moves } = v;
+  const made = (await runJob('lights_link', [lights, seed, moves], null, 'lights').promise) ?? null;
   if (v.lights === lights) v.shownLink = made;
   return made;
 }
@@ -106,73 +115,8 @@ export function litCount(v) {
   return v.lights.lit;
 }
 
-/** Presses (r, c) `times` times through the core, as one user move each. */
-export function press(v, r, c, times = 1) {
-  v.lights = pressed(v, r, c, times);
-  v.moves += times;
-  v.seed = null;
-  v.shownLink = undefined;
-}
-
-/** The lights after pressing (r, c) `times` times, from the core. */
-function pressed(v, r, c, times) {
-  return v.core.lights_press(v.lights, r, c, times, false);
-}
-
-/** The lights with light `index` moved on `times` states alone (an Edit-mode change, not a
- * press), from the core. */
-function edited(v, index, times) {
-  const { cols, states } = v.spec;
-  return v.core.lights_press(v.lights, Math.floor(index / cols), index % cols, ((times % states) + states) % states, true);
-}
-
-/** Applies an action (through the core for presses) and records it for undo. */
-export function doAction(v, a, record = true) {
-  if (a.kind === 'press') {
-    press(v, a.r, a.c);
-  } else {
-    v.lights = edited(v, a.index, a.to - a.from);
-    v.seed = null;
-    v.shownLink = undefined;
-  }
-  if (record) v.history.push(a);
-}
-
-export function undoAction(v, a) {
-  if (a.kind === 'press') {
-    // k−1 more presses of the same light undo one press.
-    v.lights = pressed(v, a.r, a.c, v.spec.states - 1);
-    v.moves--;
-  } else {
-    v.lights = edited(v, a.index, a.from - a.to);
-  }
-  v.seed = null;
-  v.shownLink = undefined;
-}
-
-/** Undoes the last action; false when there is none. */
-export function undo(v) {
-  if (!v.history.length) return false;
-  const a = v.history.pop();
-  undoAction(v, a);
-  v.future.push(a);
-  return true;
-}
-
-/** Redoes the last undone action; false when there is none. */
-export function redo(v) {
-  if (!v.future.length) return false;
-  const a = v.future.pop();
-  doAction(v, a, false);
-  v.history.push(a);
-  return true;
-}
-
-/** The action a click on light `index` makes: a press (Play) or the next state (Edit). */
-export function actionAt(v, index, mode = v.mode) {
-  if (mode === 'edit') {
-    const from = markAt(v, v.lights, index);
-    return { kind: 'set', index, from, to: (from + 1) % v.spec.states };
-  }
-  return { kind: 'press', r: Math.floor(index / v.spec.cols), c: index % v.spec.cols };
+/** The move a click on light `index` makes: a press (Play) or its next state (Edit). */
+export function moveAt(v, index, mode = v.mode) {
+  const move = { row: Math.floor(index / v.spec.cols), col: index % v.spec.cols };
+  return mode === 'edit' ? { ...move, edit: true } : move;
 }
