@@ -140,6 +140,28 @@ test('a physical board is entered fast: Clear and taps, a drag, number keys, a p
   assert.deepEqual(errors, []);
 });
 
+test('touch: a tap in Edit mode sets a light, a finger dragged along a row paints it', async () => {
+  const { page, context, errors } = await open(browser, 'lights-games.html', { hasTouch: true, viewport: { width: 400, height: 800 } });
+  await ready(page);
+  await pick(page, 'classic', 25);
+  await page.locator('#clear').tap();
+  await light(page, 0).tap();
+  assert.equal((await states(page))[0], 1);
+  // A drag by touch along the third row (CDP touch events: pointer events of type touch).
+  const a = await light(page, 10).boundingBox();
+  const e = await light(page, 14).boundingBox();
+  const y = a.y + a.height / 2;
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', a.x + a.width / 2);
+  for (let s = 1; s <= 10; s++) await touch('touchMove', a.x + a.width / 2 + ((e.x - a.x) * s) / 10);
+  await touch('touchEnd', 0);
+  await page.waitForFunction(() => document.querySelectorAll('#board button.light[data-state="1"]').length === 6);
+  assert.deepEqual((await states(page)).slice(10, 15), [1, 1, 1, 1, 1]);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollTop), 0, 'the drag painted, it did not scroll');
+  assert.deepEqual(errors, []);
+});
+
 test('the press list ticks: pressed on the page, by hand, and with the step bar', async () => {
   const { page } = await open(browser, 'lights-games.html');
   await ready(page);
