@@ -5,7 +5,10 @@
 // (button counts, the Cube's net, the 2000's colours) and from the board going dark.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { launch, open, screenshot, ready } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const browser = await launch();
 after(() => browser.close());
@@ -86,7 +89,7 @@ test('the Cube is a net of six 3×3 faces; Merlin keeps its keypad labels; the 2
   await page.keyboard.press('1');
   await page.keyboard.press('2');
   const colour = (i) => light(page, i).evaluate((b) => getComputedStyle(b).backgroundColor);
-  assert.equal(await colour(0), 'rgb(229, 56, 59)', 'state 1 is red');
+  assert.equal(await colour(0), 'rgb(204, 37, 41)', 'state 1 is red');
   assert.equal(await colour(1), 'rgb(47, 191, 113)', 'state 2 is green');
   await page.keyboard.press('3');
   assert.match(await page.textContent('#message'), /states 0 to 2, not 3/);
@@ -260,4 +263,24 @@ for (const [width, height] of [
       assert.equal(overflow, 0, 'nothing is wider than the screen');
     });
   }
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no serious or critical violation (${scheme}), with a press list and the custom grid's controls shown`, async () => {
+    const { page } = await open(browser, 'lights-games.html');
+    await page.emulateMedia({ colorScheme: /** @type {'light' | 'dark'} */ (scheme) });
+    await ready(page);
+    await pick(page, '2000', 25);
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelectorAll('#press-list li').length > 0);
+    await page.selectOption('#preset', 'grid');
+    await page.addScriptTag({ path: AXE });
+    const found = await page.evaluate(async () => {
+      const result = await window['axe'].run(document, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+    });
+    assert.deepEqual(found, []);
+  });
 }
