@@ -220,6 +220,20 @@ test('lit-only play refuses a press on an unlit light, and solves in a legal ord
   assert.equal(await solveByTheList(page), 1);
   assert.match(await page.textContent('#plan-info'), /^1 press, the fewest \(lit-only, in a legal order; found in \d+ ms\)/);
   console.log(await page.textContent('#plan-info'));
+
+  // Past the Deluxe's 36 lights the page says the board is too large, and changes nothing.
+  await page.selectOption('#preset', 'grid');
+  await page.fill('#rows', '7');
+  await page.fill('#cols', '7');
+  await page.fill('#k', '2');
+  await page.click('#make-grid');
+  await page.waitForFunction(() => document.querySelectorAll('#board button.light').length === 49);
+  if (!(await page.isChecked('#lit-only'))) await page.check('#lit-only');
+  const board = await states(page);
+  await page.click('#solve');
+  assert.match(await page.textContent('#message'), /^Lit-only play on 49 lights is too large for this page/);
+  assert.deepEqual(await states(page), board);
+  assert.equal(await page.locator('#press-list li').count(), 0);
 });
 
 test('a custom grid: projective plane, 5 states, a drawn stencil', async () => {

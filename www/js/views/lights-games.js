@@ -20,6 +20,9 @@ export const CORE = 'lights-full';
  * (GameSession cannot run in the Worker, whose jobs are exported functions): 2^25 takes 0.3 to
  * 2 s in headless Chromium on a loaded 2-core machine, so the page says it may pause. */
 export const LIT_ONLY_PAUSES = 20;
+/** Most lights lit-only play is searched for on the page: the Deluxe's 6×6 (under 25 ms);
+ * beyond, the deepening search ran 3 to 17 s on 6×7 to 8×8 grids, too long without a Worker. */
+export const LIT_ONLY_ON_PAGE = 36;
 
 const PRESETS = [
   ['classic', 'Lights Out (5×5)'],
@@ -289,6 +292,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (!view || !drawn) return;
     const n = drawn.lights.length;
     if (view.solved) return showMessage('Every light is already off.');
+    if (drawn.lit_only && n > LIT_ONLY_ON_PAGE) {
+      return showError(
+        `Lit-only play on ${n} lights is too large for this page (it searches up to ${LIT_ONLY_ON_PAGE}, the Deluxe's 6×6; beyond, a search can take many seconds): the command line tries it (lights-out solve --lit-only).`,
+      );
+    }
     const long = drawn.lit_only && n > LIT_ONLY_PAUSES && n <= drawn.lit_only_exact;
     showMessage(long ? `Searching all 2^${n} states of lit-only play: the page may pause for a second or two…` : 'Solving…');
     // Let the message paint before the (synchronous) solve: two frames.
