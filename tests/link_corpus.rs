@@ -17,8 +17,17 @@ use serde_json::Value;
 use std::process::Command;
 
 /// Every (puzzle, version) ever published. A new version needs its corpus file here.
-const PUBLISHED: [(&str, u32); 8] =
-    [("devil", 1), ("lights", 1), ("lights", 2), ("table", 1), ("chess", 1), ("chess", 2), ("lab", 1), ("codes", 1)];
+const PUBLISHED: [(&str, u32); 9] = [
+    ("devil", 1),
+    ("devil", 2),
+    ("lights", 1),
+    ("lights", 2),
+    ("table", 1),
+    ("chess", 1),
+    ("chess", 2),
+    ("lab", 1),
+    ("codes", 1),
+];
 
 struct Entry {
     note: String,
@@ -90,8 +99,9 @@ fn pattern_file(state: &Value) -> String {
 }
 
 #[test]
-fn devil_links_open_on_the_command_line() {
+fn devil_links_of_both_versions_open_on_the_command_line() {
     open_on_the_command_line("devil", "devil", 1, |s| s["board"].as_str().unwrap().to_string());
+    open_on_the_command_line("devil", "devil", 2, |s| s["board"].as_str().unwrap().to_string());
 }
 
 #[test]
@@ -139,6 +149,11 @@ fn every_version_written_or_read_has_a_corpus() {
         ("devil", {
             let game = devil::Game::random(&Params { squares: 4 }, 1).unwrap();
             devil::rules::game::link_for(&View { game, mode: Mode::Watch, strategy: 0, step: 0 })
+        }),
+        ("devil", {
+            let game = devil::Game::random(&Params { squares: 4 }, 1).unwrap();
+            let view = View { game, mode: Mode::PlayA, strategy: 0, step: 0 };
+            devil::rules::game::link_with_ladder(&view, Some(devil::rules::game::Ladder { rung: 1, streak: 1 }))
         }),
         (
             "lights",

@@ -2,23 +2,23 @@
 
 use super::{from_js, js_err, to_js};
 use crate::devil::rules::board::check_squares;
-use crate::devil::rules::game::{from_link, link_for};
+use crate::devil::rules::game::{from_link_with_ladder, link_with_ladder, Ladder};
 use crate::devil::{Game, Layout, Move, Params, View};
 use wasm_bindgen::prelude::*;
 
-/// The rectangle a board is drawn as: `{rows, cols}`.
+/// How a board of `squares` is drawn: `{layout: {rows, cols}, names}`, the rectangle and the
+/// chess-style name of every square (`a8` … `h1`; plain indices on boards wider than 26).
 #[wasm_bindgen]
-pub fn devil_layout(squares: usize) -> Result<JsValue, JsError> {
-    check_squares(squares).map_err(js_err)?;
-    to_js(&Layout::for_squares(squares))
-}
-
-/// Chess-style names of every square (`a8` … `h1`; plain indices on boards wider than 26).
-#[wasm_bindgen]
-pub fn devil_square_names(squares: usize) -> Result<JsValue, JsError> {
+pub fn devil_board(squares: usize) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Drawing {
+        layout: Layout,
+        names: Vec<String>,
+    }
     check_squares(squares).map_err(js_err)?;
     let layout = Layout::for_squares(squares);
-    to_js(&(0..squares).map(|i| layout.name(i)).collect::<Vec<_>>())
+    let names = (0..squares).map(|i| layout.name(i)).collect();
+    to_js(&Drawing { layout, names })
 }
 
 /// The Devil's chessboard in the game session (`super::game`): a round is drawn as itself, and
@@ -76,12 +76,15 @@ impl super::game::Face for Game {
     /// Watch shows the round as dealt whatever step it is at (the step says how far it went).
     fn link_with(state: &Game, extras: &Extras) -> String {
         let game = if extras.mode == crate::devil::rules::game::Mode::Watch { state.as_dealt() } else { state.clone() };
-        link_for(&View { game, mode: extras.mode, strategy: extras.strategy, step: extras.step })
+        let view = View { game, mode: extras.mode, strategy: extras.strategy, step: extras.step };
+        let ladder = extras.rung.checked_sub(1).map(|rung| Ladder { rung, streak: extras.streak });
+        link_with_ladder(&view, ladder)
     }
 
     fn open_with(fragment: &str) -> crate::Result<(Game, Extras)> {
-        let view = from_link(fragment)?;
-        Ok((view.game, Extras { mode: view.mode, strategy: view.strategy, step: view.step }))
+        let (view, ladder) = from_link_with_ladder(fragment)?;
+        let (rung, streak) = ladder.map_or((0, 0), |l| (l.rung + 1, l.streak));
+        Ok((view.game, Extras { mode: view.mode, strategy: view.strategy, step: view.step, rung, streak }))
     }
 }
 
@@ -99,10 +102,17 @@ pub struct Extras {
     mode: crate::devil::rules::game::Mode,
     strategy: u8,
     step: u16,
+    /// The ladder's rung of the round, counted from 1 ([`Ladder`]'s rung + 1); 0 off the
+    /// ladder. Plain numbers rather than an optional object: the module has a size budget.
+    #[serde(default)]
+    rung: u8,
+    /// On the ladder, the rounds won in a row before this one.
+    #[serde(default)]
+    streak: u16,
 }
 
 impl Default for Extras {
     fn default() -> Self {
-        Extras { mode: crate::devil::rules::game::Mode::Watch, strategy: 0, step: 0 }
+        Extras { mode: crate::devil::rules::game::Mode::Watch, strategy: 0, step: 0, rung: 0, streak: 0 }
     }
 }

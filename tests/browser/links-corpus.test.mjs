@@ -109,6 +109,7 @@ function devilShown(root) {
     step: Number(board.dataset.step),
     mode: pressed && pressed.getAttribute('data-mode'),
     strategy: Number(root.getElementById('strategy').value),
+    ladder: root.getElementById('ladder').dataset.rung === undefined ? null : { rung: Number(root.getElementById('ladder').dataset.rung), streak: Number(root.getElementById('ladder').dataset.streak) },
   };
 }
 
@@ -122,6 +123,7 @@ function devilRecorded(s) {
     step: s.step,
     mode: s.mode,
     strategy: s.strategy,
+    ladder: s.rung === undefined ? null : { rung: s.rung, streak: s.streak },
   };
 }
 
@@ -177,7 +179,7 @@ const chessShown = (root) => root.getElementById('fen').value;
 const PAGES = { devil: 'devil.html', lights: 'lights.html', table: 'table.html', chess: 'chess.html' };
 const SHOWN = { devil: devilShown, lights: lightsShown, table: tableShown, chess: chessShown };
 const RECORDED = { devil: devilRecorded, lights: lightsRecorded, table: tableRecorded, chess: (s) => s.fen };
-const VERSIONS = { devil: [1], lights: [1, 2], table: [1], chess: [1, 2] };
+const VERSIONS = { devil: [1, 2], lights: [1, 2], table: [1], chess: [1, 2] };
 
 for (const puzzle of Object.keys(PAGES)) {
   test(`${puzzle} links of every version open on ${PAGES[puzzle]} and in an embed`, async () => {

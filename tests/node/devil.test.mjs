@@ -33,7 +33,6 @@ test('a random round solved by the core names the key', () => {
 test('seeds reproduce boards', () => {
   assert.deepEqual(round(64, '7'), round(64, '7'));
   assert.notDeepEqual(round(64, '7'), round(64, '8'));
-  assert.match(core.fresh_seed(), /^\d+$/);
 });
 
 test('the explanation counts each region as the definition says', () => {
@@ -57,7 +56,7 @@ test('links round-trip, keep the view around the round, and bad links are errors
   const link = session.link();
   assert.match(link, /^devil\/v1\//);
   const opened = core.GameSession.open(`#${link}`).view();
-  assert.deepEqual(opened.extras, { mode: 'play_b', strategy: 0, step: 0 });
+  assert.deepEqual(opened.extras, { mode: 'play_b', strategy: 0, step: 0, rung: 0, streak: 0 });
   assert.equal(opened.state.game.flipped, 3);
   assert.deepEqual(opened.state.dealt, dealt, 'the round as dealt is A\'s flip turned back');
   // Watch keeps the round as dealt in its link, whichever frame it shows.
@@ -70,7 +69,7 @@ test('links round-trip, keep the view around the round, and bad links are errors
   assert.equal(session.view().solved, true);
   assert.equal(session.link(), before);
   throwsWith(assert, () => core.GameSession.open('#devil/v1/'), /truncated/);
-  throwsWith(assert, () => core.GameSession.open('#devil/v2/AAAA'), /version/);
+  throwsWith(assert, () => core.GameSession.open('#devil/v3/AAAA'), /version 3, newer/);
   throwsWith(assert, () => core.GameSession.open('#devil/v1/@@@@'), /garbled/);
   throwsWith(assert, () => core.GameSession.open(link.slice(0, -3)), /truncated|garbled/);
 });
@@ -79,7 +78,8 @@ test('bad arguments are errors with a reason that change nothing, never traps', 
   throwsWith(assert, () => create(12, '1'), /power of two/);
   throwsWith(assert, () => create(8192, '1'), /4096/);
   throwsWith(assert, () => create(16, 'seed'), /seed/);
-  throwsWith(assert, () => core.devil_layout(0), /1 to 4096/);
+  throwsWith(assert, () => core.devil_board(0), /1 to 4096/);
+  throwsWith(assert, () => core.devil_board(12), /power of two/);
   const session = create(16, '1');
   const game = session.view().state.game;
   throwsWith(assert, () => session.play({ flip: 16 }), /off the board/);
@@ -107,4 +107,42 @@ test('edits change only what they say; undo takes back a move', () => {
   assert.equal(session.undo(), true);
   assert.equal(session.view().state.game.flipped, null);
   assert.equal(session.view().state.game.board, session.view().state.dealt.board);
+});
+
+test('devil_board gives the rectangle and the chess-style name of every square', () => {
+  for (const squares of [1, 2, 8, 64, 4096]) {
+    const { layout, names } = core.devil_board(squares);
+    const k = Math.log2(squares);
+    // 2^⌊k/2⌋ rows of 2^⌈k/2⌉ squares, numbered row by row from the top left.
+    assert.deepEqual(layout, { rows: 2 ** Math.floor(k / 2), cols: 2 ** Math.ceil(k / 2) });
+    assert.equal(names.length, squares);
+    if (layout.cols <= 26) {
+      const expected = names.map((_, i) => `${String.fromCharCode(97 + (i % layout.cols))}${layout.rows - Math.floor(i / layout.cols)}`);
+      assert.deepEqual(names, expected, `${squares} squares`);
+    }
+  }
+  assert.equal(core.devil_board(64).names[0], 'a8');
+  assert.equal(core.devil_board(64).names[63], 'h1');
+});
+
+test('a ladder is kept in a version-2 link; a round without one keeps its version-1 link', () => {
+  const session = create(8, '7');
+  session.set_extras({ mode: 'play_a', strategy: 0, step: 0 });
+  const plain = session.link();
+  assert.match(plain, /^devil\/v1\//);
+  session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 0, streak: 0 });
+  assert.equal(session.link(), plain, 'no ladder: the same link as before ladders');
+  // The session counts rungs from 1 (0: off the ladder); rung 3 plays 8 squares.
+  session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 3, streak: 5 });
+  const climbing = session.link();
+  assert.match(climbing, /^devil\/v2\//);
+  const opened = core.GameSession.open(`#${climbing}`).view();
+  assert.deepEqual(opened.extras, { mode: 'play_a', strategy: 0, step: 0, rung: 3, streak: 5 });
+  assert.deepEqual(opened.state.game, session.view().state.game);
+  assert.deepEqual(core.GameSession.open(`#${plain}`).view().extras, { mode: 'play_a', strategy: 0, step: 0, rung: 0, streak: 0 });
+  // A link whose rung does not play its board's size is refused.
+  const other = create(16, '7');
+  other.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 3, streak: 0 });
+  throwsWith(assert, () => core.GameSession.open(`#${other.link()}`), /rung 3 does not play 16 squares/);
+  throwsWith(assert, () => core.GameSession.open(`#${climbing.slice(0, -2)}`), /truncated|garbled/);
 });

@@ -227,22 +227,64 @@ pub struct View {
 }
 
 const LINK_VERSION: u32 = 1;
+/// The version of a link that carries a [`Ladder`]: version 1's fields, then the ladder's.
+const LADDER_LINK_VERSION: u32 = 2;
 const MAX_STEP: u16 = (1 << 12) - 1;
 const MAX_STRATEGY: u8 = (1 << 6) - 1;
 
-/// The share-link fragment (without `#`) for a view: `devil/v1/<base64url>`.
-pub fn link_for(view: &View) -> String {
-    link::make(Game::NAME, LINK_VERSION, &encode_view(view))
+/// The board sizes of the ladder's rungs: small boards first, where the XOR of the heads can
+/// be done by eye, then the full chessboard.
+pub const LADDER_SQUARES: [usize; 5] = [2, 4, 8, 16, 64];
+/// The longest streak a link keeps (a longer one is kept as this).
+pub const MAX_STREAK: u16 = (1 << 10) - 1;
+
+/// A player's climb up the ladder of board sizes ([`LADDER_SQUARES`]): the rung of the round on
+/// the board, and how many rounds in a row were won before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ladder {
+    pub rung: u8,
+    pub streak: u16,
 }
 
-/// Reads a share-link fragment (with or without `#`).
+/// The share-link fragment (without `#`) for a view: `devil/v1/<base64url>`.
+pub fn link_for(view: &View) -> String {
+    link_with_ladder(view, None)
+}
+
+/// The share-link fragment for a view played on the ladder: `devil/v2/…` with the ladder, or
+/// exactly [`link_for`]'s version-1 link without one (so a link without a ladder reads the
+/// same in every build).
+pub fn link_with_ladder(view: &View, ladder: Option<Ladder>) -> String {
+    let version = if ladder.is_some() { LADDER_LINK_VERSION } else { LINK_VERSION };
+    link::make(Game::NAME, version, &encode(view, ladder))
+}
+
+/// Reads a share-link fragment (with or without `#`) of either version; a ladder is dropped.
 pub fn from_link(fragment: &str) -> Result<View> {
-    decode_view(link::payload(fragment, Game::NAME, LINK_VERSION)?)
+    from_link_with_ladder(fragment).map(|(view, _)| view)
+}
+
+/// Reads a share-link fragment (with or without `#`): version 1 (no ladder) or 2 (with one).
+pub fn from_link_with_ladder(fragment: &str) -> Result<(View, Option<Ladder>)> {
+    let bare = fragment.strip_prefix('#').unwrap_or(fragment);
+    let version = if bare.starts_with("devil/v1/") { LINK_VERSION } else { LADDER_LINK_VERSION };
+    decode(link::payload(fragment, Game::NAME, version)?, version)
+}
+
+/// The payload of a version-1 link.
+pub fn encode_view(view: &View) -> String {
+    encode(view, None)
+}
+
+/// Reads the payload of a version-1 link.
+pub fn decode_view(payload: &str) -> Result<View> {
+    decode(payload, LINK_VERSION).map(|(view, _)| view)
 }
 
 /// Bit layout (v1): size exponent 4, mode 2, strategy 6, step 12, [flag, flip k], [flag,
-/// answer k], key k, coins n — then zero padding to a byte.
-pub fn encode_view(view: &View) -> String {
+/// answer k], key k, coins n — then zero padding to a byte. Version 2 (with a ladder) adds the
+/// rung (3 bits) and the streak (10) before the padding.
+fn encode(view: &View, ladder: Option<Ladder>) -> String {
     let g = &view.game;
     let k = g.board.index_bits();
     let mut w = BitWriter::new();
@@ -260,12 +302,33 @@ pub fn encode_view(view: &View) -> String {
     for i in 0..g.board.squares() {
         w.push_bit(g.board.get(i));
     }
+    if let Some(ladder) = ladder {
+        w.push_bits(u64::from(ladder.rung), 3);
+        w.push_bits(u64::from(ladder.streak.min(MAX_STREAK)), 10);
+    }
     w.to_base64url()
 }
 
-pub fn decode_view(payload: &str) -> Result<View> {
+fn decode(payload: &str, version: u32) -> Result<(View, Option<Ladder>)> {
     let bytes = from_base64url(payload).map_err(link::garbled)?;
     let mut r = BitReader::new(&bytes);
+    let view = read_view(&mut r)?;
+    let ladder = if version == LADDER_LINK_VERSION {
+        let rung = r.read_bits(3).map_err(link::truncated_or_garbled)? as u8;
+        let streak = r.read_bits(10).map_err(link::truncated_or_garbled)? as u16;
+        let squares = view.game.board.squares();
+        if LADDER_SQUARES.get(usize::from(rung)) != Some(&squares) {
+            bail!("this link is garbled: its ladder's rung {} does not play {squares} squares", rung + 1);
+        }
+        Some(Ladder { rung, streak })
+    } else {
+        None
+    };
+    r.finish().map_err(link::garbled)?;
+    Ok((view, ladder))
+}
+
+fn read_view(r: &mut BitReader) -> Result<View> {
     let k = r.read_bits(4).map_err(link::truncated_or_garbled)? as u32;
     if (1usize << k) > MAX_SQUARES {
         bail!("this link asks for 2^{k} squares; the largest board has {MAX_SQUARES}");
@@ -286,7 +349,6 @@ pub fn decode_view(payload: &str) -> Result<View> {
     for i in 0..n {
         board.set(i, r.read_bit().map_err(link::truncated_or_garbled)?);
     }
-    r.finish().map_err(link::garbled)?;
     Ok(View { game: Game { board, key, flipped, answer }, mode, strategy, step })
 }
 
@@ -313,8 +375,26 @@ mod tests {
         let link = link_for(&view);
         assert!(link.starts_with("devil/v1/"));
         assert_eq!(from_link(&format!("#{link}")).unwrap(), view);
-        assert!(from_link("#devil/v2/AAAA").unwrap_err().message().contains("version"));
+        assert!(from_link("#devil/v3/AAAA").unwrap_err().message().contains("version"));
         let cut = &link[..link.len() - 4];
         assert!(from_link(cut).unwrap_err().message().contains("truncated"));
+    }
+
+    #[test]
+    fn a_ladder_link_keeps_the_rung_and_streak_and_a_plain_one_stays_version_1() {
+        let game = Game::random(&Params { squares: 8 }, 5).unwrap();
+        let view = View { game, mode: Mode::PlayA, strategy: 0, step: 0 };
+        assert_eq!(link_with_ladder(&view, None), link_for(&view));
+        let ladder = Ladder { rung: 2, streak: 7 };
+        let link = link_with_ladder(&view, Some(ladder));
+        assert!(link.starts_with("devil/v2/"), "{link}");
+        assert_eq!(from_link_with_ladder(&link).unwrap(), (view.clone(), Some(ladder)));
+        assert_eq!(from_link(&link).unwrap(), view);
+        let wrong_rung = link_with_ladder(&view, Some(Ladder { rung: 3, streak: 0 }));
+        assert!(from_link_with_ladder(&wrong_rung).unwrap_err().message().contains("rung 4 does not play 8 squares"));
+        let past_the_top = link_with_ladder(&view, Some(Ladder { rung: 6, streak: 0 }));
+        assert!(from_link_with_ladder(&past_the_top).unwrap_err().message().contains("rung 7 does not play 8 squares"));
+        let cut = &link[..link.len() - 2];
+        assert!(from_link_with_ladder(cut).unwrap_err().message().contains("truncated"));
     }
 }

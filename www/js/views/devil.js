@@ -9,23 +9,34 @@ import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { driveGame } from '../game-driver.js';
 import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
+import { LADDER_SQUARES, ladderShown, ladderText, nextLadder } from './devil/ladder.js';
+import { renderHelper, renderEdge } from './devil/helper.js';
 
 /** The view's page, for share links. */
 export const PAGE = 'devil.html';
 /** The style sheets the view needs (relative to the site root). */
-export const STYLES = ['css/site.css'];
+export const STYLES = ['css/site.css', 'css/devil.css'];
 /** The wasm module the view needs. */
 export const CORE = 'devil';
 
 const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
 const LABELS = ['none', 'index', 'binary', 'coordinate'];
 
-/** The Labels choice this visitor made before, if storage is allowed. */
-function storedLabels() {
+/** A choice this visitor made before (`devil-labels`, `devil-helper`), if storage is allowed. */
+function stored(name) {
   try {
-    return localStorage.getItem('devil-labels') ?? '';
+    return localStorage.getItem(name) ?? '';
   } catch {
     return '';
+  }
+}
+
+/** Keeps a choice for this visitor; a sandboxed frame refuses storage, and it lasts for the page. */
+function store(name, value) {
+  try {
+    localStorage.setItem(name, value);
+  } catch {
+    // Storage refused: the choice lasts for this page.
   }
 }
 const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
@@ -41,18 +52,29 @@ export const TEMPLATE = `
   <label data-embed="full">Labels <select id="labels" aria-label="What each square shows">
     <option value="none">none (H/T)</option><option value="index">index</option>
     <option value="binary">binary</option><option value="coordinate">coordinate</option></select></label>
+  <label data-embed="full" class="check"><input type="checkbox" id="ladder-on"> Ladder</label>
+  <label data-embed="full" class="check"><input type="checkbox" id="helper-on"> Helper</label>
   <button type="button" id="new-board">New board</button>
   <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
   <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
 </div>
 <div class="play-area">
   <div>
-    <div id="board"></div>
+    <div class="board-frame">
+      <div class="edge-top" id="edge-top" aria-hidden="true"></div>
+      <div class="edge-left" id="edge-left" aria-hidden="true"></div>
+      <div id="board"></div>
+    </div>
+    <p class="edge-note" id="edge-note" data-embed="full" aria-live="polite"></p>
     <div class="legend no-embed" aria-hidden="true"><span class="l-heads">heads</span><span class="l-tails">tails</span>
       <span class="l-key">key</span><span class="l-region">region being counted</span></div>
   </div>
   <div class="panel" id="side">
     <div id="step-controls">${stepBarMarkup('steps')}</div>
+    <div id="play-controls" class="step-controls" data-embed="full" hidden>
+      <button type="button" id="next-round" disabled>Next round</button>
+      <span id="ladder" class="ladder-state"></span>
+    </div>
     <div id="edit-controls" class="step-controls" hidden>
       <span>Click places:</span>
       ${segmented('What a click places', 'tool', [['coin', 'coin'], ['key', 'key']])}
@@ -60,6 +82,7 @@ export const TEMPLATE = `
     <h2 id="side-title" data-embed="full">Watch the strategy</h2>
     <p id="status" data-embed="compact" aria-live="polite"></p>
     <table class="bits" id="bits" data-embed="full" hidden></table>
+    <div class="helper" id="helper" data-embed="full" hidden></div>
     <ol class="step-log" id="log" data-embed="full"></ol>
     <p class="no-embed keyboard-hint"><small>Keyboard: arrows move, Space flips, K places the key (Edit), Enter answers as B.</small></p>
     ${SHARE_BAR}
@@ -86,6 +109,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let view;
   /** Derived from the view by the core: square names, layout, the animation steps. */
   let names = [];
+  /** @type {{rows: number, cols: number}} */
+  let layout = { rows: 1, cols: 1 };
   let steps = [];
   /** The step bar that walks through Watch's steps (../components/step-bar.js). */
   const bar = mountStepBar($('steps'));
@@ -93,14 +118,16 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let editTool = 'coin';
   /** What each square shows besides its coin: none (H/T), its index, the index in binary, or
    * its chess-style coordinate. Kept for the visitor in local storage. */
-  let labels = LABELS.includes(storedLabels()) ? storedLabels() : 'none';
+  let labels = LABELS.includes(stored('devil-labels')) ? stored('devil-labels') : 'none';
+  /** Whether Play as A and B show the live helper (the colour bit by bit); kept like `labels`. */
+  let helper = stored('devil-helper') === 'on';
 
   async function main() {
     core = await loadCore(CORE);
     board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => activate(index), onKey: key });
     $('board').classList.add('checkered');
     for (const n of SIZES) {
-      const { rows, cols } = core.devil_layout(n);
+      const { rows, cols } = core.devil_board(n).layout;
       $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
     }
     for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
@@ -118,15 +145,21 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('labels').value = labels;
     $('labels').addEventListener('change', () => {
       labels = $('labels').value;
-      try {
-        localStorage.setItem('devil-labels', labels);
-      } catch {
-        // Storage refused (a sandboxed frame): the choice lasts for this page.
-      }
+      store('devil-labels', labels);
       render();
     });
+    const helperBox = $('helper-on');
+    helperBox.checked = helper;
+    helperBox.addEventListener('change', () => {
+      helper = helperBox.checked;
+      store('devil-helper', helper ? 'on' : 'off');
+      render();
+    });
+    $('ladder-on').addEventListener('change', () => setLadder($('ladder-on').checked));
+    $('next-round').addEventListener('click', () => nextRound());
     $('size').addEventListener('change', () => newRound(Number($('size').value)));
-    $('new-board').addEventListener('click', () => newRound(view.game.board.length));
+    // On the ladder, a new board after a result is the next round (a loss is not skipped).
+    $('new-board').addEventListener('click', () => (view.ladder && result().over ? nextRound() : newRound(view.game.board.length)));
     onSegmented(ctx, 'mode', setMode);
     onSegmented(ctx, 'tool', setTool);
     setTool(editTool);
@@ -134,7 +167,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       link: () => driver.session.link(),
       title: "The Devil's chessboard",
       frameSize: (/** @type {string} */ embedView = 'full') => {
-        const { rows, cols } = core.devil_layout(view.game.board.length);
+        const { rows, cols } = core.devil_board(view.game.board.length).layout;
         return { width: 460, height: frameHeight('devil', embedView, rows / cols) };
       },
     });
@@ -151,10 +184,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** A new round of `squares` in the mode and strategy shown (XOR when the strategy cannot play
-   * that size, said in the message line). */
-  function freshRound(squares) {
+   * that size, said in the message line), on the ladder `ladder` (or none). */
+  function freshRound(squares, ladder = view?.ladder ?? null, mode = view ? view.mode : 'watch') {
     const session = core.GameSession.create('devil', { squares }, '');
-    const mode = view ? view.mode : 'watch';
     let strategy = view ? view.strategy : 0;
     try {
       core.devil_lab_check(strategy, squares, tableFor());
@@ -162,31 +194,66 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
       strategy = 0;
     }
-    opening(session, mode, strategy);
+    opening(session, mode, strategy, ladder);
     if (!view || strategy === view.strategy) clearMessage();
     return session;
   }
 
-  function newRound(squares) {
+  function newRound(squares, ladder = view?.ladder ?? null, mode = view?.mode) {
     stop();
     try {
-      driver.start(freshRound(squares));
+      driver.start(freshRound(squares, ladder, mode));
     } catch (err) {
       showError(err);
     }
   }
 
-  /** Puts `session` at the start of `mode`: the round as dealt; for B, after A's hidden flip. */
-  function opening(session, mode, strategy) {
+  /** Puts `session` at the start of `mode`: the round as dealt; for B, after A's hidden flip.
+   * Only Play as A and B climb a ladder. */
+  function opening(session, mode, strategy, ladder = null) {
     session.edit({ deal: null });
-    session.set_extras({ mode, strategy, step: 0 });
+    const climbing = mode === 'play_a' || mode === 'play_b' ? ladder : null;
+    session.set_extras({ mode, strategy, step: 0, ...ladderExtras(climbing) });
     if (mode === 'play_b') session.edit({ hand_to_b: session.solution(options(strategy))[0].flip });
   }
 
   function setMode(mode) {
     stop();
     clearMessage();
-    driver.act((s) => opening(s, mode, view.strategy));
+    driver.act((s) => opening(s, mode, view.strategy, view.ladder));
+  }
+
+  /** The session's view settings of `ladder`: its rung counted from 1 (0 off the ladder) and
+   * its streak (src/wasm/devil.rs, `Extras`). */
+  const ladderExtras = (ladder) => (ladder ? { rung: ladder.rung + 1, streak: ladder.streak } : { rung: 0, streak: 0 });
+
+  /** A view with the ladder read from its settings: `{rung, streak}` (rung from 0), or null. */
+  const withLadder = (v) => ({ ...v, ladder: v.rung > 0 ? { rung: v.rung - 1, streak: v.streak } : null });
+
+  /** Whether the round on the board is over, and won. */
+  function result() {
+    const { game, mode } = view;
+    const over = (mode === 'play_a' || mode === 'play_b') && game.answer !== null;
+    return { over, won: over && game.answer === game.key };
+  }
+
+  /** Starts the ladder at its first rung (as A, unless playing B), or leaves it. */
+  function setLadder(on) {
+    clearMessage();
+    if (!on) {
+      driver.act((s) => s.set_extras({ mode: view.mode, strategy: view.strategy, step: view.step, ...ladderExtras(null) }));
+      return;
+    }
+    newRound(LADDER_SQUARES[0], { rung: 0, streak: 0 }, view.mode === 'play_b' ? 'play_b' : 'play_a');
+  }
+
+  /** After a round: on the ladder, the next rung's round (or the same rung's after a loss);
+   * otherwise another round of the same size. */
+  function nextRound() {
+    clearMessage();
+    if (!view.ladder) return newRound(view.game.board.length, null);
+    const ladder = nextLadder(view.ladder, result());
+    newRound(LADDER_SQUARES[ladder.rung], ladder);
   }
 
   /** Plays another strategy of the lab on the same round (from the board as dealt). */
@@ -200,7 +267,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     stop();
     clearMessage();
-    driver.act((s) => opening(s, view.mode, number));
+    driver.act((s) => opening(s, view.mode, number, view.ladder));
   }
 
   /** Undo and Redo take back (or make again) your own move: in Play as A the flip together with
@@ -234,10 +301,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * @param {import('../game-driver.js').Session} session
    */
   function setView(game, session, fresh) {
-    let next = { ...game.state, ...game.extras };
+    let next = withLadder({ ...game.state, ...game.extras });
     const resized = !view || view.game.board.length !== next.game.board.length;
     const restarted = fresh || !view || next.mode !== view.mode || next.strategy !== view.strategy || (next.mode === 'watch' && !game.steps);
-    if (resized) names = core.devil_square_names(next.game.board.length);
+    if (resized) ({ names, layout } = core.devil_board(next.game.board.length));
     // A link may name any strategy number; only the lab's (and a pasted table) play.
     if (fresh) core.devil_lab_check(next.strategy, next.game.board.length, tableFor());
     if (restarted) {
@@ -255,7 +322,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (game.steps || (restarted && session.view().steps)) session.step_to(movesBy(step));
       if (step !== next.step) session.set_extras({ mode: next.mode, strategy: next.strategy, step });
       const shown = session.view();
-      next = { ...shown.state, ...shown.extras };
+      next = withLadder({ ...shown.state, ...shown.extras });
     }
     view = next;
     if (restarted) loadSteps();
@@ -360,7 +427,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function render() {
     const { game, mode } = view;
     const n = game.board.length;
-    const { rows, cols } = core.devil_layout(n);
+    const { rows, cols } = layout;
     board.resize(rows, cols);
     const look = shown();
     const small = n <= 256;
@@ -396,6 +463,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     Object.assign($('board').dataset, { coins: held.board, key: String(held.key), flipped: String(held.flipped), answer: String(held.answer), step: String(view.step) });
     $('step-controls').hidden = mode !== 'watch';
     $('edit-controls').hidden = mode !== 'edit';
+    renderEdge({ top: $('edge-top'), left: $('edge-left'), note: $('edge-note') }, { rows, cols, frame: mode === 'watch' ? steps[view.step] : undefined });
+    renderLadder();
     $('side-title').textContent = TITLES[mode];
     const undoable = mode === 'play_a' || mode === 'play_b';
     for (const b of ctx.$$('[data-game]')) /** @type {HTMLElement} */ (b).hidden = !undoable;
@@ -420,6 +489,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   function renderWatch() {
+    $('helper').hidden = true;
     const { step } = view;
     const items = steps.slice(0, step + 1).map((s, i) => `<li class="${i === step ? 'current' : ''}">${describe(s)}</li>`);
     $('log').innerHTML = items.join('');
@@ -499,8 +569,43 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
+  /** The ladder line and Next round (Play as A and B): the rung, the streak with the round's
+   * result counted, and the board size fixed by the rung. */
+  function renderLadder() {
+    const playing = view.mode === 'play_a' || view.mode === 'play_b';
+    const { ladder } = view;
+    const done = result();
+    $('play-controls').hidden = !playing;
+    $('next-round').disabled = !done.over;
+    $('ladder-on').checked = Boolean(ladder);
+    $('size').disabled = Boolean(ladder);
+    const line = $('ladder');
+    if (!ladder) {
+      line.textContent = playing ? 'Tick Ladder to climb 2, 4, 8, 16, then 64 squares.' : '';
+      delete line.dataset.rung;
+      delete line.dataset.streak;
+      return;
+    }
+    line.textContent = ladderText(ladder, done);
+    Object.assign(line.dataset, { rung: String(ladder.rung), streak: String(ladderShown(ladder, done).streak) });
+  }
+
+  /** The live helper of Play as A and B: the colour of the board as it stands, bit by bit,
+   * with the key's bits once the player may see them. */
+  function renderLiveHelper() {
+    const { game, mode } = view;
+    const table = $('helper');
+    const bits = Math.log2(game.board.length);
+    table.hidden = !helper || bits === 0;
+    if (table.hidden) return;
+    const keyKnown = mode === 'play_a' || game.answer !== null;
+    renderHelper(table, { steps: explain(0, game), bits, key: keyKnown ? game.key : null, name: (i) => names[i] });
+  }
+
   function renderPlay() {
     $('bits').hidden = true;
+    if (view.mode === 'play_a' || view.mode === 'play_b') renderLiveHelper();
+    else $('helper').hidden = true;
     const { game, mode } = view;
     const log = [];
     let status;
