@@ -80,6 +80,27 @@ test('the Cube is a net of six 3×3 faces; Merlin keeps its keypad labels; the 2
   const edge = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label).sort());
   assert.deepEqual(edge, ['F1', 'L3', 'U4', 'U7', 'U8']);
 
+  // The Orbix: a press changes the five faces around it (a dodecahedron's face has five
+  // neighbours), not itself; the ring diagram draws lower1 between upper5 and upper1.
+  await pick(page, 'orbix', 12);
+  const pressAlone = async (label) => {
+    await page.click('#clear');
+    await page.click('[data-mode=play]');
+    await page.click(`${LIGHTS}[data-label="${label}"]`);
+    return page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label).sort());
+  };
+  assert.deepEqual(await pressAlone('top'), ['upper1', 'upper2', 'upper3', 'upper4', 'upper5']);
+  assert.deepEqual(await pressAlone('lower1'), ['bottom', 'lower2', 'lower5', 'upper1', 'upper5']);
+  const centre = (label) =>
+    page.$eval(`${LIGHTS}[data-label="${label}"]`, (b) => {
+      const r = b.getBoundingClientRect();
+      return [r.x + r.width / 2, r.y + r.height / 2];
+    });
+  const [l1, u5, u1, top] = [await centre('lower1'), await centre('upper5'), await centre('upper1'), await centre('top')];
+  const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  assert.ok(Math.abs(dist(l1, u5) - dist(l1, u1)) < 2, 'lower1 is drawn midway between upper5 and upper1');
+  assert.ok(dist(l1, top) > dist(u1, top), 'the lower ring is outside the upper ring');
+
   await pick(page, 'merlin', 9);
   assert.deepEqual(await page.$$eval(LIGHTS, (bs) => bs.map((b) => b.dataset.label)), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
 
