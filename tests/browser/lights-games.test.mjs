@@ -6,7 +6,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, open, screenshot, ready } from './harness.mjs';
+import { launch, open, screenshot, ready, BASE_URL } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -183,6 +183,25 @@ test('touch: a tap in Edit mode sets a light, a finger dragged along a row paint
   await page.waitForFunction(() => document.querySelectorAll('#board button.light[data-state="1"]').length === 6);
   assert.deepEqual((await states(page)).slice(10, 15), [1, 1, 1, 1, 1]);
   assert.equal(await page.evaluate(() => document.documentElement.scrollTop), 0, 'the drag painted, it did not scroll');
+  assert.deepEqual(errors, []);
+});
+
+test('a share link opens its board, and the address bar keeps the board shown', async () => {
+  // Preset 0 (classic), the usual game, A1 and E5 lit: the bits 00000 1 0…0 1 of the link
+  // format (docs/lights-games.md), base64url.
+  const { page, errors } = await open(browser, 'lights-games.html#lights-graph/v1/BAAABA');
+  await ready(page);
+  assert.equal(await page.$eval('#board', (b) => b.dataset.board), 'classic');
+  const lit = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label));
+  assert.deepEqual(lit, ['A1', 'E5']);
+  await light(page, 0).click();
+  await page.waitForFunction(() => location.hash !== '#lights-graph/v1/BAAABA');
+  const hash = await page.evaluate(() => location.hash);
+  await page.goto('about:blank');
+  await page.goto(`${BASE_URL}/lights-games.html${hash}`);
+  await ready(page);
+  const after = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label).sort());
+  assert.deepEqual(after, ['A2', 'B1', 'E5']);
   assert.deepEqual(errors, []);
 });
 
