@@ -111,6 +111,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** A paint stroke under way: the value painted and the lights painted so far. */
   let stroke = /** @type {{ value: number, cells: Map<number, number> } | null} */ (null);
   let suppressClick = false;
+  /** The board whose settings the controls show. */
+  let shownShape = '';
   /** Settings of the next fresh game. */
   let settings = /** @type {Record<string, any>} */ ({ preset: 'classic' });
 
@@ -357,17 +359,23 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     drawn = d;
     drawBoard(board, d, { marks: list.remaining(d.lights.length), next: list.next() });
     $('board-title').textContent = d.title + (d.lit_only ? ' — lit-only' : '');
-    $('preset').value = d.board;
-    $('custom').hidden = d.board !== 'grid';
+    // The settings show the board's own only when another board comes: what the player is
+    // typing or drawing for the next grid stays while they play this one.
+    const shape = `${d.board}/${d.rows}×${d.cols}/${d.k}/${d.edges}/${d.stencil}`;
+    if (shape !== shownShape) {
+      shownShape = shape;
+      $('preset').value = d.board;
+      $('custom').hidden = d.board !== 'grid';
+      if (d.board === 'grid') {
+        $('rows').value = String(d.rows);
+        $('cols').value = String(d.cols);
+        $('k').value = String(d.k);
+        $('edges').value = d.edges;
+        stencil.set(d.stencil);
+      }
+    }
     $('lit-only').checked = d.lit_only;
     $('lit-only').disabled = d.k !== 2;
-    if (d.board === 'grid') {
-      $('rows').value = String(d.rows);
-      $('cols').value = String(d.cols);
-      $('k').value = String(d.k);
-      $('edges').value = d.edges;
-      stencil.set(d.stencil);
-    }
     $('legend').innerHTML =
       d.k <= 3 ? d.states.map((name, v) => `<span class="swatch" data-k="${d.k}" data-board="${d.board}" data-state="${v}">${name}</span>`).join('') : `states 0 to ${d.k - 1}, shown as numbers`;
     const lit = d.lights.filter((v) => v > 0).length;
