@@ -6,7 +6,9 @@ use crate::chess::view::{self, Parts};
 use crate::chess::{GameScheme, Position, PositionScheme};
 use wasm_bindgen::prelude::*;
 
-/// Every scheme: `{position: [{name, description, worst_case}], game: [{name, description}]}`.
+/// Every scheme and the source's Huffman tree: `{position: [{name, description, worst_case}],
+/// game: [{name, description}], huffman_tree: [{path, label}]}` (the tree's parents before
+/// children): the constant tables the page draws.
 #[wasm_bindgen]
 pub fn chess_schemes() -> Result<JsValue, JsError> {
     #[derive(serde::Serialize)]
@@ -19,6 +21,7 @@ pub fn chess_schemes() -> Result<JsValue, JsError> {
     struct All {
         position: Vec<S>,
         game: Vec<S>,
+        huffman_tree: Vec<huffman::TreeNode>,
     }
     to_js(&All {
         position: PositionScheme::ALL
@@ -29,6 +32,7 @@ pub fn chess_schemes() -> Result<JsValue, JsError> {
             .iter()
             .map(|s| S { name: s.name(), description: s.description(), worst_case: None })
             .collect(),
+        huffman_tree: huffman::tree(),
     })
 }
 
@@ -67,12 +71,6 @@ pub fn chess_code_with_counters(fen: &str, scheme: &str) -> Result<JsValue, JsEr
 pub fn chess_from_link(fragment: &str) -> Result<JsValue, JsError> {
     let pos = share::from_link(fragment).map_err(js_err)?;
     to_js(&view::view(&pos))
-}
-
-/// The source's Huffman tree: `[{path, label}]`, parents before children.
-#[wasm_bindgen]
-pub fn chess_huffman_tree() -> Result<JsValue, JsError> {
-    to_js(&huffman::tree())
 }
 
 /// The games of a PGN text for a menu, `[{white, black, result}]`, without playing the moves.

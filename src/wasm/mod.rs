@@ -73,13 +73,6 @@ impl Progress for JsProgress<'_> {
     }
 }
 
-/// A fresh random seed from the browser's crypto, for new boards (as a decimal string, since
-/// seeds are 64-bit).
-#[wasm_bindgen]
-pub fn fresh_seed() -> String {
-    crate::seed::fresh_seed().to_string()
-}
-
 /// Parses a seed typed by a person or read from a link.
 pub fn parse_seed(seed: &str) -> Result<u64, JsError> {
     seed.trim().parse().map_err(|_| JsError::new(&format!("a seed is a whole number from 0 to 2^64 − 1, not '{seed}'")))

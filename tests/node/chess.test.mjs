@@ -116,7 +116,7 @@ test('bad codes and FENs are errors, random text never traps', () => {
 });
 
 test('the Huffman tree has the 13 codes of the source', () => {
-  const tree = core.chess_huffman_tree();
+  const tree = core.chess_schemes().huffman_tree;
   const leaves = tree.filter((n) => n.label);
   assert.equal(leaves.length, 13);
   const byLabel = Object.fromEntries(leaves.map((n) => [n.label, n.path]));

@@ -18,7 +18,7 @@ export function setUpCodes(v) {
   }
   $('scheme').value = v.shown;
   $('decode-scheme').value = 'compact';
-  drawTree(v, v.core.chess_huffman_tree());
+  drawTree(v, schemes.huffman_tree);
   $('with-counters').addEventListener('change', () => drawBits(v));
   $('scheme').addEventListener('change', () => {
     v.shown = $('scheme').value;
