@@ -4,7 +4,10 @@
 // for (2, 4, 8, 16, then 64 squares).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { launch, open, screenshot, ready } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const browser = await launch();
 after(() => browser.close());
@@ -188,7 +191,14 @@ test("Watch marks the counted region's columns or rows on the board's edge with 
   await context.close();
 });
 
-test('screenshots of the ladder and helper at 1280 and 360 px, light and dark', async () => {
+/** axe-core's serious and critical findings on the page, one line each. */
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => JSON.stringify(n.target)) })));
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n}`));
+}
+
+test('screenshots of the ladder and helper at 1280 and 360 px, light and dark; axe finds nothing serious', async () => {
   for (const width of [1280, 360]) {
     for (const scheme of ['light', 'dark']) {
       const { page, errors, context } = await open(browser, 'devil.html', { viewport: { width, height: 900 } });
@@ -204,6 +214,14 @@ test('screenshots of the ladder and helper at 1280 and 360 px, light and dark', 
       await playA(page, false);
       assert.deepEqual(await boardBox(page), before, `${width} px ${scheme}: a loss does not move the board`);
       await screenshot(page, `devil-ladder-${width}-${scheme}`);
+      assert.deepEqual(await seriousViolations(page), [], `${width} px ${scheme}`);
+      // Watch on 64 squares at A's count of region 4 (a row region): its mark on the board's edge.
+      await page.click('[data-mode=watch]');
+      await page.uncheck('#ladder-on').catch(() => {});
+      await page.selectOption('#size', '64');
+      for (let i = 0; i < 5; i++) await page.click('#steps [data-step=forward]');
+      assert.equal(await page.getAttribute('#edge-note', 'data-bit'), '4');
+      await screenshot(page, `devil-watch-edge-${width}-${scheme}`);
       assert.deepEqual(errors, []);
       await context.close();
     }

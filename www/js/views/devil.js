@@ -52,8 +52,8 @@ export const TEMPLATE = `
   <label data-embed="full">Labels <select id="labels" aria-label="What each square shows">
     <option value="none">none (H/T)</option><option value="index">index</option>
     <option value="binary">binary</option><option value="coordinate">coordinate</option></select></label>
-  <label data-embed="full" class="check"><input type="checkbox" id="ladder-on"> Ladder</label>
-  <label data-embed="full" class="check"><input type="checkbox" id="helper-on"> Helper</label>
+  <label class="check no-embed"><input type="checkbox" id="ladder-on"> Ladder</label>
+  <label class="check no-embed"><input type="checkbox" id="helper-on"> Helper</label>
   <button type="button" id="new-board">New board</button>
   <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
   <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
@@ -65,13 +65,13 @@ export const TEMPLATE = `
       <div class="edge-left" id="edge-left" aria-hidden="true"></div>
       <div id="board"></div>
     </div>
-    <p class="edge-note" id="edge-note" data-embed="full" aria-live="polite"></p>
+    <p class="edge-note no-embed" id="edge-note" aria-live="polite"></p>
     <div class="legend no-embed" aria-hidden="true"><span class="l-heads">heads</span><span class="l-tails">tails</span>
       <span class="l-key">key</span><span class="l-region">region being counted</span></div>
   </div>
   <div class="panel" id="side">
     <div id="step-controls">${stepBarMarkup('steps')}</div>
-    <div id="play-controls" class="step-controls" data-embed="full" hidden>
+    <div id="play-controls" class="step-controls no-embed" hidden>
       <button type="button" id="next-round" disabled>Next round</button>
       <span id="ladder" class="ladder-state"></span>
     </div>
@@ -82,7 +82,7 @@ export const TEMPLATE = `
     <h2 id="side-title" data-embed="full">Watch the strategy</h2>
     <p id="status" data-embed="compact" aria-live="polite"></p>
     <table class="bits" id="bits" data-embed="full" hidden></table>
-    <div class="helper" id="helper" data-embed="full" hidden></div>
+    <div class="helper no-embed" id="helper" hidden></div>
     <ol class="step-log" id="log" data-embed="full"></ol>
     <p class="no-embed keyboard-hint"><small>Keyboard: arrows move, Space flips, K places the key (Edit), Enter answers as B.</small></p>
     ${SHARE_BAR}

@@ -29,7 +29,7 @@ export function renderHelper(box, { steps, bits, key, name }) {
       return `<td class="bit-${p}" data-bit="${b}" data-value="${p}">${p}</td>`;
     })
     .join('');
-  const rows = [`<tr><th scope="row">heads in region</th>${heads}</tr>`, `<tr class="colour-row"><th scope="row">parity: colour</th>${colourBits}</tr>`];
+  const rows = [`<tr><th scope="row">heads in region</th>${heads}</tr>`, `<tr class="colour-row"><th scope="row">parity = colour bit</th>${colourBits}</tr>`];
   if (key !== null) {
     const keyBits = order.map((b) => {
       const k = (key >> b) & 1;
