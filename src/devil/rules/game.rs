@@ -397,4 +397,19 @@ mod tests {
         let cut = &link[..link.len() - 2];
         assert!(from_link_with_ladder(cut).unwrap_err().message().contains("truncated"));
     }
+
+    proptest::proptest! {
+        /// Any version-2 payload either opens to a round and ladder that write the same link
+        /// back, or is refused with a message: never a panic, never a different round.
+        #[test]
+        fn any_ladder_payload_opens_and_rewrites_itself_or_is_refused(payload in "[A-Za-z0-9_-]{0,40}") {
+            match from_link_with_ladder(&format!("devil/v2/{payload}")) {
+                Ok((view, ladder)) => {
+                    let again = from_link_with_ladder(&link_with_ladder(&view, ladder)).unwrap();
+                    proptest::prop_assert_eq!(again, (view, ladder));
+                }
+                Err(e) => proptest::prop_assert!(e.message().starts_with("this link")),
+            }
+        }
+    }
 }
