@@ -62,18 +62,26 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   for (let r = 2; r <= 12; r++) $('r').add(new Option(String(r), String(r)));
   $('r').value = String(FRESH.r);
+  // The word follows the message until the word itself is edited: a message typed just before
+  // must not overwrite it when its debounced encoding comes.
+  const encodeTyped = debounce(encode, 300);
   const afterWord = () => {
+    encodeTyped.cancel();
     correct();
     ctx.stateChanged();
   };
-  $('word').addEventListener('input', debounce(correct, 200));
+  const correctTyped = debounce(correct, 200);
+  $('word').addEventListener('input', () => {
+    encodeTyped.cancel();
+    correctTyped();
+  });
   $('word').addEventListener('keydown', (e) => e.key === 'Enter' && correct());
   $('correct').addEventListener('click', () => {
     if (syndrome > 0) $('word').value = flipBit($('word').value.trim(), syndrome);
     afterWord();
   });
   $('encode').addEventListener('click', encode);
-  $('msg').addEventListener('input', debounce(encode, 300));
+  $('msg').addEventListener('input', encodeTyped);
   $('r').addEventListener('change', () => {
     $('msg').value = resizedMessage($('msg').value.trim(), Number($('r').value));
     encode();

@@ -3,19 +3,21 @@
 import { runJob, jobPanel, isCancelled } from '../../worker-client.js';
 
 /**
- * `fn` called once its calls stop for `ms` milliseconds (typing a word calls it per key).
+ * `fn` called once its calls stop for `ms` milliseconds (typing a word calls it per key);
+ * `.cancel()` drops a call still waiting (an input that another one has just overruled).
  * @template {unknown[]} A
  * @param {(...args: A) => void} fn
  * @param {number} ms
- * @returns {(...args: A) => void}
+ * @returns {((...args: A) => void) & { cancel: () => void }}
  */
 export function debounce(fn, ms) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  return (...args) => {
+  const call = (/** @type {A} */ ...args) => {
     clearTimeout(timer);
     timer = setTimeout(() => fn(...args), ms);
   };
+  return Object.assign(call, { cancel: () => clearTimeout(timer) });
 }
 
 /**
