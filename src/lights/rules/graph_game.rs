@@ -379,6 +379,16 @@ mod tests {
     }
 
     #[test]
+    fn a_lit_only_solve_reports_progress_through_the_progress_it_gets() {
+        let mini = GraphGame::dark(&Params { shape: Shape::Preset(Preset::Mini), lit_only: true }).unwrap();
+        let g = mini.with_pattern("##../#.../..../....").unwrap();
+        let mut reports = Vec::new();
+        let moves = g.solve_with(&SolveOptions::default(), &mut |d, t| reports.push((d, t))).unwrap();
+        assert_eq!(moves, vec![0]);
+        assert_eq!(reports.last(), Some(&(1 << 16, 1 << 16)), "{reports:?}");
+    }
+
+    #[test]
     fn edits_check_their_values() {
         let g = classic();
         assert!(g.with_light(25, 1).is_err());

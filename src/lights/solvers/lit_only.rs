@@ -15,6 +15,8 @@ use crate::{bail, Result};
 
 /// Most lights searched (2^25 states).
 pub const MAX_LIT_ONLY: usize = 25;
+/// States scanned between two progress reports of [`solve`].
+const SCAN_REPORT: usize = 1 << 20;
 
 /// The fewest presses clearing `lights` when only lit lights may be pressed, in an order that
 /// is legal, or None when no legal sequence clears them. Progress counts states reached.
@@ -42,6 +44,10 @@ pub fn solve(graph: &Graph, lights: &[u8], progress: &mut dyn Progress) -> Resul
     let found = 'search: loop {
         let mut grew = false;
         for s in 0..depth.len() {
+            // A layer of 2^25 states takes tens of milliseconds to scan: report within it too.
+            if s % SCAN_REPORT == 0 {
+                progress.report(reached, total);
+            }
             if depth[s] != layer {
                 continue;
             }
@@ -323,5 +329,27 @@ mod tests {
         let big = Graph::new(2, (0..26).map(|i| i.to_string()).collect(), (0..26).map(|i| vec![i]).collect()).unwrap();
         let e = solve(&big, &[0; 26], &mut NoProgress).unwrap_err().to_string();
         assert_eq!(e, "too large for lit-only search (26 lights, the limit is 25)");
+    }
+
+    #[test]
+    fn the_search_reports_its_progress() {
+        // A path of 21 lights with only the first lit: each press moves the lit end one step,
+        // so the dark board is reached only after many layers of a 2^21-state scan.
+        let labels: Vec<String> = (0..21).map(|i| i.to_string()).collect();
+        let presses: Vec<Vec<usize>> =
+            (0..21).map(|i: usize| (i.saturating_sub(1)..=(i + 1).min(20)).collect()).collect();
+        let g = Graph::new(2, labels, presses).unwrap();
+        let mut lights = vec![0u8; 21];
+        lights[0] = 1;
+        let mut reports = Vec::new();
+        let found = solve(&g, &lights, &mut |done, total| reports.push((done, total))).unwrap();
+        if let Some(p) = found {
+            assert!(legal_and_clears(&g, &lights, &p));
+        }
+        let total = 1u64 << 21;
+        assert!(reports.len() > 2, "{} reports", reports.len());
+        assert!(reports.iter().all(|&(d, t)| t == total && d <= t));
+        assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0), "done never goes back");
+        assert_eq!(reports.last(), Some(&(total, total)));
     }
 }
