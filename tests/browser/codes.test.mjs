@@ -37,7 +37,7 @@ test('the codes lab examples', async () => {
   await page.fill('#words', '000 011');
   await page.waitForFunction(() => /Closest pair000, 011/.test(document.querySelector('#check-result').textContent));
   await page.fill('#words', '000 0x1');
-  await page.waitForFunction(() => /neither 0 nor 1/.test(document.querySelector('#message').textContent));
+  await page.waitForFunction(() => /^✘ .*neither 0 nor 1/.test(document.querySelector('#check-result').textContent));
   // Vasil'ev's code of length 15, built on load.
   await page.waitForFunction(() => document.querySelector('#build-result').textContent.includes('coset strategy'));
   const built = await page.textContent('#build-result');
@@ -150,8 +150,8 @@ test('a 50 MB words file is refused by its size at once, with the checker’s li
     document.querySelector('#words').value = '0'.repeat(16) + ' '.repeat(n - 16);
   }, limit + 1);
   await page.click('#check');
-  await page.waitForFunction((n) => document.querySelector('#message').textContent.endsWith(`this is ${n} bytes`), grouped(limit + 1));
-  assert.match(await page.textContent('#message'), new RegExp(`^the checker reads at most ${grouped(limit)} bytes of words .*this is ${grouped(limit + 1)} bytes$`));
+  await page.waitForFunction((n) => document.querySelector('#check-result').textContent.endsWith(`this is ${n} bytes`), grouped(limit + 1));
+  assert.match(await page.textContent('#check-result'), new RegExp(`^✘ the checker reads at most ${grouped(limit)} bytes of words .*this is ${grouped(limit + 1)} bytes$`));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -179,10 +179,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
-  /** The word's checks, syndrome and correction, on the board and in words. */
+  /** The word's checks, syndrome and correction, on the board and in words (nothing for no word). */
   function correct() {
     guard(() => {
       const word = $('word').value.trim();
+      for (const id of ['regions', 'correct-result', 'hamming-board']) $(id).hidden = !word;
+      if (!word) return;
       const res = core.codes_hamming_correct(word);
       syndrome = res.syndrome;
       $('regions').innerHTML = regionsHtml(word, res.checks);
@@ -207,18 +209,30 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     });
   }
 
-  /** The checker's report on the words in the box, from the Worker (4096 words take a while). */
+  /**
+   * The checker's report on the words in the box, from the Worker (4096 words take a while).
+   * Words that do not check are the section's own line, not the page's message: they are
+   * often half typed.
+   */
   function check() {
-    return shown(ctx, 'check', async () => {
-      $('check-result').classList.add('stale');
-      try {
-        $('check-result').innerHTML = factsHtml(reportFacts(await job('check', 'codes_check', [$('words').value, undefined])));
-        $('check-result').classList.remove('stale');
-      } catch (err) {
-        if (!isCancelled(err)) $('check-result').replaceChildren();
-        throw err;
-      }
-    });
+    const words = $('words').value;
+    const out = $('check-result');
+    if (!words.trim()) {
+      out.replaceChildren();
+      return;
+    }
+    out.classList.add('stale');
+    return job('check', 'codes_check', [words, undefined]).then(
+      (report) => {
+        out.innerHTML = factsHtml(reportFacts(report));
+        out.className = 'facts';
+      },
+      (err) => {
+        if (isCancelled(err)) return;
+        out.textContent = `✘ ${errorText(err)}`;
+        out.className = 'facts bad';
+      },
+    );
   }
 
   function build() {
