@@ -1,7 +1,7 @@
 // www/js/worker.js (the Worker host) under Node, with a stand-in `self` and a stand-in wasm
 // glue module: `init` hands the page's compiled module to the glue; a job posts its progress and
 // result; an unknown function, a core's error and a job sent before `init` each post one error
-// message. worker.js is a plain script (no imports or exports: Node loads it once), so the
+// message; a job's `call` runs a method of the session it made and frees it. worker.js is a plain script (no imports or exports: Node loads it once), so the
 // tests share one copy and run in order: before init, a glue that fails, then a good one.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +18,22 @@ export function add(a, b, progress) { progress(1, 2); progress(2, 2); return a +
 export function fail(text) { throw new Error(text); }
 export function failWithString() { throw 'a plain string'; }
 export const notAFunction = 42;
+// A stand-in GameSession: a board of lights whose solve loads the presses of the lit ones.
+export const freed = [];
+export class GameSession {
+  constructor(link) { this.link = link; this.lights = link.split('').map(Number); this.steps = null; this.played = []; }
+  static open(link) { return new GameSession(link); }
+  view() { return { state: this.lights, steps: this.steps && { at: this.played.length, count: this.steps.length } }; }
+  solve(options, progress) {
+    if (options.fail) throw new Error('too large for lit-only search (26 lights, the limit is 25)');
+    this.steps = this.lights.flatMap((v, i) => (v ? [i] : []));
+    progress(1, 1);
+    return this.steps.length;
+  }
+  step_to(n) { this.played = this.steps.slice(0, n); }
+  moves() { return this.played; }
+  free() { freed.push(this.link); }
+}
 `;
 const dir = mkdtempSync(join(tmpdir(), 'worker-test-'));
 writeFileSync(join(dir, 'glue.mjs'), GLUE);
@@ -82,4 +98,44 @@ test('only functions the glue exports run: not a constant, not an inherited name
     posted,
     ['notAFunction', 'toString', 'constructor', 'nope'].map((fn) => ({ type: 'error', message: `no such core function: ${fn}` })),
   );
+});
+
+test('a call on a session runs the method with progress, posts its value and the solution it loaded, and frees the session', async () => {
+  const { posted, send } = beginTest();
+  await send({ type: 'init', module: {}, glueUrl: GLUE_URL });
+  const glue = await import(GLUE_URL);
+  glue.freed.length = 0;
+  await send({ fn: 'GameSession.open', args: ['0110'], call: ['solve', {}] });
+  assert.deepEqual(posted, [
+    { type: 'progress', done: 1, total: 1 },
+    { type: 'done', result: { value: 2, steps: [1, 2] } },
+  ]);
+  // A dark board: an empty solution. A method that loads none posts null steps.
+  posted.length = 0;
+  await send({ fn: 'GameSession.open', args: ['000'], call: ['solve', {}] });
+  await send({ fn: 'GameSession.open', args: ['01'], call: ['moves'] });
+  assert.deepEqual(posted.filter((m) => m.type === 'done'), [
+    { type: 'done', result: { value: 0, steps: [] } },
+    { type: 'done', result: { value: [], steps: null } },
+  ]);
+  assert.deepEqual(glue.freed, ['0110', '000', '01']);
+});
+
+test("a call's error posts its message and still frees the session; only the session's own methods run", async () => {
+  const { posted, send } = beginTest();
+  await send({ type: 'init', module: {}, glueUrl: GLUE_URL });
+  const glue = await import(GLUE_URL);
+  glue.freed.length = 0;
+  await send({ fn: 'GameSession.open', args: ['1'], call: ['solve', { fail: true }] });
+  for (const method of ['free', 'constructor', 'toString', 'nope']) await send({ fn: 'GameSession.open', args: ['1'], call: [method] });
+  await send({ fn: 'add', args: [1, 2], call: ['solve', {}] });
+  assert.deepEqual(
+    posted.filter((m) => m.type !== 'progress'),
+    [
+      { type: 'error', message: 'too large for lit-only search (26 lights, the limit is 25)' },
+      ...['free', 'constructor', 'toString', 'nope'].map((m) => ({ type: 'error', message: `no such session method: ${m}` })),
+      { type: 'error', message: 'a call needs a game session (GameSession.create or GameSession.open)' },
+    ],
+  );
+  assert.deepEqual(glue.freed, ['1', '1', '1', '1', '1']);
 });

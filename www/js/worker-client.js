@@ -83,9 +83,11 @@ function release(name, worker) {
  * @param {unknown[]} args
  * @param {HTMLElement | null | undefined} panel
  * @param {string} module  the wasm module's name (www/pkg/modules.js)
+ * @param {[string, ...unknown[]]} [call]  a method to call, with progress, on the session `fn`
+ *   makes (worker.js): the promise then gives `{value, steps}`
  * @returns {{ promise: Promise<any>, cancel: () => void }}
  */
-export function runJob(fn, args, panel, module) {
+export function runJob(fn, args, panel, module, call) {
   let settle;
   let worker = null;
   let cancelled = false;
@@ -147,7 +149,7 @@ export function runJob(fn, args, panel, module) {
         hidePanel();
         settle.reject(await workerError(blocked, e.message));
       };
-      worker.postMessage({ fn, args });
+      worker.postMessage(call ? { fn, args, call } : { fn, args });
     },
     (err) => {
       hidePanel();
