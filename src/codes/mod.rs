@@ -1,9 +1,11 @@
 //! Binary codes behind the Devil's chessboard: Hamming codes, a checker for perfect
-//! single-error-correcting codes, and Vasil'ev's nonlinear perfect codes.
+//! single-error-correcting codes, Vasil'ev's nonlinear perfect codes, and switching between
+//! perfect codes.
 
 pub mod hamming;
 pub mod link;
 pub mod perfect;
+pub mod switching;
 pub mod text;
 pub mod vasilev;
 

@@ -134,3 +134,15 @@ fn length_31(fun: Fun, samples: u32, p: &mut JsProgress) -> Result<JsValue, JsEr
         not_closed: s.not_closed.map(|(a, b)| (w(a), w(b), w(a ^ b))),
     })
 }
+
+/// A walk of `steps` switches from Vasil'ev's code of length 15 with the menu's `f` (`zero`:
+/// the Hamming code), random switches drawn from `seed` (empty: a fresh one): per switch the
+/// coordinate, how many codewords moved, the rank and kernel dimension reached and the
+/// checker's verdict; then how many different codes and (rank, kernel) pairs were met.
+#[wasm_bindgen]
+pub fn codes_switching_walk(f: &str, steps: u32, seed: &str, progress: &js_sys::Function) -> Result<JsValue, JsError> {
+    let fun = Fun::parse(f, menu::RANDOM_F_SEED).map_err(js_err)?;
+    let code = menu::coset_code(16, Some(fun)).map_err(js_err)?;
+    let seed = super::adapter::seed(seed)?;
+    to_js(&codes::switching::walk(&code, steps, seed, &mut JsProgress::new(progress)).map_err(js_err)?)
+}
