@@ -19,7 +19,7 @@ pub const MODULES: [&str; 6] = ["devil", "lab", "lights", "lights-full", "table"
 /// Largest raw size of a module's wasm (docs/architecture.md, size budgets): `cargo xtask test`
 /// fails when a module outgrows its budget, so a change that does is noticed.
 pub const SIZE_BUDGETS: [(&str, u64); 4] =
-    [("devil", 168 * 1024), ("lights", 300 * 1024), ("table", 300 * 1024), ("chess", 1300 * 1024)];
+    [("devil", 176 * 1024), ("lights", 300 * 1024), ("table", 300 * 1024), ("chess", 1300 * 1024)];
 
 /// Checks every module in `built` (in `pkg`) against [`SIZE_BUDGETS`].
 pub fn check_size_budgets(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
@@ -212,9 +212,9 @@ mod tests {
             std::fs::remove_dir_all(dir).unwrap();
             result
         };
-        check(&[("devil", 168 * 1024), ("lights", 300 * 1024), ("table", 1), ("chess", 1300 * 1024)]).unwrap();
-        let message = check(&[("devil", 168 * 1024 + 1), ("lights", 2), ("table", 3), ("chess", 4)]).unwrap_err();
-        assert!(message.contains("devil: 172033 bytes, over its 172032-byte budget by 1"), "{message}");
+        check(&[("devil", 176 * 1024), ("lights", 300 * 1024), ("table", 1), ("chess", 1300 * 1024)]).unwrap();
+        let message = check(&[("devil", 176 * 1024 + 1), ("lights", 2), ("table", 3), ("chess", 4)]).unwrap_err();
+        assert!(message.contains("devil: 180225 bytes, over its 180224-byte budget by 1"), "{message}");
         assert!(!message.contains("lights"), "{message}");
         assert!(check(&[("devil", 4)]).unwrap_err().contains("no module lights"));
     }
