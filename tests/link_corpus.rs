@@ -11,13 +11,14 @@ use chessboard_puzzles::codes::link as codes_link;
 use chessboard_puzzles::devil::lab::link as lab_link;
 use chessboard_puzzles::devil::{self, Mode, Params, View};
 use chessboard_puzzles::lights;
+use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Shape};
 use chessboard_puzzles::puzzle::Puzzle;
 use chessboard_puzzles::table::{self, DevilKind};
 use serde_json::Value;
 use std::process::Command;
 
 /// Every (puzzle, version) ever published. A new version needs its corpus file here.
-const PUBLISHED: [(&str, u32); 9] = [
+const PUBLISHED: [(&str, u32); 10] = [
     ("devil", 1),
     ("devil", 2),
     ("lights", 1),
@@ -27,6 +28,7 @@ const PUBLISHED: [(&str, u32); 9] = [
     ("chess", 2),
     ("lab", 1),
     ("codes", 1),
+    ("lights-graph", 1),
 ];
 
 struct Entry {
@@ -141,6 +143,34 @@ fn lab_and_codes_links_open_in_the_core() {
     }
 }
 
+/// The real games' links (no command opens them) through the core: the board, its settings,
+/// the rule of play and every light as recorded.
+#[test]
+fn lights_graph_links_open_in_the_core() {
+    for e in corpus("lights-graph", 1) {
+        let game = GraphGame::open(&e.link).unwrap_or_else(|err| panic!("{}: {err}", e.note));
+        let s = &e.state;
+        let sep = if game.graph.k > 10 { "," } else { "" };
+        let lights: Vec<String> = game.lights.iter().map(|v| v.to_string()).collect();
+        assert_eq!(lights.join(sep), s["lights"].as_str().unwrap(), "{}", e.note);
+        assert_eq!(Value::from(game.lit_only), s["lit_only"], "{}", e.note);
+        assert_eq!(Value::from(game.graph.k), s["k"], "{}", e.note);
+        match &game.shape {
+            Shape::Preset(p) => assert_eq!(Value::from(p.name()), s["board"], "{}", e.note),
+            Shape::Grid(g) => {
+                assert_eq!(s["board"], "grid", "{}", e.note);
+                assert_eq!(
+                    (Value::from(g.rows), Value::from(g.cols)),
+                    (s["rows"].clone(), s["cols"].clone()),
+                    "{}",
+                    e.note
+                );
+                assert_eq!(Value::from(g.edges.name()), s["edges"], "{}", e.note);
+            }
+        }
+    }
+}
+
 /// The version each puzzle writes today has a corpus file, and so has every version it reads:
 /// changing a link format without adding its corpus (and keeping the old decoder) fails here.
 #[test]
@@ -166,6 +196,7 @@ fn every_version_written_or_read_has_a_corpus() {
         ("chess", share::link_for(&Position::start())),
         ("lab", lab_link::link_for(&corpus_state_of_lab()).unwrap()),
         ("codes", codes_link::link_for(&corpus_state_of_codes()).unwrap()),
+        ("lights-graph", GraphGame::open(&corpus("lights-graph", 1)[0].link).unwrap().link()),
     ];
     for (puzzle, link) in written {
         let version: u32 = link.split('/').nth(1).unwrap()[1..].parse().unwrap();

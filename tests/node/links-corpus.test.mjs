@@ -18,6 +18,7 @@ const PUBLISHED = [
   ['chess', 2],
   ['lab', 1],
   ['codes', 1],
+  ['lights-graph', 1],
 ];
 
 /**
@@ -142,6 +143,17 @@ test('lab and codes links open to the recorded state', async () => {
   // lab_open reads either lab's links by their name and tags the state with it.
   for (const kind of ['lab', 'codes']) {
     for (const { note, link, state } of corpus(kind, 1)) assert.deepEqual(core.lab_open(link), { kind, ...state }, note);
+  }
+});
+
+test('real games links open to the recorded board, rule and lights', async () => {
+  const core = await load('lights-full');
+  for (const { note, link, state } of corpus('lights-graph', 1)) {
+    const s = core.GameSession.open(link).view().state;
+    const shown = { board: s.board, rows: s.rows, cols: s.cols, k: s.k, edges: s.edges, stencil: s.stencil, lit_only: s.lit_only };
+    const { lights, ...settings } = state;
+    assert.deepEqual(shown, settings, note);
+    assert.equal(Array.from(s.lights).join(s.k > 10 ? ',' : ''), lights, note);
   }
 });
 
