@@ -276,6 +276,58 @@ test('lit-only play refuses a press on an unlit light, and solves in a legal ord
   assert.equal(await page.locator('#press-list li').count(), 0);
 });
 
+/** Sets a pattern on the board shown, as a player pastes it. */
+async function setPattern(page, text) {
+  if (!(await page.isVisible('#pattern'))) await page.click('.paste summary');
+  await page.fill('#pattern', text);
+  await page.click('#set-pattern');
+}
+
+/** Clicks Solve and waits for the list or a message; returns the milliseconds and the outcome. */
+async function timedSolve(page) {
+  const started = Date.now();
+  await page.click('#solve');
+  await page.waitForFunction(
+    () => document.querySelectorAll('#press-list li').length > 0 || document.getElementById('message').dataset.kind === 'error' || /no sequence/.test(document.getElementById('message').textContent),
+    null,
+    { timeout: 120_000 },
+  );
+  const ms = Date.now() - started;
+  const presses = await page.locator('#press-list li').count();
+  return { ms, presses, message: presses ? '' : await page.textContent('#message') };
+}
+
+test('lit-only 5×5 and 6×6 are solved in the Worker, with progress and Cancel', async () => {
+  const { page, errors } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await pick(page, 'classic', 25);
+  await page.check('#lit-only');
+  // Every light on: a search over the states lit-only presses reach from it (of 2^25).
+  await setPattern(page, '#####/#####/#####/#####/#####'.replace(/\//g, '\n'));
+  const board = await states(page);
+  await page.click('#solve');
+  await page.waitForSelector('#solve-job .job:not([hidden]) progress[value]');
+  assert.match(await page.textContent('#message'), /^Searching the 2\^25 states of lit-only play/);
+  await page.click('#solve-job .job button');
+  await page.waitForSelector('#solve-job .job', { state: 'hidden' });
+  assert.equal(await page.locator('#press-list li').count(), 0, 'a cancelled solve lists nothing');
+  assert.deepEqual(await states(page), board, 'and changes nothing');
+  assert.equal(await page.textContent('#message'), '');
+
+  const five = await timedSolve(page);
+  console.log(`5×5 lit-only, every light on, in the Worker: ${five.ms} ms, ${five.presses || five.message}`);
+  assert.ok(five.presses > 0 || /^no sequence of presses on lit lights clears this pattern$/.test(five.message), JSON.stringify(five));
+  if (five.presses) await solveByTheList(page);
+
+  await pick(page, 'deluxe', 36);
+  await page.check('#lit-only');
+  await setPattern(page, '#.#.#./.#.#.#/#.#.#./.#.#.#/#.#.#./.#.#.#'.replace(/\//g, '\n'));
+  const six = await timedSolve(page);
+  console.log(`6×6 Deluxe lit-only, a checkerboard, in the Worker: ${six.ms} ms, ${six.presses || six.message}`);
+  assert.ok(six.presses > 0 || /^no sequence of presses on lit lights clears this pattern$/.test(six.message), JSON.stringify(six));
+  assert.deepEqual(errors, []);
+});
+
 test('a custom grid: projective plane, 5 states, a drawn stencil', async () => {
   const { page, errors } = await open(browser, 'lights-games.html');
   await ready(page);

@@ -9,6 +9,7 @@ import { viewContext, drawTemplate } from '../view.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { stepBarMarkup, mountStepBar, Stepper } from '../components/step-bar.js';
 import { driveGame } from '../game-driver.js';
+import { runJob, jobPanel, isCancelled } from '../worker-client.js';
 import { drawBoard, focusLight, arrowTarget } from './lights-games/board.js';
 import { PressList, stencilEditor } from './lights-games/press-list.js';
 
@@ -16,13 +17,15 @@ export const PAGE = 'lights-games.html';
 export const STYLES = ['css/site.css', 'css/lights-games.css'];
 export const CORE = 'lights-full';
 
-/** Lit-only boards past this many lights are searched over 2^n states on the page itself
- * (GameSession cannot run in the Worker, whose jobs are exported functions): 2^25 takes 0.3 to
- * 2 s in headless Chromium on a loaded 2-core machine, so the page says it may pause. */
-export const LIT_ONLY_PAUSES = 20;
-/** Most lights lit-only play is searched for on the page: the Deluxe's 6×6 (under 25 ms);
- * beyond, the deepening search ran 3 to 17 s on 6×7 to 8×8 grids, too long without a Worker. */
-export const LIT_ONLY_ON_PAGE = 36;
+/** Boards solved on the page's own thread (a few milliseconds at most): lit-only play up to
+ * 2^16 states, the usual game up to 64 lights. Larger ones are solved in a Worker (a session
+ * opened from the board's link, `solve` called on it) with progress and Cancel: lit-only 5×5
+ * searches 2^25 states, and a custom grid's fewest presses may try 2^24 quiet patterns. */
+export const LIT_ONLY_IN_PAGE = 16;
+export const USUAL_IN_PAGE = 64;
+/** Most lights lit-only play is searched for here: the Deluxe's 6×6; beyond, the deepening
+ * search ran 3 to 17 s on 6×7 to 8×8 grids and may still give up. */
+export const LIT_ONLY_MOST = 36;
 
 const PRESETS = [
   ['classic', 'Lights Out (5×5)'],
@@ -82,6 +85,7 @@ export const TEMPLATE = `
   <div class="panel" id="side">
     <h2>Presses</h2>
     <div class="toolbar"><button type="button" id="solve" class="primary">Solve</button></div>
+    <div id="solve-job"></div>
     <p id="plan-info" aria-live="polite"></p>
     ${stepBarMarkup('press-bar')}
     <ol id="press-list" class="press-list"></ol>
@@ -104,6 +108,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   ctx.steps = stepBar;
   const list = new PressList($('press-list'), { onTick: () => redraw() });
   const stencil = stencilEditor($('stencil'), '.....\n..#..\n.###.\n..#..\n.....');
+  const solvePanel = jobPanel('Solving');
+  $('solve-job').append(solvePanel);
+  /** The Worker's solve under way, if any. @type {{ cancel: () => void } | null} */
+  let solving = null;
   /** @type {'play' | 'edit'} */
   let mode = 'play';
   /** @type {import('./lights-games/board.js').Drawn | null} */
@@ -288,48 +296,65 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     redraw();
   }
 
-  /** Solves the board shown and loads the presses as the list and the step bar's steps. */
-  function solve() {
+  /** Solves the board shown (in the Worker when large, see USUAL_IN_PAGE) and loads the
+   * presses as the list and the step bar's steps. */
+  async function solve() {
     const view = shown;
     if (!view || !drawn) return;
     const n = drawn.lights.length;
     if (view.solved) return showMessage('Every light is already off.');
-    if (drawn.lit_only && n > LIT_ONLY_ON_PAGE) {
+    if (drawn.lit_only && n > LIT_ONLY_MOST) {
       return showError(
-        `Lit-only play on ${n} lights is too large for this page (it searches up to ${LIT_ONLY_ON_PAGE}, the Deluxe's 6×6; beyond, a search can take many seconds): the command line tries it (lights-out solve --lit-only).`,
+        `Lit-only play on ${n} lights is too large for this page (it searches up to ${LIT_ONLY_MOST}, the Deluxe's 6×6; beyond, a search can take minutes and still give up): the command line tries it (lights-out solve --lit-only).`,
       );
     }
-    const long = drawn.lit_only && n > LIT_ONLY_PAUSES && n <= drawn.lit_only_exact;
-    showMessage(long ? `Searching all 2^${n} states of lit-only play: the page may pause for a second or two…` : 'Solving…');
-    // Let the message paint before the (synchronous) solve: two frames.
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      const started = performance.now();
-      const moves = /** @type {number[] | undefined} */ (driver.act((s) => /** @type {number[]} */ (s.solution(null))));
+    solving?.cancel();
+    const started = performance.now();
+    /** @type {number[] | undefined} */
+    let moves;
+    if (n <= (drawn.lit_only ? LIT_ONLY_IN_PAGE : USUAL_IN_PAGE)) {
+      moves = driver.act((s) => /** @type {number[]} */ (s.solution(null)));
       if (!moves) return;
-      const ms = Math.round(performance.now() - started);
-      driver.act((s) => s.load_steps(moves));
-      list.load(moves, drawn.labels);
-      const stepper = new Stepper({
-        count: moves.length,
-        go: (to) => {
-          let ok = false;
-          driver.act((s) => {
-            s.step_to(to);
-            ok = true;
-          });
-          return ok;
-        },
-      });
-      stepBar.load(stepper, 'Press');
-      clearMessage();
-      const how = drawn.lit_only ? 'lit-only, in a legal order' : 'in any order';
-      // The fewest is proven when the quiet patterns can all be tried (every preset).
-      const fewest = drawn.board === 'grid' && !drawn.lit_only ? 'the fewest when the grid has at most 2^24 quiet patterns' : 'the fewest';
-      $('plan-info').textContent = moves.length
-        ? `${moves.length} press${moves.length === 1 ? '' : 'es'}, ${fewest} (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
-        : 'Nothing to press.';
-      redraw();
-    }));
+    } else {
+      const link = view.link;
+      const exact = drawn.lit_only && n <= drawn.lit_only_exact;
+      showMessage(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…');
+      const job = runJob('GameSession.open', [link], solvePanel, CORE, ['solve', null]);
+      solving = job;
+      try {
+        moves = (await job.promise).steps;
+      } catch (err) {
+        if (solving === job) clearMessage();
+        if (!isCancelled(err)) showError(err);
+        return;
+      } finally {
+        if (solving === job) solving = null;
+      }
+      if (shown?.link !== link) return showMessage('The board changed while it was being solved: press Solve again.');
+    }
+    const ms = Math.round(performance.now() - started);
+    if (driver.act((s) => s.load_steps(moves)) === undefined) return;
+    list.load(moves, drawn.labels);
+    const stepper = new Stepper({
+      count: moves.length,
+      go: (to) => {
+        let ok = false;
+        driver.act((s) => {
+          s.step_to(to);
+          ok = true;
+        });
+        return ok;
+      },
+    });
+    stepBar.load(stepper, 'Press');
+    clearMessage();
+    const how = drawn.lit_only ? 'lit-only, in a legal order' : 'in any order';
+    // The fewest is proven when the quiet patterns can all be tried (every preset).
+    const fewest = drawn.board === 'grid' && !drawn.lit_only ? 'the fewest when the grid has at most 2^24 quiet patterns' : 'the fewest';
+    $('plan-info').textContent = moves.length
+      ? `${moves.length} press${moves.length === 1 ? '' : 'es'}, ${fewest} (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
+      : 'Nothing to press.';
+    redraw();
   }
 
   /** The loaded steps' position ticks the list (stepping with the bar, Undo and Redo). */
