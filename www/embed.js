@@ -21,11 +21,12 @@ import { quoted } from './js/share-link.js';
 const VIEWS = {
   devil: () => import('./js/views/devil.js'),
   lights: () => import('./js/views/lights.js'),
+  'lights-graph': () => import('./js/views/lights-games.js'),
   table: () => import('./js/views/table.js'),
   chess: () => import('./js/views/chess.js'),
 };
 /** A page link without a fragment opens that page's fresh puzzle. */
-const PAGES = { 'devil.html': 'devil', 'lights.html': 'lights', 'table.html': 'table', 'chess.html': 'chess' };
+const PAGES = { 'devil.html': 'devil', 'lights.html': 'lights', 'lights-games.html': 'lights-graph', 'table.html': 'table', 'chess.html': 'chess' };
 const BASE_STYLES = ['css/site.css', 'css/embed.css'];
 const VIEW_NAMES = ['board', 'compact', 'full'];
 const SITE_ORIGIN = new URL(import.meta.url).origin;

@@ -202,6 +202,15 @@ test('a share link opens its board, and the address bar keeps the board shown', 
   await ready(page);
   const after = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label).sort());
   assert.deepEqual(after, ['A2', 'B1', 'E5']);
+
+  // The share bar: Copy link gives this page's address at the board; Embed the element for it.
+  await page.click('#copy-link');
+  assert.ok((await page.inputValue('#share-output')).endsWith(`/lights-games.html${hash}`), await page.inputValue('#share-output'));
+  await page.click('#embed');
+  await page.waitForSelector('#embed-dialog[open]');
+  const snippet = await page.inputValue('#embed-script');
+  assert.ok(snippet.includes(`<chessboard-puzzle link="`) && snippet.includes(`lights-games.html${hash}"`), snippet);
+  assert.ok((await page.inputValue('#share-iframe')).includes(`lights-games.html?embed=1&amp;view=compact${hash}"`), await page.inputValue('#share-iframe'));
   assert.deepEqual(errors, []);
 });
 

@@ -1,5 +1,5 @@
 // The link corpus (tests/data/links/) on the pages: every link of every version, opened in a
-// fresh page at `<page>.html#…` (the real games' at lights-games.html) and (for the four puzzles that embed) in a
+// fresh page at `<page>.html#…` (the real games' at lights-games.html) and in a
 // <chessboard-puzzle link="…"> element, shows the state recorded when the link was made by the
 // code that wrote that version (tests/data/links/README.md). What is compared is what the page
 // shows: cells and their data-* attributes, the status line, the FEN field, the form fields.
@@ -203,18 +203,26 @@ for (const puzzle of Object.keys(PAGES)) {
   });
 }
 
-test('real games links open on lights-games.html with the recorded board, rule and lights', async () => {
+/** The real games' board: its preset (or grid), the rule of play and every light's state. */
+function gamesShown(root) {
+  return {
+    board: root.getElementById('board').dataset.board,
+    lit_only: /** @type {HTMLInputElement} */ (root.getElementById('lit-only')).checked,
+    lights: [...root.querySelectorAll('#board button.light')].map((b) => /** @type {HTMLElement} */ (b).dataset.state),
+  };
+}
+
+test('real games links open on lights-games.html and in an embed with the recorded board, rule and lights', async () => {
   const { page, context, errors } = await newPage();
   const links = corpus('lights-graph', 1);
+  const recorded = (state) => ({ board: state.board, lit_only: state.lit_only, lights: state.lights.split(state.k > 10 ? ',' : '') });
   for (const { note, link, state } of links) {
     await openPage(page, 'lights-games.html', link);
-    const shown = await page.evaluate(() => ({
-      board: document.getElementById('board').dataset.board,
-      lit_only: /** @type {HTMLInputElement} */ (document.getElementById('lit-only')).checked,
-      lights: [...document.querySelectorAll('#board button.light')].map((b) => /** @type {HTMLElement} */ (b).dataset.state),
-    }));
-    const sep = state.k > 10 ? ',' : '';
-    assert.deepEqual(shown, { board: state.board, lit_only: state.lit_only, lights: state.lights.split(sep) }, `${note} (${link})`);
+    assert.deepEqual(await inRoot(page, ROOT(false), gamesShown), recorded(state), `page: ${note} (${link})`);
+  }
+  for (const { note, link, state } of links) {
+    await openEmbed(page, link);
+    assert.deepEqual(await inRoot(page, ROOT(true), gamesShown), recorded(state), `embed: ${note} (${link})`);
   }
   assert.ok(links.length >= 5);
   assert.deepEqual(errors, []);

@@ -10,6 +10,7 @@ import { segmented, onSegmented, markSegmented } from '../components/segmented.j
 import { stepBarMarkup, mountStepBar, Stepper } from '../components/step-bar.js';
 import { driveGame } from '../game-driver.js';
 import { runJob, jobPanel, isCancelled } from '../worker-client.js';
+import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { drawBoard, focusLight, arrowTarget } from './lights-games/board.js';
 import { PressList, stencilEditor } from './lights-games/press-list.js';
 
@@ -23,6 +24,9 @@ export const CORE = 'lights-full';
  * searches 2^25 states, and a custom grid's fewest presses may try 2^24 quiet patterns. */
 export const LIT_ONLY_IN_PAGE = 16;
 export const USUAL_IN_PAGE = 64;
+/** The height (px) of a 460 px frame (`?embed=1&view=…`) of each embed view with the 5×5 board
+ * as it opens (measured: 587, 892 and 1189): the iframe snippet's height. */
+export const FRAME_HEIGHTS = { board: 600, compact: 900, full: 1200 };
 /** Most lights lit-only play is searched for here: the Deluxe's 6×6; beyond, the deepening
  * search ran 3 to 17 s on 6×7 to 8×8 grids and may still give up. */
 export const LIT_ONLY_MOST = 36;
@@ -40,14 +44,14 @@ const PRESETS = [
 
 export const TEMPLATE = `
 <div id="message" hidden></div>
-<div class="toolbar">
+<div class="toolbar" data-embed="full">
   <label>Game <select id="preset" aria-label="Which game">
     ${PRESETS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}
     <option value="grid">Custom grid…</option></select></label>
   <button type="button" id="new-game">New random board</button>
   <label><input type="checkbox" id="lit-only"> Lit-only (only a lit light may be pressed)</label>
 </div>
-<fieldset id="custom" class="custom" hidden>
+<fieldset id="custom" class="custom" data-embed="full" hidden>
   <legend>Custom grid</legend>
   <label>Rows <input type="number" id="rows" min="1" max="64" value="5"></label>
   <label>Columns <input type="number" id="cols" min="1" max="64" value="5"></label>
@@ -61,7 +65,7 @@ export const TEMPLATE = `
 </fieldset>
 <div class="games-area">
   <div class="board-column">
-    <div class="toolbar">
+    <div class="toolbar" data-embed="compact">
       ${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}
       <button type="button" id="clear" title="Every light off, and Edit mode to copy your game's lights">Clear</button>
       <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
@@ -71,9 +75,9 @@ export const TEMPLATE = `
     <div id="board" class="games-board" role="group" aria-labelledby="board-title"></div>
     <p class="legend" id="legend"></p>
     <p id="status" aria-live="polite"></p>
-    <p class="keyboard-hint"><small>Edit mode: tap or drag over lights to paint them; any mode: the number keys set the
+    <p class="keyboard-hint" data-embed="full"><small>Edit mode: tap or drag over lights to paint them; any mode: the number keys set the
       focused light's state, arrows move. Play mode: a tap presses.</small></p>
-    <details class="paste">
+    <details class="paste" data-embed="full">
       <summary>Type or paste a pattern</summary>
       <p><small>One character a light in the game's order (<code>.</code> off, <code>#</code> on, or digits
         <code>0</code>–<code>9</code> for the state), rows on lines; past 10 states, numbers separated by commas.</small></p>
@@ -82,13 +86,14 @@ export const TEMPLATE = `
         <button type="button" id="copy-pattern">Show the board as text</button></div>
     </details>
   </div>
-  <div class="panel" id="side">
+  <div class="panel" id="side" data-embed="compact">
     <h2>Presses</h2>
     <div class="toolbar"><button type="button" id="solve" class="primary">Solve</button></div>
     <div id="solve-job"></div>
     <p id="plan-info" aria-live="polite"></p>
     ${stepBarMarkup('press-bar')}
     <ol id="press-list" class="press-list"></ol>
+    ${SHARE_BAR}
   </div>
 </div>
 `;
@@ -238,6 +243,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   };
   board.addEventListener('pointerup', endStroke);
   board.addEventListener('pointercancel', endStroke);
+
+  wireShareBar(ctx, {
+    link: () => shown?.link,
+    title: 'Lights Out: the real games',
+    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: FRAME_HEIGHTS[embedView] ?? FRAME_HEIGHTS.full }),
+  });
 
   setMode('play');
   ctx.ready();
