@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { launch, open, ready, screenshot, BASE_URL } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const PAGES = ['index', 'about', 'devil', 'devil-lab', 'codes', 'lights', 'table', 'chess'];
+const PAGES = ['index', 'about', 'devil', 'devil-lab', 'codes', 'lights', 'lights-games', 'table', 'chess'];
 /** Pages without a puzzle view, which never mark themselves ready. */
 const STATIC = new Set(['index', 'about']);
 const SCHEMES = ['light', 'dark'];

@@ -38,6 +38,10 @@ const CREDITS = {
     names: ['Dugu Chessboard', 'Eastern Story II', 'Jaap Scherphuis', 'Tatham'],
     links: ['https://www.jaapsch.net/puzzles/lights.htm', 'https://www.chiark.greenend.org.uk/~sgtatham/puzzles/'],
   },
+  'lights-games.html': {
+    names: ['Tiger Electronics', 'Jaap Scherphuis', 'LightsOutWeb', 'Tatham'],
+    links: ['https://www.jaapsch.net/puzzles/lights.htm', 'https://github.com/Sixshaman/LightsOutWeb', 'https://www.chiark.greenend.org.uk/~sgtatham/puzzles/'],
+  },
   'table.html': {
     names: ['Peter Norvig', 'The Devil and the Coin Flip Game', 'John Lamping', 'Bar-Yehuda', 'Etzion', 'Moran', 'Rotating-table games and derivatives of words', 'Theoretical Computer Science'],
     links: ['https://github.com/norvig/pytudes', 'https://www.chiark.greenend.org.uk/~sgtatham/puzzles/'],
@@ -52,6 +56,7 @@ const CREDITS = {
 const SKIP = {
   'devil.html': ['#board .cell[tabindex="0"]', 'Skip to the board'],
   'lights.html': ['#board .cell[tabindex="0"]', 'Skip to the board'],
+  'lights-games.html': ['#board button[tabindex="0"]', 'Skip to the board'],
   'table.html': ['#positions [tabindex="0"]', 'Skip to the board'],
   'chess.html': ['#board .cell[tabindex="0"]', 'Skip to the board'],
   'devil-lab.html': ['main section.lab', 'Skip to the lab'],
