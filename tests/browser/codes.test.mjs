@@ -55,6 +55,10 @@ test('the codes lab examples', async () => {
   const xor = [...pair[1]].map((c, i) => (c === pair[2][i] ? '0' : '1')).join('');
   assert.equal(xor, pair[3]);
   assert.match(await page.textContent('#claim-result'), /Confirmed/);
+  // The switching walk from the code above, on load: 40 switches, every code reached perfect.
+  await page.waitForFunction(() => /Different codes met/.test(document.querySelector('#walk-result').textContent));
+  assert.match(await page.textContent('#walk-result'), /Switches40; the checker finds 40 of the 40 codes reached perfect/);
+  assert.equal(await page.locator('#walk-steps-list li').count(), 40);
   await screenshot(page, 'codes');
   assert.deepEqual(errors, []);
   await context.close();

@@ -97,6 +97,23 @@ test('codes lab', () => {
   assert.equal(core.codes_check('000 111', 8).perfect, true);
 });
 
+test('a walk of switches between perfect codes of length 15', () => {
+  const w = core.codes_switching_walk('zero', 30, '5', none);
+  // f = zero gives the Hamming code: linear of dimension 15 − 4, so rank and kernel are 11.
+  assert.deepEqual([w.start_rank, w.start_kernel], [11, 11]);
+  // The i-components of the Hamming code of length n have 2^((n − 1)/2) = 128 words.
+  assert.equal(w.steps[0].moved, 128);
+  assert.equal(w.steps.length, 30);
+  assert.ok(w.steps.every((s) => s.perfect && s.position >= 1 && s.position <= 15));
+  // Every perfect code of length 15 has rank 11 to 15 and a kernel of dimension at most 11.
+  assert.ok(w.invariants.every(([r, k]) => r >= 11 && r <= 15 && k >= 0 && k <= 11));
+  assert.ok(w.distinct_codes > 1 && w.distinct_codes <= 31);
+  assert.deepEqual(core.codes_switching_walk('zero', 30, '5', none), w, 'the same seed walks the same way');
+  throwsWith(assert, () => core.codes_switching_walk('zero', 2001, '5', none), /at most 2000/);
+  throwsWith(assert, () => core.codes_switching_walk('nope', 3, '5', none), /unknown function/);
+  throwsWith(assert, () => core.codes_switching_walk('zero', 3, 'x', none), /seed/);
+});
+
 test('dice and at most one', () => {
   const d = core.devil_lab_dice(4, 4, '3', none);
   assert.deepEqual([d.exists, d.valid, d.boards_checked], [true, true, 256]);

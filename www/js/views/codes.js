@@ -96,7 +96,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     build();
     build31();
     probe();
+    walk();
   });
+  const walkTyped = debounce(walk, 400);
+  for (const id of ['walk-steps', 'walk-seed']) $(id).addEventListener('input', walkTyped);
+  $('walk').addEventListener('click', walk);
   $('pword').addEventListener('input', debounce(probe, 200));
   $('claim').addEventListener('click', claim);
 
@@ -112,6 +116,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     build();
     build31();
     probe();
+    walk();
   };
   claim();
   show(/** @type {typeof FRESH} */ ({ ...FRESH, r: Number($('r').value), msg: $('msg').value, word: $('word').value, words: $('words').value, vf: $('vf').value }));
@@ -256,6 +261,27 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (res.not_closed) list.push(['Not closed under XOR', `${res.not_closed[0]} XOR ${res.not_closed[1]} = ${res.not_closed[2]} is not a codeword`]);
       else list.push(['Not closed under XOR', 'no witness found among random pairs']);
       $('build31-result').innerHTML = factsHtml(list);
+    });
+  }
+
+  /** A walk of switches from the code of section 3, in the Worker. */
+  function walk() {
+    return shown(ctx, 'walk', async () => {
+      const steps = Number($('walk-steps').value);
+      const w = await job('walk', 'codes_switching_walk', [$('vf').value, steps, $('walk-seed').value.trim()]);
+      const perfect = w.steps.filter((s) => s.perfect).length;
+      /** @type {[string, string][]} */
+      const list = [
+        ['Start', `rank ${w.start_rank}, kernel dimension ${w.start_kernel}`],
+        ['Switches', `${w.steps.length}; the checker finds ${perfect} of the ${w.steps.length} codes reached perfect`],
+        ['Different codes met', `${w.distinct_codes} (the start included)`],
+        ['(rank, kernel) pairs met', w.invariants.map(([r, k]) => `(${r}, ${k})`).join(' ')],
+      ];
+      $('walk-result').innerHTML = factsHtml(list);
+      $('walk-result').dataset.distinct = String(w.distinct_codes);
+      $('walk-steps-list').innerHTML = w.steps
+        .map((s) => `<li>flip position ${s.position} on ${s.moved} codewords → rank ${s.rank}, kernel ${s.kernel}${s.perfect ? '' : ' <b class="bad">not perfect</b>'}</li>`)
+        .join('');
     });
   }
 

@@ -69,6 +69,21 @@ ${LAB_SHARE_BAR}
     checks random words (a test, not a proof) and finds two codewords whose XOR is not a codeword.</p>
   <div id="build31-job"></div>
   <dl id="build31-result" class="facts"></dl>
+  <h3 id="h-switching">Switching: a walk between perfect codes</h3>
+  <p>Some sets K of codewords — the <var>i</var>-components — can be moved together by flipping coordinate
+    <var>i</var>, and the code stays perfect. Starting from the code above (f = zero: the Hamming code), each step
+    moves the <var>i</var>-component of a random codeword for a random <var>i</var>; the checker confirms every
+    code reached is perfect. Codes are told apart by their rank and kernel dimension. Östergård and Pottonen
+    classified all perfect codes of length 15: 5,983 up to equivalence. The walk does not decide equivalence, so it
+    counts the different codes (as sets of words) and the (rank, kernel) pairs it meets.</p>
+  <div class="toolbar">
+    <label>Switches <input id="walk-steps" type="number" min="1" max="2000" value="40" aria-label="Number of switches"></label>
+    <label>Seed <input id="walk-seed" value="1" size="8" aria-label="Seed of the walk"></label>
+    <button type="button" id="walk">Walk again</button>
+  </div>
+  <div id="walk-job"></div>
+  <dl id="walk-result" class="facts"></dl>
+  <ol id="walk-steps-list" class="walk-steps"></ol>
 </section>
 
 <section class="lab" aria-labelledby="h-claim">
