@@ -21,6 +21,7 @@ const PAGES = {
   'devil-lab.html': 'lab',
   'codes.html': 'lab',
   'lights.html': 'lights',
+  'lights-games.html': 'lights-full',
   'table.html': 'table',
   'chess.html': 'chess',
 };

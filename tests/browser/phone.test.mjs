@@ -56,7 +56,7 @@ async function assertBoardFits(page, selector) {
 /** Each cell's data-`key` attribute (the board's state as drawn: data-face, data-state). */
 const cellData = (page, key) => page.$$eval(CELLS, (cells, k) => cells.map((c) => c.dataset[k]), key);
 
-const PAGES = ['index', 'about', 'devil', 'devil-lab', 'codes', 'lights', 'table', 'chess'];
+const PAGES = ['index', 'about', 'devil', 'devil-lab', 'codes', 'lights', 'lights-games', 'table', 'chess'];
 
 /** The header's height and whether its brand, Menu button and nav links share one line. */
 function headerLayout(page) {
@@ -84,7 +84,7 @@ test("every page's header is one line at 360 px: the brand and a Menu button tha
     const links = page.locator('#site-nav a');
     await links.first().waitFor();
     const boxes = await links.evaluateAll((list) => list.map((a) => ({ text: a.textContent, href: a.getAttribute('href'), current: a.getAttribute('aria-current'), ...a.getBoundingClientRect().toJSON() })));
-    assert.equal(boxes.length, 7, name);
+    assert.equal(boxes.length, 8, name);
     for (const box of boxes) {
       assert.ok(box.left >= 0 && box.right <= 360 && box.bottom <= 740, `${name}: ${box.text} is off the screen`);
       assert.ok(box.height >= MIN_TAP, `${name}: ${box.text} is ${box.height} px tall`);
@@ -112,7 +112,7 @@ test("every page's header is one line at 360 px: the brand and a Menu button tha
 test('at 1280 px the header shows the whole nav on one line and no Menu button', async () => {
   const { page, errors, context } = await open(browser, 'devil.html', { viewport: { width: 1280, height: 800 } });
   const layout = await headerLayout(page);
-  assert.equal(layout.shown, 8, 'the brand and the seven links');
+  assert.equal(layout.shown, 9, 'the brand and the eight links');
   assert.ok(layout.spread < 4 && layout.height <= 56, JSON.stringify(layout));
   assert.equal(await page.locator('.nav-toggle').isVisible(), false);
   assert.deepEqual(errors, []);
@@ -160,6 +160,20 @@ test('lights.html fits a 360 px phone and a tap toggles the light and its four n
   const changed = after.flatMap((state, i) => (state === before[i] ? [] : [i]));
   assert.deepEqual(changed, [7, 11, 12, 13, 17]);
   await screenshot(page, 'phone-lights');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('lights-games.html fits a 360 px phone and a tap presses a light and its four neighbours', async () => {
+  const { page, errors, context } = await open(browser, 'lights-games.html', PHONE);
+  await ready(page);
+  await page.locator('#clear').tap();
+  await page.locator('[data-mode=play]').tap();
+  await page.locator('#board button.light[data-index="12"]').tap();
+  const lit = await page.$$eval('#board button.light[data-state="1"]', (bs) => bs.map((b) => b.dataset.label).sort());
+  assert.deepEqual(lit, ['B3', 'C2', 'C3', 'C4', 'D3']);
+  await assertFits(page);
+  await screenshot(page, 'phone-lights-games');
   assert.deepEqual(errors, []);
   await context.close();
 });
