@@ -102,5 +102,8 @@ pub fn devil_lab_dice(
     seed: &str,
     progress: &js_sys::Function,
 ) -> Result<JsValue, JsError> {
-    to_js(&dice_panel::panel(squares, faces, super::adapter::seed(seed)?, &mut JsProgress::new(progress)).map_err(js_err)?)
+    to_js(
+        &dice_panel::panel(squares, faces, super::adapter::seed(seed)?, &mut JsProgress::new(progress))
+            .map_err(js_err)?,
+    )
 }
