@@ -148,7 +148,7 @@ fn bad_links_are_one_line_errors() {
     for (puzzle, link, reads) in [
         ("chess", "#chess/v3/AAAA", "versions this build reads (1 and 2)"),
         ("lights-out", "#lights/v3/AAAA", "versions this build reads (1 and 2)"),
-        ("devil", "#devil/v2/AAAA", "version this build reads (1)"),
+        ("devil", "#devil/v3/AAAA", "versions this build reads (1 and 2)"),
         ("table", "#table/v2/AAAA", "version this build reads (1)"),
     ] {
         let (_, _, stderr) = run(&[puzzle, "open", link]);

@@ -266,9 +266,8 @@ pub fn from_link(fragment: &str) -> Result<View> {
 
 /// Reads a share-link fragment (with or without `#`): version 1 (no ladder) or 2 (with one).
 pub fn from_link_with_ladder(fragment: &str) -> Result<(View, Option<Ladder>)> {
-    let bare = fragment.strip_prefix('#').unwrap_or(fragment);
-    let version = if bare.starts_with("devil/v1/") { LINK_VERSION } else { LADDER_LINK_VERSION };
-    decode(link::payload(fragment, Game::NAME, version)?, version)
+    let (version, payload) = link::versioned_payload(fragment, Game::NAME, &[LINK_VERSION, LADDER_LINK_VERSION])?;
+    decode(payload, version)
 }
 
 /// The payload of a version-1 link.
