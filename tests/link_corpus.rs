@@ -1,7 +1,7 @@
 //! The link corpus (tests/data/links/): links of every version of every puzzle, each made once
 //! by the code that wrote that version (tests/data/links/README.md says which commit), with the
 //! state it opened to then. Every one must open to that same state today — on the command line
-//! (`open` and `open --json`); the lab and codes links, which have no command, through the core
+//! (`open` and `open --json`); the lab, codes and real games links, which have no command, through the core
 //! functions their pages call. The same corpus is opened under Node (tests/node/links-corpus)
 //! and on the pages (tests/browser/links-corpus).
 
