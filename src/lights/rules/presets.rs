@@ -371,9 +371,12 @@ fn merlin() -> Graph {
 
 /// Reads a pattern of `n` lights with `k` states: one character a light in the preset's
 /// natural order (`.` = 0, `#` = 1, a digit = that state; spaces, line ends and `/` skipped),
-/// or, with a comma or a number of two digits anywhere, numbers separated by spaces or commas.
+/// or, with a comma or more than 10 states, numbers separated by spaces, commas or `/`.
 pub fn parse_pattern(text: &str, n: usize, k: u8) -> Result<Vec<u8>> {
-    let numbers = text.contains(',') || text.split(|ch: char| !ch.is_ascii_digit()).any(|run| run.len() > 1);
+    // Up to 10 states every state is one digit, so a run of digits is a row of lights
+    // (`12000` in the three-state game); beyond, states are numbers apart. Commas always mean
+    // numbers.
+    let numbers = text.contains(',') || k > 10;
     let mut out = Vec::with_capacity(n);
     if numbers {
         for token in text.split(|ch: char| ch.is_whitespace() || ch == ',' || ch == '/').filter(|t| !t.is_empty()) {
@@ -422,6 +425,9 @@ mod tests {
         assert!(Stencil::parse("##/##").is_err());
         assert_eq!(parse_pattern("#.\n.2", 4, 3).unwrap(), vec![1, 0, 0, 2]);
         assert_eq!(parse_pattern("10, 0 200", 3, 255).unwrap(), vec![10, 0, 200]);
+        // Lights Out 2000 typed as rows of digits: one light a digit.
+        assert_eq!(parse_pattern("12000\n0/1/2/0/0", 10, 3).unwrap(), vec![1, 2, 0, 0, 0, 0, 1, 2, 0, 0]);
+        assert_eq!(parse_pattern("12 7", 2, 255).unwrap(), vec![12, 7]);
         assert!(parse_pattern("#.", 3, 2).unwrap_err().to_string().contains("has 2 lights"));
         assert!(Preset::parse("tiger").unwrap_err().to_string().contains("classic, mini"));
     }
