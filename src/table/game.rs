@@ -151,8 +151,13 @@ impl Game {
 
 /// The most moves played, listed or checked in one call: how far [`Game::follow`] jumps, how
 /// long a strategy [`Puzzle::solve`] lists or the random-devil check plays, how many moves the
-/// CLI writes as one JSON object. The faces read it from here (the page through `table_info`).
+/// CLI writes as one JSON object. The faces read it from here (the page from [`super::Info`]).
 pub const MAX_MOVES_AT_ONCE: u64 = 1 << 16;
+
+/// The most moves of the strategy a solve lists for a step bar: the 4,095 moves of twelve
+/// coins whole, longer strategies a window at a time (listing costs about 5 µs a move, and a
+/// page lists them whenever it opens a game).
+pub const STEPS_AT_ONCE: u64 = 1 << 12;
 
 impl Game {
     /// Plays the strategy's moves from move `self.moves` up to (not including) move `to`, or
@@ -231,17 +236,17 @@ impl Puzzle for Game {
         self.seats.iter().all(|&f| f == 0)
     }
 
-    /// The winning strategy's moves (any strategy wins from every start), listed when it has
-    /// at most [`MAX_MOVES_AT_ONCE`] moves. With a person as the devil the turns are left to them.
+    /// The winning strategy's moves from the game's move counter on (any strategy wins from
+    /// every start): the rest of it, or its next [`STEPS_AT_ONCE`] moves when more are left,
+    /// so even a 2^64 − 1-move strategy can be stepped through a window at a time. With a person
+    /// as the devil the turns are left to them.
     fn solve_with(&self, _options: &(), _progress: &mut dyn Progress) -> Result<Vec<Play>> {
         let strategy = self.strategy()?;
-        if strategy.len() > MAX_MOVES_AT_ONCE {
-            bail!("the strategy has {} moves, too many to list; step through it instead", strategy.len());
-        }
         if self.devil == DevilKind::Human {
             bail!("with a person as the devil, the turns are theirs to choose");
         }
-        Ok((0..strategy.len()).map(|i| Play { amounts: strategy.move_at(i).amounts, turn: None }).collect())
+        let end = strategy.len().min(self.moves.saturating_add(STEPS_AT_ONCE));
+        Ok((self.moves.min(end)..end).map(|i| Play { amounts: strategy.move_at(i).amounts, turn: None }).collect())
     }
 
     /// Whether the moves win (the game may end before the last move: the rest are not played).
@@ -311,6 +316,22 @@ impl Puzzle for Game {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn solving_lists_the_strategy_from_the_move_counter_a_window_at_a_time() {
+        let params = Params::new(4, 2).unwrap();
+        let game = Game::new(params, DevilKind::Random, true, true, 1).unwrap();
+        let mut later = game.clone();
+        later.moves = 10;
+        let strategy = strategy_for(params).unwrap();
+        let listed: Vec<Vec<u8>> = later.solve().unwrap().into_iter().map(|p| p.amounts).collect();
+        let expected: Vec<Vec<u8>> = (10..15).map(|i| strategy.move_at(i).amounts).collect();
+        assert_eq!(listed, expected);
+        later.moves = 15;
+        assert!(later.solve().unwrap().is_empty());
+        let big = Game::new(Params::new(32, 2).unwrap(), DevilKind::Random, true, true, 1).unwrap();
+        assert_eq!(big.solve().unwrap().len() as u64, STEPS_AT_ONCE);
+    }
 
     #[test]
     fn the_strategy_beats_every_devil_and_the_guard_beats_everything() {

@@ -16,12 +16,6 @@ fn params(coins: f64, sides: f64) -> Result<Params, JsError> {
     Params::from_numbers(coins, sides).map_err(err)
 }
 
-/// What the page needs to know about a table size (see [`Info`]).
-#[wasm_bindgen]
-pub fn table_info(coins: f64, sides: f64) -> Result<JsValue, JsError> {
-    to_js(&Info::of(params(coins, sides)?).map_err(err)?)
-}
-
 #[derive(Serialize)]
 pub struct View {
     state: String,
@@ -40,6 +34,9 @@ pub struct View {
     solved: bool,
     /// The seats an adversarial guard devil is protecting now.
     guarded: Vec<usize>,
+    /// What the page shows about this table size before any move (see [`Info`]); null only if
+    /// the core could not work it out.
+    info: Option<Info>,
 }
 
 fn view(game: &Game) -> View {
@@ -57,6 +54,7 @@ fn view(game: &Game) -> View {
         following: game.following,
         solved: game.is_solved(),
         guarded: game.guarded(),
+        info: Info::of(game.params).ok(),
     }
 }
 
@@ -121,6 +119,8 @@ struct Searched {
     #[serde(flatten)]
     found: search::Found,
     moves: Vec<String>,
+    /// The same moves as amounts per position, as the session plays them.
+    amounts: Vec<Vec<u8>>,
 }
 
 /// Breadth-first search over belief states (run it in the Worker).
@@ -129,7 +129,8 @@ pub fn table_search(coins: f64, sides: f64, progress: &js_sys::Function) -> Resu
     let p = params(coins, sides)?;
     let found = search::search(p, &mut JsProgress::new(progress)).map_err(err)?;
     let moves = found.moves.iter().map(|m| m.to_line(p.sides)).collect();
-    to_js(&Searched { found, moves })
+    let amounts = found.moves.iter().map(|m| m.amounts.clone()).collect();
+    to_js(&Searched { found, moves, amounts })
 }
 
 #[derive(Serialize)]

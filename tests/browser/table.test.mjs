@@ -10,6 +10,7 @@ const browser = await launch();
 after(() => browser.close());
 
 const POS = '#positions [role=gridcell]';
+const FORWARD = '#steps [data-step=forward]';
 
 
 async function setup(page, { coins, sides = 2, devil, mode, sight = 'sighted' }) {
@@ -86,7 +87,7 @@ test('four coins: following the strategy beats the adversarial devil at the last
   const seen = [];
   for (let k = 1; k <= 15; k++) {
     // Mouse for odd moves, keyboard (Enter on the positions) for even ones.
-    if (k % 2) await page.click('#step');
+    if (k % 2) await page.click(FORWARD);
     else {
       await page.focus('#positions [role=gridcell][tabindex="0"]');
       await page.keyboard.press('Enter');
@@ -195,7 +196,7 @@ test('the table visibly turns before each flip, and not with reduced motion', as
     const spin = () => page.$eval('#spin', (g) => g.style.transform);
     const t0 = await spin();
     await page.fill('#turn', '3');
-    await page.click('#step');
+    await page.click(FORWARD);
     // The table turns first; the move counter moves only after the turn.
     await page.waitForFunction((t) => document.getElementById('spin').style.transform !== t, t0);
     if (motion !== 'reduce') assert.match(await page.textContent('#status'), /^0 moves played/, 'turned before the flip');
@@ -214,9 +215,9 @@ test('jump, share link, bad link, embed', async () => {
   await setup(page, { coins: 8, devil: 'adversarial', mode: 'watch' });
   await page.fill('#jump-to', '100');
   await page.click('#jump');
-  const info = await page.textContent('#belief-info');
   // 255 − 100 configurations remain after 100 moves of a 255-move winning strategy.
-  assert.match(info, /After 100 of your moves, 155 configurations/);
+  await page.waitForFunction(() => /After 100 of your moves, 155 configurations/.test(document.getElementById('belief-info').textContent));
+  assert.equal(await page.getAttribute('#steps', 'data-at'), '100');
   await page.click('#copy-link');
   const link = await page.inputValue('#share-output');
   assert.match(link, /#table\/v1\//);
@@ -318,4 +319,163 @@ test('clicking a coin on the table chooses the position it stands at, after the 
   assert.deepEqual(chosen, [0, 3]);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+/** The move counter the status line gives. */
+const movesShown = (page) => page.$eval('#status', (s) => Number(/(\d+) moves? played|after (\d+) move/.exec(s.textContent).slice(1).find(Boolean)));
+
+test('the strategy on the step bar: slow by default, forward moves exactly one, pause stops it, keys', async () => {
+  const { page, errors, context } = await open(browser, 'table.html');
+  await ready(page);
+  await setup(page, { coins: 8, devil: 'random', mode: 'watch' });
+  // The default speed is the bar's "slow": 1.4 s a step.
+  assert.equal(await page.$eval('#steps [data-step=speed]', (s) => s.selectedOptions[0].textContent), 'slow');
+  assert.equal(await page.getAttribute('#steps', 'data-count'), '255');
+  await page.click(FORWARD);
+  await waitMoves(page, 1);
+  await page.waitForTimeout(1500);
+  assert.equal(await movesShown(page), 1, 'one press, one move');
+  assert.equal(await page.getAttribute('#steps', 'data-at'), '1');
+  // Played fast, then paused: nothing on the board changes for 2 s.
+  await page.selectOption('#steps [data-step=speed]', '4');
+  await page.click('#steps [data-step=toggle]');
+  await page.waitForFunction(() => Number(document.getElementById('steps').dataset.at) >= 4);
+  await page.click('#steps [data-step=toggle]');
+  await page.waitForSelector('#steps[data-playing=false]');
+  await page.waitForTimeout(800); // a step already under way ends
+  const board = () =>
+    page.evaluate(() => ({
+      faces: [...document.querySelectorAll('#positions [role=gridcell]')].map((c) => c.dataset.face),
+      seats: [...document.querySelectorAll('#table [data-seat]')].map((c) => c.getAttribute('class')),
+      spin: document.getElementById('spin').style.transform,
+      status: document.getElementById('status').textContent,
+      at: document.getElementById('steps').dataset.at,
+    }));
+  const paused = await board();
+  await page.waitForTimeout(2000);
+  assert.deepEqual(await board(), paused, 'paused: the board stood still for 2 s');
+  const at = Number(paused.at);
+  assert.equal(await movesShown(page), at);
+  // Keys on the bar: → one forward, ← one back, Space plays and pauses.
+  await page.focus('#steps .step-position');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((n) => document.getElementById('steps').dataset.at === String(n), at + 1);
+  assert.equal(await movesShown(page), at + 1);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => document.getElementById('steps').dataset.at === String(n), at);
+  assert.equal(await movesShown(page), at);
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#steps[data-playing=true]');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#steps[data-playing=false]');
+  // Back to the start and on to the end: the strategy wins whatever the devil does.
+  await page.click('#steps [data-step=start]');
+  await page.waitForFunction(() => document.getElementById('steps').dataset.at === '0');
+  assert.equal(await movesShown(page), 0);
+  await page.click('#steps [data-step=end]');
+  await page.waitForFunction(() => /you win/.test(document.getElementById('status').textContent));
+  assert.equal(Number(await page.getAttribute('#steps', 'data-at')), await movesShown(page));
+  assert.ok((await faces(page)).every((f) => f === 'heads'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('after n steps the table is the notebook\'s moves replayed by hand, and back undoes them', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  // You are the devil and turn by 1 each time: position i then shows what was at i − 1.
+  await setup(page, { coins: 4, devil: 'human', mode: 'watch' });
+  await page.fill('#turn', '1');
+  const notebook = 'FFFF FLFL FFFF FFLL FFFF FLFL FFFF FLLL FFFF FLFL FFFF FFLL FFFF FLFL FFFF'.split(' ');
+  const other = (f) => (f === 'heads' ? 'tails' : 'heads');
+  const seen = [await faces(page)];
+  for (let k = 1; k <= notebook.length; k++) {
+    const before = seen.at(-1);
+    if (before.every((f) => f === 'heads')) break;
+    await page.click(FORWARD);
+    await waitMoves(page, k);
+    const expected = before.map((_, i) => {
+      const turned = before[(i + 3) % 4];
+      return notebook[k - 1][i] === 'F' ? other(turned) : turned;
+    });
+    assert.deepEqual(await faces(page), expected, `after move ${k}`);
+    seen.push(expected);
+  }
+  assert.ok(seen.at(-1).every((f) => f === 'heads'), 'the 15 moves win whatever the devil turns');
+  // Back, one step at a time, shows each earlier table again.
+  for (let k = seen.length - 2; k >= Math.max(0, seen.length - 4); k--) {
+    await page.click('#steps [data-step=back]');
+    await waitMoves(page, k);
+    assert.deepEqual(await faces(page), seen[k], `back to move ${k}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the strategy a search finds can be followed on the step bar', async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 4, devil: 'adversarial', mode: 'play' });
+  await page.click('#search');
+  await page.waitForSelector('#results .follow-found');
+  await page.click('#results .follow-found');
+  await page.waitForFunction(() => /^15 moves, from the search/.test(document.getElementById('strategy-info').textContent));
+  assert.equal(await page.getAttribute('[data-mode=watch]', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('#steps', 'data-count'), '15');
+  await page.click(FORWARD);
+  await waitMoves(page, 1);
+  await page.click('#steps [data-step=end]');
+  // Any winning strategy beats the devil that knows the page's own: all heads at last.
+  await page.waitForFunction(() => /you win/.test(document.getElementById('status').textContent));
+  assert.ok((await faces(page)).every((f) => f === 'heads'));
+  assert.match(await page.textContent('#belief-info'), /0 configurations .*surely won/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('legends, the chart from the start, and the theorem said where σ^N − 1 is', async () => {
+  const { page, errors, context } = await open(browser, 'table.html');
+  await ready(page);
+  assert.ok(await page.isVisible('#chart'), 'the chart is drawn before any move');
+  // The whole course of the 15-move strategy: 15 configurations down to 0, drawn faintly.
+  assert.ok((await page.locator('#chart path.plan').count()) >= 1);
+  assert.ok((await page.locator('#chart circle.now').count()) >= 1);
+  for (const item of ['l-heads', 'l-tails', 'l-mark', 'l-chosen', 'l-flashed', 'l-guarded', 'l-possible', 'l-ruled-out', 'l-goal', 'l-raw', 'l-neck', 'l-plan', 'l-now']) {
+    assert.equal(await page.locator(`.legend .${item}`).count(), 1, item);
+  }
+  for (const item of ['l-raw', 'l-neck', 'l-plan', 'l-now', 'l-possible', 'l-goal']) assert.ok(await page.isVisible(`.legend .${item}`), item);
+  const info = await page.textContent('#strategy-info');
+  assert.match(info, /σ\^N − 1 = 2\^4 − 1 = 15/);
+  assert.match(info, /Bar-Yehuda, Etzion & Moran proved that a strategy wins exactly when .* powers of one prime p \(N = p\^a, σ = p\^b\)/);
+  await setup(page, { coins: 6, devil: 'adversarial', mode: 'play' });
+  assert.match(await page.textContent('#strategy-info'), /No strategy wins with 6 coins of 2 sides\. Bar-Yehuda, Etzion & Moran/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone the step bar and the move box sit right under the table; screenshots at 360 and 1280 px, light and dark', async () => {
+  for (const width of [360, 1280]) {
+    for (const scheme of ['light', 'dark']) {
+      const { page, errors, context } = await open(browser, 'table.html', { viewport: { width, height: 800 } });
+      await page.emulateMedia({ colorScheme: scheme });
+      await ready(page);
+      const bottom = await page.$eval('#table', (t) => t.getBoundingClientRect().bottom);
+      const top = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().top);
+      // Below the table come only the positions (one row of four), then the controls.
+      for (const [sel, most] of [['#steps', 100], ['#jump-to', 170]]) {
+        const gap = (await top(sel)) - bottom;
+        assert.ok(gap >= 0 && gap < most, `${width} px ${scheme}: ${sel} ${Math.round(gap)} px under the table`);
+      }
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= width, `${width} px: the page is ${scroll} px wide`);
+      await screenshot(page, `table-steps-${width}-${scheme}`);
+      await page.click('[data-mode=play]');
+      await page.waitForSelector('#flip', { state: 'visible' });
+      const gap = (await top('#flip')) - bottom;
+      assert.ok(gap >= 0 && gap < 100, `${width} px ${scheme}: Flip ${Math.round(gap)} px under the table`);
+      if (width === 360) await screenshot(page, `table-play-${width}-${scheme}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
 });

@@ -7,9 +7,12 @@ import { load, throwsWith } from './core.mjs';
 
 const core = await load('table');
 
+/** What the page knows about a table size: the drawn game's `info`. */
+const tableInfo = (coins, sides) => core.GameSession.create('table', { coins, sides, devil: 'random', sighted: true, following: true }, '1').view().state.info;
+
 const letters = (amounts) => amounts.map((a) => (a ? 'F' : 'L')).join('');
 const strategy = (n) => {
-  const length = Number(core.table_info(n, 2).length);
+  const length = Number(tableInfo(n, 2).length);
   return Array.from({ length }, (_, i) => letters(core.table_strategy_move(n, 2, String(i)).amounts));
 };
 
@@ -24,20 +27,20 @@ test('the four-coin strategy is the notebook\'s, and eight coins follow the doub
 
 test('lengths are σ^N − 1 as strings, even for 64 coins', () => {
   for (const [n, s] of [[1, 2], [2, 2], [4, 2], [16, 2], [32, 2], [64, 2], [3, 3], [27, 3], [5, 5], [25, 5], [1, 6]]) {
-    const info = core.table_info(n, s);
+    const info = tableInfo(n, s);
     const bound = (BigInt(s) ** BigInt(n) - 1n).toString();
     assert.equal(info.lower_bound, bound, `n=${n} s=${s}`);
     assert.equal(info.length, bound, `n=${n} s=${s}`);
     assert.equal(info.winnable, true);
   }
-  for (const [n, s] of [[3, 2], [6, 2], [12, 2], [2, 3], [2, 6], [4, 6]]) assert.equal(core.table_info(n, s).winnable, false);
+  for (const [n, s] of [[3, 2], [6, 2], [12, 2], [2, 3], [2, 6], [4, 6]]) assert.equal(tableInfo(n, s).winnable, false);
   const last = core.table_strategy_move(64, 2, (2n ** 64n - 2n).toString());
   assert.deepEqual(last.positions, Array.from({ length: 64 }, (_, i) => i), 'odd-numbered moves flip every coin');
 });
 
 test('the belief trace follows the notebook\'s four-coin table and removes one configuration a move', () => {
   // Necklaces HHHH, THHH, TTHH, THTH, TTTH, TTTT (faces: 0 = heads).
-  const info = core.table_info(4, 2);
+  const info = tableInfo(4, 2);
   assert.deepEqual(info.necklaces.map(letters).map((w) => w.replaceAll('F', 'T').replaceAll('L', 'H')), ['HHHH', 'THHH', 'TTHH', 'THTH', 'TTTH', 'TTTT']);
   const t = core.table_trace(4, 2, 15);
   assert.deepEqual(t.sizes, Array.from({ length: 16 }, (_, i) => 15 - i));
@@ -113,9 +116,48 @@ test('a jump plays the strategy as one move of the history', () => {
   assert.deepEqual(session.view().state, start);
 });
 
+test('the strategy on the step bar: loaded from the move counter, stepped both ways, replayed by hand', () => {
+  const notebook = 'FFFF FLFL FFFF FFLL FFFF FLFL FFFF FLLL FFFF FLFL FFFF FFLL FFFF FLFL FFFF'.split(' ');
+  for (const seed of ['1', '2', '3', '4', '5']) {
+    const session = create(4, 2, 'adversarial', true, true, seed);
+    const start = session.view().state;
+    // All 15 moves of the notebook's strategy are the steps (2^4 − 1), from step 0.
+    assert.equal(session.solve({}, () => {}), 15);
+    assert.deepEqual(session.view().steps, { at: 0, count: 15 });
+    // Replayed by hand: before move k the table turns (read off the drawn turn), then the
+    // notebook's move k flips the positions it names.
+    let seats = start.seats.slice();
+    for (let k = 1; k <= 15; k++) {
+      session.step_to(k);
+      const shown = session.view().state;
+      if (BigInt(shown.moves) < BigInt(k)) break;
+      assert.equal(shown.moves, String(k));
+      const turn = shown.turn;
+      const next = seats.slice();
+      for (let p = 0; p < 4; p++) if (notebook[k - 1][p] === 'F') next[(p - turn + 4) % 4] ^= 1;
+      seats = next;
+      assert.deepEqual(shown.seats, seats, `seed ${seed}, move ${k}`);
+    }
+    assert.equal(session.view().solved, true, 'the strategy wins against the adversarial devil');
+    session.step_to(3);
+    assert.equal(session.view().state.moves, '3');
+    session.step_to(0);
+    assert.deepEqual(session.view().state, start, 'back to the table as dealt');
+  }
+  // A game opened at move 10 steps through the 5 moves left; 32 coins, a window of 2^12.
+  const at10 = create(4, 2, 'random', true, true, '7');
+  const opened = core.GameSession.open(`#${at10.view().link}`);
+  opened.jump('10');
+  const later = core.GameSession.open(`#${opened.view().link}`);
+  if (!later.view().solved) assert.equal(later.solve({}, () => {}), 15 - Number(later.view().state.moves));
+  assert.equal(create(32, 2, 'random', true, true, '1').solve({}, () => {}), 4096, 'a window of 2^12 moves');
+  throwsWith(assert, () => create(4, 2, 'human', true, true, '1').solve({}, () => {}), /turns are theirs/);
+});
+
 test('bad input is an Error, never a trap', () => {
-  throwsWith(assert, () => core.table_info(0, 2), /^coins: a whole number from 1 to 64, not 0$/);
-  throwsWith(assert, () => core.table_info(-1, 2), /^coins: a whole number from 1 to 64, not -1$/);
+  throwsWith(assert, () => create(0, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 0$/);
+  throwsWith(assert, () => create(-1, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not -1$/);
+  assert.equal(core.table_info, undefined, 'the table facts come with the drawn game, not from an export of their own');
   throwsWith(assert, () => create(1000, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 1000$/);
   throwsWith(assert, () => create(2.5, 2, 'random', true, true, ''), /^coins: a whole number from 1 to 64, not 2\.5$/);
   throwsWith(assert, () => create(4, 7, 'random', true, true, ''), /^sides: a whole number from 2 to 6, not 7$/);

@@ -9,6 +9,7 @@ import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { driveGame } from '../game-driver.js';
+import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 import { drawPositions, drawTable, turnTable } from './table/draw.js';
 import { drawStrategy, drawBelief } from './table/belief.js';
 import { search, verify, randomCheck, jobSlot } from './table/checks.js';
@@ -17,10 +18,9 @@ export const PAGE = 'table.html';
 export const STYLES = ['css/site.css', 'css/table.css'];
 export const CORE = 'table';
 
-const DELAYS = [1400, 900, 500, 250, 80];
-
 /** The table, its controls and the belief panel; the long checks are the page's (`.no-embed`);
- * `data-embed` marks what an embed's compact view (`compact`) or only its full view (`full`) shows. */
+ * `data-embed` marks what an embed's compact view (`compact`) or only its full view (`full`) shows.
+ * What you play with sits right under the table (a phone shows the panel below it). */
 export const TEMPLATE = `
 <div id="message" data-embed="compact" hidden></div>
 <div class="toolbar" data-embed="compact">
@@ -38,12 +38,9 @@ export const TEMPLATE = `
   <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
 </div>
 <div class="play-area">
-  <div>
+  <div class="table-column">
     <svg id="table" viewBox="-130 -130 260 260" aria-hidden="true"></svg>
     <div id="positions"></div>
-    <p class="legend" id="positions-legend" data-embed="full"><span class="l-heads">heads</span><span class="l-tails">tails</span>
-      <span class="l-hidden">hidden (blindfolded)</span><span class="l-chosen">chosen for your move</span>
-      <span class="l-flashed">changed by the last move</span><span class="l-guarded">guarded by the devil</span></p>
     <div class="step-controls" id="play-controls">
       <button type="button" id="flip" class="primary">Flip the chosen positions</button>
     </div>
@@ -51,28 +48,36 @@ export const TEMPLATE = `
       <label>You are the devil: turn the table by
         <input type="number" id="turn" min="0" value="0" aria-label="Steps the devil turns the table"></label>
     </div>
-    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move between positions, Space chooses a position (again to
-      choose more turns for σ &gt; 2), Enter makes the move.</small></p>
+    <div id="watch-controls">
+      ${stepBarMarkup('steps')}
+      <div class="step-controls" data-embed="full">
+        <label>Go to move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Go to move number"></label>
+        <button type="button" id="jump">Go</button>
+      </div>
+    </div>
+    <p id="next-move" class="mono" data-embed="full" aria-live="polite"></p>
     <p id="status" data-embed="compact" aria-live="polite"></p>
     <p id="devil-note" data-embed="compact" aria-live="polite"></p>
+    <p class="legend" id="positions-legend" data-embed="full"><span class="l-heads">heads</span><span class="l-tails">tails</span>
+      <span class="l-hidden">hidden (blindfolded)</span><span class="l-mark">fixed position, numbered (the table turns under it)</span>
+      <span class="l-chosen">chosen for your move</span><span class="l-flashed">changed by the last move</span>
+      <span class="l-guarded">guarded by the devil</span></p>
+    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move between positions, Space chooses a position (again to
+      choose more turns for σ &gt; 2), Enter makes the move (in Follow, the strategy's next move). On the step bar:
+      ←/→ step, Space plays or pauses, Home/End go to the start or the end.</small></p>
   </div>
   <div class="panel" id="side">
     <h2 id="strategy-title" data-embed="full">The strategy</h2>
     <p id="strategy-info" data-embed="full"></p>
-    <div class="step-controls" id="watch-controls">
-      <button type="button" id="step" aria-label="Step: play the strategy's next move">▶ Step</button>
-      <button type="button" id="autoplay" aria-label="Autoplay">Autoplay</button>
-      <label data-embed="full">Speed <input type="range" id="speed" min="1" max="5" value="3" aria-label="Autoplay speed"></label>
-      <label data-embed="full">Move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Jump to move"></label>
-      <button type="button" id="jump" data-embed="full">Jump</button>
-    </div>
-    <p id="next-move" class="mono" data-embed="full" aria-live="polite"></p>
     <h2 data-embed="full">What you know</h2>
     <p id="belief-info" data-embed="full" aria-live="polite"></p>
     <div id="belief" data-embed="full" role="list" aria-label="Configurations up to rotation"></div>
+    <p class="legend" id="belief-legend" data-embed="full"><span class="l-possible">may still be on the table</span>
+      <span class="l-ruled-out">ruled out</span><span class="l-goal">all heads: reached means you have won</span></p>
     <svg id="chart" data-embed="full" viewBox="0 0 300 120" role="img" aria-label="Belief size per move"></svg>
     <p class="legend" id="chart-legend" data-embed="full"><span class="l-raw">configurations possible</span>
-      <span class="l-neck">necklaces possible</span> <span>(each as a share of its start)</span></p>
+      <span class="l-neck">necklaces possible</span><span class="l-plan">the strategy's course, still to come</span>
+      <span class="l-now">where you are</span> <span>(each as a share of its start)</span></p>
     <div class="toolbar no-embed">
       <button type="button" id="search">Search shortest strategy</button>
       <button type="button" id="verify">Verify exactly</button>
@@ -84,6 +89,50 @@ export const TEMPLATE = `
   </div>
 </div>
 `;
+
+/** Most moves the step bar holds at once: a window of the strategy from where it was loaded
+ * (the core lists at most this many; a longer strategy is walked a window at a time). */
+const WINDOW = 4096;
+
+/**
+ * The strategy on the step bar. Unlike the one-step-at-a-time {@link Stepper}, a seek goes
+ * straight to its target: the core's session walks many moves in one call, so ▶| and "Go to
+ * move" over thousands of moves take no longer than one. `walk(to, from)` moves what is shown
+ * and returns where it stands (short of `to` when the game was won first), or null when refused.
+ */
+class StrategySteps extends Stepper {
+  /**
+   * @param {import('../components/step-bar.js').StepperOptions} options
+   * @param {(to: number, from: number) => Promise<number | null>} walk
+   */
+  constructor(options, walk) {
+    super(options);
+    this.walk = walk;
+  }
+
+  /** @param {number} n */
+  seek(n) {
+    const target = Math.max(0, Math.min(this.count, Math.trunc(n)));
+    this.goal = target;
+    this.queue = this.queue.then(async () => {
+      if (!this.live || this.at === target || this.goal !== target) return;
+      const reached = await this.walk(target, this.at);
+      if (reached === null) {
+        this.pause();
+        this.goal = this.at;
+        this.notify();
+        return;
+      }
+      this.at = reached;
+      if (reached !== target) {
+        this.pause();
+        this.goal = reached;
+      }
+      this.notify();
+    });
+    return this.queue;
+  }
+}
 
 /**
  * Draws the view into `root` and starts it.
@@ -99,7 +148,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     ctx,
     core: await loadCore(CORE),
     grid: null,
-    /** Facts about this table size from the core (strategy length, necklaces, limits). */
+    /** Facts about this table size from the core (strategy length, necklaces, limits): the
+     * drawn game's `info`. */
     info: null,
     /** The game as the core draws it (the session's state; `view.link` is its link). */
     view: null,
@@ -112,12 +162,27 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     spin: 0,
     /** Set by a move just played, so its positions stay marked in the redraw after it. */
     justPlayed: false,
+    /** A strategy a search found, followed in place of the page's: its moves' amounts. */
+    source: /** @type {number[][] | null} */ (null),
+    /** The game's move counter at the step bar's position 0 (a BigInt). */
+    base: 0n,
+    /** Loads the strategy a search found onto the step bar (set below; checks.js calls it). */
+    followFound: /** @type {(moves: number[][]) => void} */ (() => {}),
   };
-  let timer = null;
   let busy = false;
+  /** True while the step bar walks: the redraws it causes leave the bar alone. */
+  let walking = false;
+  /** Set when the steps must be loaded again at the next redraw (other settings, a new game). */
+  let reload = true;
   /** @type {Awaited<ReturnType<typeof driveGame>>} */
   let driver;
   const mode = () => (v.view.following ? 'watch' : 'play');
+  /** The step bar that walks the strategy (../components/step-bar.js); an embed's step(n),
+   * play() and pause() drive it. */
+  const bar = mountStepBar($('steps'));
+  ctx.steps = bar;
+  // The forward button is `#step` too: what a script clicks to play the strategy's next move.
+  $('steps').querySelector('[data-step=forward]').id = 'step';
 
   v.grid = new GridBoard($('positions'), { label: 'Positions at the table', onActivate: (i) => choose(i), onKey: key });
   $('new-game').addEventListener('click', () => newGame());
@@ -127,8 +192,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   onSegmented(ctx, 'sight', (sight) => reconfigure({ sighted: sight === 'sighted' }));
   onSegmented(ctx, 'mode', (m) => newGame({ following: m === 'watch' }));
   $('flip').addEventListener('click', () => playChosen());
-  $('step').addEventListener('click', () => step());
-  $('autoplay').addEventListener('click', () => toggleAutoplay());
   $('jump').addEventListener('click', () => jump($('jump-to').value));
   $('jump-to').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') jump($('jump-to').value);
@@ -144,40 +207,24 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   });
   /** Whether the next fresh game follows the strategy (the Mode switch sets it). */
   let following = true;
+  v.followFound = (moves) => {
+    following = true;
+    v.source = null;
+    driver.restart();
+    v.source = moves;
+    reload = true;
+    driver.refresh();
+    showMessage(`The strategy the search found (${moves.length} moves) is on the step bar, from a new table: press ▶ or →.`);
+  };
   driver = await driveGame(ctx, {
     core: v.core,
     fresh: () => {
       const s = settings();
       return v.core.GameSession.create('table', { ...s, following }, '');
     },
-    draw: (game, { fresh, session }) => setView(game.state, session, { fresh }),
+    draw: (game, { fresh, session }) => setView(game, session, { fresh }),
     what: 'a fresh table',
     beforeChange: () => stop(),
-  });
-  // The strategy as an embed's steps (`step(n)`, `play()`, `pause()`): step n is the game after
-  // the strategy's first n moves, reached by playing them forward or undoing them; play and
-  // pause are Autoplay's.
-  ctx.steps = /** @type {any} */ ({
-    stepper: {
-      get at() {
-        return Number(v.view?.moves ?? 0);
-      },
-      get count() {
-        return Number(v.info?.length ?? 0);
-      },
-      async seek(/** @type {number} */ n) {
-        if (mode() !== 'watch' || !Number.isFinite(n)) return;
-        const target = Math.max(0, Math.floor(n));
-        while (Number(v.view.moves) > target && driver.view?.can_undo) driver.undo();
-        if (Number(v.view.moves) < target) jump(String(target));
-      },
-      play() {
-        if (!timer && mode() === 'watch') toggleAutoplay();
-      },
-      pause() {
-        stop();
-      },
-    },
   });
   ctx.ready();
 
@@ -190,6 +237,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * what it uses). @param {{ following?: boolean }} [options] */
   function newGame({ following: follow } = {}) {
     following = follow ?? (v.view ? v.view.following : true);
+    v.source = null;
+    reload = true;
     driver.restart();
   }
 
@@ -198,22 +247,29 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const devil = change.devil ?? v.view.devil;
     const sighted = change.sighted ?? v.view.sighted;
     stop();
+    reload = true;
     driver.act((s) => s.edit({ devil, sighted, following: v.view.following }));
   }
 
-  /** Draws the session's game; the positions a move just changed stay marked until the next change. */
-  function setView(next, session, { fresh = false } = {}) {
+  /**
+   * Draws the session's game; the positions a move just changed stay marked until the next change.
+   * @param {import('../game-driver.js').GameView} game
+   * @param {import('../game-driver.js').Session} session
+   */
+  function setView(game, session, { fresh = false } = {}) {
+    const next = game.state;
     const resized = !v.view || v.view.coins !== next.coins || v.view.sides !== next.sides;
+    if (fresh) reload = true;
     v.view = next;
+    v.info = next.info;
     if (fresh || !v.justPlayed) v.flashed = new Set();
     v.justPlayed = false;
     // The drawn table turns the short way to the game's turn (a move has already turned it).
     const want = next.turn * (360 / next.coins);
     v.spin = fresh ? want : v.spin + ((((want - v.spin) % 360) + 540) % 360) - 180;
-    v.history = session.moves().map((m) => m.amounts);
+    v.history = /** @type {{ amounts: number[] }[]} */ (session.moves()).map((m) => m.amounts);
     if (resized || fresh) v.chosen = new Array(next.coins).fill(0);
     if (resized) {
-      v.info = v.core.table_info(next.coins, next.sides);
       const cols = Math.min(next.coins, 16);
       v.grid.resize(Math.ceil(next.coins / 16), cols);
       $('positions').style.maxWidth = `${cols * 44}px`;
@@ -223,7 +279,114 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('coins').value = String(next.coins);
     $('sides').value = String(next.sides);
     $('devil').value = next.devil;
+    if (!walking) syncSteps(game, session);
     render();
+  }
+
+  /** The length of the strategy followed (a BigInt), or null when there is none to follow. */
+  function strategyLength() {
+    if (v.source) return BigInt(v.source.length);
+    return v.info?.length ? BigInt(v.info.length) : null;
+  }
+
+  /** Move `i` (a BigInt) of the strategy followed, as amounts per position. */
+  function moveAt(i) {
+    if (v.source) return v.source[Number(i)];
+    return v.core.table_strategy_move(v.view.coins, v.view.sides, String(i)).amounts;
+  }
+
+  /**
+   * Puts the strategy on the step bar (again) when the game, its settings or its steps changed,
+   * and otherwise keeps the bar at the game's move. Position k of the bar is the game after
+   * move base + k. A devil of the page plays from steps loaded in the session (their turns are
+   * its own); with you as the devil each step forward is played with your turn.
+   */
+  function syncSteps(game, session) {
+    const length = strategyLength();
+    if (!game.state.following || length === null) {
+      if (bar.stepper) bar.clear();
+      return;
+    }
+    const human = game.state.devil === 'human';
+    const moves = BigInt(game.state.moves);
+    const s = bar.stepper;
+    if (!reload && s && s.live && (human || game.steps)) {
+      const at = human ? Number(moves - v.base) : game.steps.at;
+      if (at < 0 || at > s.count) {
+        reload = true;
+      } else {
+        if (!human) s.count = game.steps.count;
+        s.at = at;
+        s.goal = at;
+        s.notify();
+        return;
+      }
+    }
+    reload = false;
+    let count = 0;
+    try {
+      if (human) count = Number(length - moves < BigInt(WINDOW) ? length - moves : BigInt(WINDOW));
+      else if (v.source) count = session.load_steps(v.source.slice(Number(moves)).map((amounts) => ({ amounts, turn: null })));
+      else count = session.solve({}, () => {});
+    } catch (err) {
+      showError(err);
+    }
+    v.base = moves;
+    const stepper = new StrategySteps({ count: Math.max(0, count), go: () => undefined }, walk);
+    bar.load(stepper, (at) => `Move ${v.base + BigInt(at)} of ${strategyLength() ?? '?'}`);
+  }
+
+  /** Moves the game from step `from` to step `to` of the bar; see {@link StrategySteps}. */
+  async function walk(to, from) {
+    walking = true;
+    try {
+      const human = v.view.devil === 'human';
+      if (to < from) {
+        if (human) for (let i = from; i > to; i--) driver.session.undo();
+        else driver.session.step_to(to);
+        v.flashed = new Set();
+        driver.refresh();
+        return to;
+      }
+      if (human) {
+        if (to !== from + 1) {
+          showMessage('With you as the devil, step through the moves one at a time.');
+          return null;
+        }
+        return (await playMove(moveAt(BigInt(v.view.moves)))) ? to : null;
+      }
+      const amounts = to === from + 1 ? moveAt(BigInt(v.view.moves)) : null;
+      if (amounts) {
+        // One step: the table turns first, as the devil chooses (worked out on a copy of the
+        // game, which chooses exactly as the session will), then the coins change.
+        const copy = v.core.GameSession.open(`#${v.view.link}`);
+        try {
+          const { choice } = copy.play({ amounts, turn: null });
+          await turnTable(v, choice.turn);
+          $('devil-note').textContent = `The devil ${choice.reason}.`;
+        } finally {
+          copy.free();
+        }
+        v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
+        v.justPlayed = true;
+      } else {
+        v.flashed = new Set();
+        $('devil-note').textContent = '';
+      }
+      clearMessage();
+      driver.session.step_to(to);
+      driver.refresh();
+      const steps = driver.view.steps;
+      if (!steps) return null;
+      bar.stepper.count = steps.count;
+      return steps.at;
+    } catch (err) {
+      showError(err);
+      driver.refresh();
+      return null;
+    } finally {
+      walking = false;
+    }
   }
 
   function render() {
@@ -235,9 +398,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('human-turn').hidden = view.devil !== 'human';
     $('turn').max = String(view.coins - 1);
     $('play-controls').hidden = mode() !== 'play';
-    $('watch-controls').hidden = mode() !== 'watch';
+    $('watch-controls').hidden = mode() !== 'watch' || strategyLength() === null;
     $('flip').disabled = view.solved;
     $('flip').textContent = view.sides === 2 ? 'Flip the chosen positions' : 'Turn the chosen coins';
+    $('jump-to').placeholder = strategyLength() === null ? '' : `0 to ${strategyLength()}`;
     drawStatus();
     drawStrategy(v);
     drawBelief(v, mode());
@@ -249,10 +413,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function drawStatus() {
     const { view } = v;
     const moves = view.moves;
+    const played = `${moves} moves played.`;
     let text;
     if (view.solved) text = `All heads after ${moves} move${moves === '1' ? '' : 's'}: you win!`;
-    else if (mode() === 'watch') text = `${moves} moves played. The coins are not all heads yet.`;
-    else text = `${moves} moves played. Choose positions, then make your move.`;
+    else if (mode() === 'watch') text = `${played} The coins are not all heads yet.`;
+    else text = `${played} Choose positions, then make your move.`;
     if (view.guarded.length) {
       text += ` The devil guards the coins on seats ${view.guarded.join(', ')} (ringed in red): they never all agree.`;
     }
@@ -268,13 +433,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   function key(i, e) {
     if (e.key === ' ' || e.key === 'Spacebar') {
-      choose(i);
+      if (mode() === 'watch') bar.stepper?.toggle();
+      else choose(i);
       v.grid.focusCell(i);
       return true;
     }
     if (e.key === 'Enter') {
       if (mode() === 'play') playChosen();
-      else step();
+      else {
+        bar.stepper?.pause();
+        bar.stepper?.forward();
+      }
       return true;
     }
     return false;
@@ -317,72 +486,51 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
-  /** Plays the strategy's next move. */
-  async function step() {
-    const { view, info } = v;
-    if (view.solved || !info.length || BigInt(view.moves) >= BigInt(info.length)) return stop();
-    clearMessage();
-    const mv = v.core.table_strategy_move(view.coins, view.sides, view.moves);
-    return playMove(mv.amounts);
-  }
-
-  function toggleAutoplay() {
-    if (timer) return stop();
-    $('autoplay').textContent = 'Pause';
-    $('autoplay').setAttribute('aria-label', 'Pause');
-    const tick = async () => {
-      const ok = await step();
-      if (!ok || !timer || v.view.solved) return stop();
-      timer = setTimeout(tick, DELAYS[Number($('speed').value) - 1]);
-    };
-    timer = setTimeout(tick, 0);
-  }
-
   function stop() {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    $('autoplay').textContent = 'Autoplay';
-    $('autoplay').setAttribute('aria-label', 'Autoplay');
+    bar.stepper?.pause();
   }
 
-  /** Plays the strategy up to move `to` at once (the core does it, up to `info.max_moves_at_once` ahead). */
+  /**
+   * Goes to move `to` of the strategy: on the step bar when the move is in its window;
+   * further ahead (up to `info.max_moves_at_once`) by playing in the Worker, which starts the
+   * bar again from there; otherwise it shows that move of the strategy.
+   */
   function jump(to) {
     stop();
     const { view, info } = v;
+    const length = strategyLength();
     if (!/^\d+$/.test(String(to).trim())) return showError(`'${to}' is not a move number`);
+    if (length === null) return showError('There is no strategy to follow at this table.');
     const target = BigInt(String(to).trim());
-    if (info.length && (target > BigInt(info.length) || target - BigInt(view.moves) > BigInt(info.max_moves_at_once) || target < BigInt(view.moves))) {
+    const stepper = bar.stepper;
+    clearMessage();
+    if (stepper && target >= v.base && target - v.base <= BigInt(stepper.count)) {
+      stepper.seek(Number(target - v.base));
+      return;
+    }
+    if (target < v.base) {
+      return showMessage(`This game starts at move ${v.base} of the strategy (its link was made there): New game starts from move 0.`);
+    }
+    if (v.source || view.devil === 'human' || target > length || target - BigInt(view.moves) > BigInt(info.max_moves_at_once)) {
       // Too far to play out here: show the move itself, computed on demand.
       try {
-        const last = target > BigInt(info.length) ? BigInt(info.length) : target;
-        const mv = v.core.table_strategy_move(view.coins, view.sides, String(last > 0n ? last - 1n : 0n));
-        $('next-move').textContent = `Move ${last} of the strategy: ${view.sides === 2 ? 'flip' : 'turn'} ${mv.line}`;
+        const last = target > length ? length : target;
+        const line = v.source ? '' : v.core.table_strategy_move(view.coins, view.sides, String(last > 0n ? last - 1n : 0n)).line;
+        $('next-move').textContent = `Move ${last} of the strategy: ${view.sides === 2 ? 'flip' : 'turn'} ${line}`;
         showMessage(`The game is played out at most ${Number(info.max_moves_at_once).toLocaleString('en')} moves ahead at a time (and never backwards); above is that move of the strategy.`);
       } catch (err) {
         showError(err);
       }
       return;
     }
-    if (view.devil === 'human') return showError('With you as the devil, step through the moves one at a time.');
-    const note = (choice) => {
-      if (choice) $('devil-note').textContent = `The devil ${choice.reason}.`;
-      v.flashed = new Set();
-      clearMessage();
-    };
-    if (target - BigInt(view.moves) <= 1024n) {
-      // One move of the history: Undo takes the whole jump back.
-      const result = driver.act((s) => s.jump(String(to).trim()));
-      if (result !== undefined) note(result?.choice);
-      return;
-    }
-    // Long jumps play thousands of moves with the devil: in the worker, with cancel. The
-    // history starts again where the jump lands.
+    // Past the bar's window: the Worker plays the moves with the devil, with cancel; the
+    // bar starts again where the jump lands.
     const before = view.state;
-    runJob('table_follow', [view.state, String(to).trim()], jobSlot(v, 'Playing the strategy'), CORE)
+    runJob('table_follow', [view.state, String(target)], jobSlot(v, 'Playing the strategy'), CORE)
       .promise.then((res) => {
         if (v.view.state !== before) return;
         driver.start(v.core.GameSession.open(`#${res.view.link}`));
-        note(res.choice);
+        if (res.choice) $('devil-note').textContent = `The devil ${res.choice.reason}.`;
       })
       .catch((err) => {
         if (!isCancelled(err)) showError(err);

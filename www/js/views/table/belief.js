@@ -3,35 +3,46 @@
 
 const necklaceText = (v, faces) => faces.map((f) => (v.view.sides === 2 ? (f === 0 ? 'H' : 'T') : String(f))).join('');
 
+/** Why σ^N − 1 moves are needed, and which tables can be won at all, in one sentence each. */
+const boundText = (sides, coins, bound) =>
+  `No strategy is shorter than σ^N − 1 = ${sides}^${coins} − 1 = ${bound}: before your first move the coins may be any of the σ^N patterns but all heads, and a move can rule out at most one of them for certain.`;
+const theoremText = 'Bar-Yehuda, Etzion & Moran proved that a strategy wins exactly when the number of coins N and the sides σ are powers of one prime p (N = p^a, σ = p^b)';
+
 /** The strategy line: its length and origin, and its next move. */
 export function drawStrategy(v) {
   const { $, showError } = v.ctx;
   const { info } = v;
   const { coins, sides } = v.view;
   if (!info.winnable) {
-    $('strategy-info').textContent = `No strategy wins with ${coins} coins of ${sides} sides: a strategy exists exactly when the number of coins N and the sides σ are powers of one prime (Bar-Yehuda, Etzion & Moran), and here they are not, so the devil can always escape.`;
+    $('strategy-info').textContent = `No strategy wins with ${coins} coins of ${sides} sides. ${theoremText}; here they are not, so the devil can always escape.`;
     $('next-move').textContent = '';
-    $('watch-controls').hidden = true;
     return;
   }
   if (!info.length) {
-    $('strategy-info').textContent = `A winning strategy exists (N and σ are powers of ${info.prime}), but it is too long to search for here.`;
-    $('watch-controls').hidden = true;
+    $('strategy-info').textContent = `A winning strategy exists, but it is too long to search for here. ${theoremText}: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.`;
+    $('next-move').textContent = '';
     return;
   }
-  const how = info.construction === 'recursive' ? 'the recursive construction' : 'breadth-first search';
-  $('strategy-info').textContent = `${info.length} moves, from ${how}. No strategy is shorter than σ^N − 1 = ${sides}^${coins} − 1 = ${info.lower_bound}: before your first move the coins may be any of the σ^N patterns but all heads, and a move can rule out at most one of them for certain.`;
-  if (!$('jump-to').value) $('jump-to').value = info.length;
-  if (v.view.solved || BigInt(v.view.moves) >= BigInt(info.length)) {
+  const how = v.source ? 'the search on this page' : info.construction === 'recursive' ? 'the recursive construction' : 'breadth-first search';
+  const length = v.source ? String(v.source.length) : info.length;
+  const here = info.prime ? `: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.` : '.';
+  $('strategy-info').textContent = `${length} moves, from ${how}. ${boundText(sides, coins, info.lower_bound)} ${theoremText}${here}`;
+  if (v.view.solved || BigInt(v.view.moves) >= BigInt(length)) {
     $('next-move').textContent = v.view.solved ? '' : 'The strategy is over.';
     return;
   }
   try {
-    const mv = v.core.table_strategy_move(coins, sides, v.view.moves);
-    $('next-move').textContent = `Next: move ${BigInt(v.view.moves) + 1n} — ${sides === 2 ? 'flip' : 'turn'} ${mv.line === '-' ? 'nothing' : mv.line}`;
+    const line = v.source ? lineOf(v.source[Number(v.view.moves)], sides) : v.core.table_strategy_move(coins, sides, v.view.moves).line;
+    $('next-move').textContent = `Next: move ${BigInt(v.view.moves) + 1n} — ${sides === 2 ? 'flip' : 'turn'} ${line === '-' ? 'nothing' : line}`;
   } catch (err) {
     showError(err);
   }
+}
+
+/** A move's positions as the core writes them ("0 2", or "0:2 2:1" with more sides). */
+function lineOf(amounts, sides) {
+  const parts = amounts.flatMap((a, p) => (a ? [sides === 2 ? String(p) : `${p}:${a}`] : []));
+  return parts.length ? parts.join(' ') : '-';
 }
 
 /** The belief panel: configurations and necklaces still possible after the moves so far. */
@@ -39,19 +50,23 @@ export function drawBelief(v, mode) {
   const { $, showError } = v.ctx;
   const { info, view } = v;
   let trace = null;
+  /** The page's whole strategy traced, drawn faintly as the course still to come. */
+  let plan = null;
   try {
-    if (mode === 'watch' && info.traceable) trace = v.core.table_trace(view.coins, view.sides, Number(view.moves));
-    else if (mode === 'play' && info.small) trace = v.core.table_trace(view.coins, view.sides, 0, Uint8Array.from(v.history.flat()));
+    if (mode === 'watch' && info.traceable && !v.source) trace = v.core.table_trace(view.coins, view.sides, Number(view.moves));
+    else if (info.small) trace = v.core.table_trace(view.coins, view.sides, 0, Uint8Array.from(v.history.flat()));
+    if (info.traceable) plan = v.core.table_trace(view.coins, view.sides, Number(info.length));
   } catch (err) {
     showError(err);
   }
   const list = $('belief');
   list.replaceChildren();
+  $('belief-legend').hidden = !trace || !info.necklaces;
   if (!trace) {
     $('belief-info').textContent = info.small
       ? 'Make moves to see what they rule out.'
       : `${view.sides}^${view.coins} configurations are too many to follow here; "Verify exactly" follows them in the background for up to ${Number(info.max_verified_configs).toLocaleString('en')}.`;
-    drawChart(v, null);
+    drawChart(v, null, null, mode === 'watch' && info.length && info.length === info.lower_bound ? boundLine(v) : null);
     return;
   }
   const size = trace.sizes.at(-1);
@@ -73,37 +88,78 @@ export function drawBelief(v, mode) {
       list.append(item);
     });
   }
-  drawChart(v, trace, null, mode === 'watch' ? Number(info.length) : 0);
+  drawChart(v, trace, null, plan);
 }
 
-/** Belief size per move: configurations and necklaces, each as a share of its start. */
-export function drawChart(v, trace, points = null, span = 0) {
+/** A strategy of exactly σ^N − 1 moves removes exactly one configuration a move (none can
+ * remove more, and all must go): its belief size, as a share of the start, is a straight line
+ * down. Known without following the configurations, so big tables get it too. */
+function boundLine(v) {
+  const total = Number(v.info.length);
+  return { sizes: [total, 0], at: [0, total], necklaces: null, moves: total };
+}
+
+/**
+ * Belief size per move: configurations and necklaces, each as a share of its start; `plan`
+ * (the strategy's whole course) is drawn faintly under them, and a dot marks where you are.
+ * `points` are a verification's [move, size] samples.
+ */
+export function drawChart(v, trace, points = null, plan = null) {
   const { $ } = v.ctx;
   const svg = $('chart');
   const W = 300;
   const H = 110;
   const series = [];
+  /** @param {number[]} ys @param {number[]} [xs] */
+  const pairs = (ys, xs) => ys.map((y, i) => [xs ? xs[i] : i, y]);
+  if (plan) {
+    series.push({ cls: 'plan raw', values: pairs(plan.sizes, plan.at) });
+    if (plan.necklaces) series.push({ cls: 'plan neck', values: pairs(plan.necklaces) });
+  }
   if (trace) {
-    series.push({ cls: 'raw', values: trace.sizes.map((y, i) => [i, y]) });
-    series.push({ cls: 'neck', values: trace.necklaces.map((y, i) => [i, y]) });
+    series.push({ cls: 'raw', values: pairs(trace.sizes), now: true });
+    series.push({ cls: 'neck', values: pairs(trace.necklaces), now: true });
   } else if (points) {
     series.push({ cls: 'raw', values: points });
   }
-  $('chart-legend').hidden = !series.length;
-  $('chart-legend').querySelector('.l-neck').hidden = !trace;
+  const legend = $('chart-legend');
+  legend.hidden = !series.length;
+  legend.querySelector('.l-neck').hidden = !trace;
+  legend.querySelector('.l-plan').hidden = !plan;
+  legend.querySelector('.l-now').hidden = !trace && !plan;
   if (!series.length) {
     svg.innerHTML = '';
     svg.hidden = true;
     return;
   }
   svg.hidden = false;
-  const last = Math.max(1, span, ...series.map((s) => s.values.at(-1)[0]));
-  const lines = series.map(({ cls, values }) => {
-    const top = Math.max(1, ...values.map((p) => p[1]));
-    const d = values.map(([x, y], k) => `${k ? 'L' : 'M'}${((x / last) * (W - 10) + 5).toFixed(1)},${(H - (y / top) * (H - 15)).toFixed(1)}`).join(' ');
-    return `<path class="${cls}" d="${d}"/>`;
-  });
+  const last = Math.max(1, ...series.map((s) => s.values.at(-1)[0]));
+  const x = (/** @type {number} */ m) => ((m / last) * (W - 10) + 5).toFixed(1);
+  const tops = { raw: 1, neck: 1 };
+  for (const s of series) {
+    const kind = s.cls.includes('neck') ? 'neck' : 'raw';
+    tops[kind] = Math.max(tops[kind], ...s.values.map((p) => p[1]));
+  }
+  const y = (/** @type {string} */ cls, /** @type {number} */ n) => (H - (n / tops[cls.includes('neck') ? 'neck' : 'raw']) * (H - 15)).toFixed(1);
+  const lines = series.map(({ cls, values }) => `<path class="${cls}" d="${values.map(([m, n], k) => `${k ? 'L' : 'M'}${x(m)},${y(cls, n)}`).join(' ')}"/>`);
+  // Where you are: the last point of each series followed (or the plan's start, before any).
+  const moves = trace ? trace.sizes.length - 1 : Number(v.view.moves);
+  const dots = series
+    .filter((s) => s.now || (!trace && s.cls.includes('plan')))
+    .map(({ cls, values }) => {
+      const [m, n] = trace ? values.at(-1) : [moves, along(values, moves)];
+      return `<circle class="now ${cls.replace('plan ', '')}" cx="${x(m)}" cy="${y(cls, n)}" r="3.5"/>`;
+    });
   const label = trace ? 'configurations (grey) and necklaces (purple), as shares of the start' : 'configurations possible';
-  svg.setAttribute('aria-label', `Belief size per move: ${label}, over ${last} moves`);
-  svg.innerHTML = `<rect x="0" y="0" width="${W}" height="120" class="bg"/>${lines.join('')}<text x="5" y="118" class="axis">move 0</text><text x="${W - 5}" y="118" text-anchor="end" class="axis">move ${last}</text>`;
+  svg.setAttribute('aria-label', `Belief size per move: ${label}, over ${last} moves; now at move ${moves}`);
+  svg.innerHTML = `<rect x="0" y="0" width="${W}" height="120" class="bg"/>${lines.join('')}${dots.join('')}<text x="5" y="118" class="axis">move 0</text><text x="${W - 5}" y="118" text-anchor="end" class="axis">move ${last}</text>`;
+}
+
+/** The value of a polyline of [x, y] points at `at` (linear between its points). */
+function along(values, at) {
+  const i = values.findIndex(([m]) => m >= at);
+  if (i === -1) return values.at(-1)[1];
+  if (i === 0) return values[0][1];
+  const [[m0, n0], [m1, n1]] = [values[i - 1], values[i]];
+  return n0 + ((n1 - n0) * (at - m0)) / (m1 - m0);
 }

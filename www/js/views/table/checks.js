@@ -27,6 +27,18 @@ export async function search(v) {
     result(v, r.winning
       ? `Search: the shortest winning strategy for ${coins} coins of ${sides} sides has ${r.length} moves (${r.belief_states} belief states reached).`
       : `Search: no strategy wins with ${coins} coins of ${sides} sides — all ${r.belief_states} reachable belief states explored, none empty.`);
+    if (r.winning && r.amounts.length) {
+      // The found strategy, move by move: follow it on the step bar from a new table.
+      const follow = document.createElement('button');
+      follow.type = 'button';
+      follow.className = 'follow-found';
+      follow.textContent = 'Follow it on the step bar';
+      follow.addEventListener('click', () => {
+        if (v.view.coins === coins && v.view.sides === sides) v.followFound(r.amounts);
+        else v.ctx.showError(`That strategy is for ${coins} coins of ${sides} sides; the table now has ${v.view.coins} of ${v.view.sides}.`);
+      });
+      v.ctx.$('results').firstElementChild.append(' ', follow);
+    }
   } catch (err) {
     result(v, isCancelled(err) ? 'Search cancelled.' : `Search failed: ${err.message}`);
   }
