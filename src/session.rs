@@ -312,7 +312,7 @@ mod tests {
         let mut s = Session::<Position>::random(&spec, 5).unwrap();
         let mut seen = vec![s.state().clone()];
         for i in 0..12 {
-            let mv = Press { row: i % 4, col: (i * 3) % 5, edit: i % 4 == 3 };
+            let mv = Press { row: i % 4, col: (i * 3) % 5, edit: u8::from(i % 4 == 3) * (1 + (i % 3) as u8) };
             s.play(mv).unwrap();
             seen.push(s.state().clone());
         }

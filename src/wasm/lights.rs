@@ -68,8 +68,8 @@ const WORKER_LINK_LIGHTS: usize = 65_536;
 ///
 /// `create` takes `{rows, cols, rule, torus, states}` with `all: state` for every light in that
 /// state, else a random solvable puzzle; or `{board, seed, moves}` for a board made elsewhere
-/// (in the Worker, or read from a file). A move is `{row, col}`, with `edit: true` a change of
-/// that light alone. The one edit is `{apply: presses}`: a whole solution pressed at once.
+/// (in the Worker, or read from a file). A move is `{row, col}`, with `edit: n` a change of
+/// that light alone by n states. The one edit is `{apply: presses}`: a whole solution pressed at once.
 impl Face for Position {
     type Drawn = ();
     type Extras = ();

@@ -363,3 +363,32 @@ test('embed mode shows only the board and its controls', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a physical board is copied fast: Clear turns every light off in Edit mode, number keys set states, Ctrl+Z takes one back', async () => {
+  const { page, errors, context } = await open(browser, 'lights.html');
+  await ready(page);
+  await page.selectOption('#states', '3');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('3 states'));
+  await page.click('#clear');
+  assert.ok((await drawn(page)).every((c) => c.on === 0));
+  assert.equal(await page.getAttribute('[data-mode=edit]', 'aria-pressed'), 'true');
+  // A pattern of 4 lights: a click, then arrows and a number key for each.
+  const cells = page.locator(CELLS);
+  await cells.nth(0).click(); // Edit: 0 → 1, and the keyboard cursor is there
+  for (const key of ['ArrowRight', 'ArrowDown', '2', 'ArrowRight', 'ArrowDown', '1', 'ArrowRight', 'ArrowDown', 'ArrowRight', 'ArrowDown', '2']) {
+    await page.keyboard.press(key);
+  }
+  const want = new Array(25).fill(0);
+  Object.assign(want, { 0: 1, 6: 2, 12: 1, 24: 2 });
+  assert.deepEqual((await drawn(page)).map((c) => c.on), want);
+  assert.match(await page.textContent('#status'), /^Moves: 0 /, 'edits are not presses');
+  await page.keyboard.press('Control+z');
+  want[24] = 0;
+  assert.deepEqual((await drawn(page)).map((c) => c.on), want);
+  // A key for a state the board does not have changes nothing.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('7');
+  assert.deepEqual((await drawn(page)).map((c) => c.on), want);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -21,11 +21,11 @@ test('every wasm module together exports at most 50 functions and classes', asyn
 });
 
 test('every module with a game puzzle plays it through GameSession alone', async () => {
-  for (const [name, puzzle, settings] of [
+  for (const [name, puzzle, settings] of /** @type {Array<[string, string, object]>} */ ([
     ['devil', 'devil', { squares: 16 }],
     ['table', 'table', { coins: 4, sides: 2, devil: 'random', sighted: false, following: false }],
     ['lights', 'lights', { rows: 3, cols: 3, rule: 'plus', torus: false, states: 2 }],
-  ]) {
+  ])) {
     const core = await load(name);
     const session = core.GameSession.create(puzzle, settings, '1');
     const view = session.view();

@@ -21,7 +21,7 @@ export function lightsSession(core) {
     /** The board after pressing (r, c) `times` times, or with `edit` changing that light alone. */
     press: (board, r, c, times = 1, edit = false) => {
       const session = ofBoard(board);
-      for (let t = 0; t < times; t++) session.play(edit ? { row: r, col: c, edit: true } : { row: r, col: c });
+      for (let t = 0; t < times; t++) session.play(edit ? { row: r, col: c, edit: 1 } : { row: r, col: c });
       return shown(session).lights;
     },
     /** The board after a whole solution `presses` at once. */

@@ -259,7 +259,7 @@ test('the session undoes presses and edits exactly, redoes them, and counts pres
   const s = core.GameSession.create('lights', spec, '9');
   const at = () => bytesOf(s.view().state.lights);
   const seen = [at()];
-  const moves = [{ row: 0, col: 0 }, { row: 2, col: 3, edit: true }, { row: 3, col: 4 }, { row: 1, col: 2 }];
+  const moves = [{ row: 0, col: 0 }, { row: 2, col: 3, edit: 1 }, { row: 3, col: 4 }, { row: 1, col: 2 }];
   for (const mv of moves) {
     s.play(mv);
     const before = seen.at(-1);

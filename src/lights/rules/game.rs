@@ -17,19 +17,23 @@ pub struct Game {
     pub moves: u32,
 }
 
-/// One press of light (row, col), or with `edit`, a change of that light alone to its next
-/// state (entering a pattern by hand: not a move of the game, but undone like one).
+/// One press of light (row, col), or with `edit` n > 0, a change of that light alone by n
+/// states (entering a pattern by hand: not a move of the game, but undone like one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     pub row: usize,
     pub col: usize,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub edit: bool,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub edit: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Move {
     pub fn press(row: usize, col: usize) -> Move {
-        Move { row, col, edit: false }
+        Move { row, col, edit: 0 }
     }
 }
 

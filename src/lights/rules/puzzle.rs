@@ -86,8 +86,8 @@ impl Puzzle for Position {
     }
 
     fn play_in_place(&mut self, mv: &Move) -> Result<()> {
-        if mv.edit {
-            self.lights.change(mv.row, mv.col, 1)
+        if mv.edit > 0 {
+            self.lights.change(mv.row, mv.col, u32::from(mv.edit))
         } else {
             self.lights.press(mv.row, mv.col, 1)?;
             self.moves = self.moves.saturating_add(1);
@@ -96,11 +96,11 @@ impl Puzzle for Position {
     }
 
     fn unplay(&mut self, mv: &Move) -> Result<()> {
-        let back = u32::from(self.lights.spec().states) - 1;
-        if mv.edit {
-            self.lights.change(mv.row, mv.col, back)
+        let k = u32::from(self.lights.spec().states);
+        if mv.edit > 0 {
+            self.lights.change(mv.row, mv.col, k - u32::from(mv.edit) % k)
         } else {
-            self.lights.press(mv.row, mv.col, back)?;
+            self.lights.press(mv.row, mv.col, k - 1)?;
             self.moves = self.moves.saturating_sub(1);
             Ok(())
         }

@@ -9,7 +9,7 @@ import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { LONG_LINK } from '../share-link.js';
 import { driveGame } from '../game-driver.js';
-import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount, moveAt } from './lights/state.js';
+import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount, markAt, moveAt } from './lights/state.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
 import { chase } from './lights/chase.js';
@@ -43,6 +43,7 @@ export const TEMPLATE = `
   <label>States <select id="states" aria-label="Light states">${STATES}</select></label>
   <button type="button" id="new-puzzle" class="primary">New puzzle</button>
   <button type="button" id="all-on">All on</button>
+  <button type="button" id="clear" title="Every light off, in Edit mode: copy a board light by light">Clear</button>
   <small id="size-note" class="size-note"></small>
 </div>
 <div class="play-area">
@@ -69,8 +70,8 @@ export const TEMPLATE = `
     <div id="job-slot" data-embed="full"></div>
     <p id="verdict" data-embed="full" aria-live="polite"></p>
     <ol class="step-log" id="log" data-embed="full"></ol>
-    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), H hint,
-      U undo, R redo.</small></p>
+    <p class="no-embed keyboard-hint"><small>Keyboard: arrows move, Space or Enter presses (Edit: changes the light), 0–9 set
+      the light's state, H hint, U undo, R redo.</small></p>
     ${SHARE_BAR}
     <label class="no-embed open-file">Open a board file <input type="file" id="board-file" accept=".txt,.pbm,text/plain,image/x-portable-bitmap" aria-label="Open a board file"></label>
   </div>
@@ -129,7 +130,10 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   setUpCanvas(v, { activate, key });
   $('job-slot').append(v.job);
   $('new-puzzle').addEventListener('click', () => newPuzzle());
-  $('all-on').addEventListener('click', allOn);
+  $('all-on').addEventListener('click', () => fill(1));
+  $('clear').addEventListener('click', () => {
+    if (fill(0)) setMode('edit');
+  });
   for (const id of ['rows', 'cols', 'rule', 'edges', 'states']) {
     // Only a real change of settings makes a new puzzle (a blur after typing fires change too).
     $(id).addEventListener('change', () => JSON.stringify(readSpec()) !== JSON.stringify(v.spec) && newPuzzle());
@@ -226,13 +230,16 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   }
 
-  function allOn() {
-    if (v.busy) return;
+  /** Every light in `state` (All on, Clear); false when the settings were refused. */
+  function fill(state) {
+    if (v.busy) return false;
     try {
-      v.driver.start(v.core.GameSession.create('lights', { ...readSpec(), all: 1 }, ''));
+      v.driver.start(v.core.GameSession.create('lights', { ...readSpec(), all: state }, ''));
       clearMessage();
+      return true;
     } catch (err) {
       showError(err);
+      return false;
     }
   }
 
@@ -297,6 +304,16 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     perform(moveAt(v, index));
   }
 
+  /** A number key: light `index` takes state `state` (an edit, undone like a move). */
+  function setState(index, state) {
+    const k = v.spec.states;
+    if (v.busy || state >= k) return;
+    v.cursor = index;
+    const { row, col } = moveAt(v, index);
+    const steps = (state - markAt(v, v.lights, index) + k) % k;
+    if (steps) v.driver.act((session) => session.play({ row, col, edit: steps }));
+  }
+
   function setMode(mode) {
     v.mode = mode;
     markSegmented(ctx, 'mode', mode);
@@ -308,6 +325,10 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     if (k === ' ' || k === 'enter') {
       activate(index);
+      return true;
+    }
+    if (/^[0-9]$/.test(k)) {
+      setState(index, Number(k));
       return true;
     }
     if (k === 'h') {

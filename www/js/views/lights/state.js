@@ -118,5 +118,5 @@ export function litCount(v) {
 /** The move a click on light `index` makes: a press (Play) or its next state (Edit). */
 export function moveAt(v, index, mode = v.mode) {
   const move = { row: Math.floor(index / v.spec.cols), col: index % v.spec.cols };
-  return mode === 'edit' ? { ...move, edit: true } : move;
+  return mode === 'edit' ? { ...move, edit: 1 } : move;
 }
