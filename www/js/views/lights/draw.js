@@ -1,6 +1,7 @@
 // Lights Out: drawing the board — a grid of cells (ARIA grid, ../../board.js) when small, one
 // canvas with a keyboard cursor when large — and the status line. `v` is the view.
 import { BLOCK, cellsOf, drawBlock, litCount, markAt } from './state.js';
+import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, statePalette, visible } from './zoom.js';
 
 /** Boards up to this many lights are a grid of elements; larger ones a canvas. */
 export const GRID_MAX = 1024;
@@ -14,6 +15,7 @@ export function render(v) {
   const big = cells(v) > GRID_MAX;
   $('board').hidden = big;
   $('canvas-wrap').hidden = !big;
+  showZoomControls(v, big);
   if (big) return drawCanvas(v);
   v.grid.resize(v.spec.rows, v.spec.cols);
   $('board').classList.toggle('many', v.spec.states > 2);
@@ -53,14 +55,19 @@ function describe(v, i) {
 export function setUpCanvas(v, { activate, key }) {
   const { $ } = v.ctx;
   const canvas = $('canvas');
+  const zoom = setUpZoom(v, () => drawCanvas(v), pressAt);
   // Too many lights for a grid of elements: one focusable surface with a keyboard cursor whose
   // position and light are announced in the status line.
   canvas.setAttribute('role', 'application');
   canvas.setAttribute('aria-roledescription', 'large Lights Out board');
   canvas.setAttribute('aria-describedby', 'status');
   canvas.addEventListener('click', (e) => {
-    // Only a click on the drawn board presses a light; anything the press throws goes to the
-    // message line.
+    // A drag or pinch that moved the view presses nothing, nor a click after a tap pressed.
+    if (!zoom.dragged()) pressAt(e);
+  });
+  /** Only a click on the drawn board presses a light; anything the press throws goes to the
+   * message line. */
+  function pressAt(e) {
     const index = lightAt(v, canvas.getBoundingClientRect(), e.clientX, e.clientY);
     if (index === null) return;
     v.cursor = index;
@@ -69,7 +76,7 @@ export function setUpCanvas(v, { activate, key }) {
     } catch (err) {
       v.ctx.showError(err);
     }
-  });
+  }
   canvas.addEventListener('keydown', (e) => {
     const { spec } = v;
     const r = Math.floor(v.cursor / spec.cols);
@@ -81,7 +88,11 @@ export function setUpCanvas(v, { activate, key }) {
       const nr = Math.max(0, Math.min(spec.rows - 1, r + dr));
       const nc = Math.max(0, Math.min(spec.cols - 1, c + dc));
       v.cursor = nr * spec.cols + nc;
-      drawCursor(v);
+      // Zoomed in, the view follows the cursor.
+      if (followCursor(v)) drawCanvas(v);
+      else drawCursor(v);
+      e.preventDefault();
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && zoom.key(e)) {
       e.preventDefault();
     } else if (key(v.cursor, e)) {
       e.preventDefault();
@@ -89,21 +100,25 @@ export function setUpCanvas(v, { activate, key }) {
   });
 }
 
-/** The light under a point of the canvas drawn at `rect`, or null when the point is off the
- * drawn board (outside the rectangle, or a canvas not laid out). */
-export function lightAt(v, rect, x, y) {
-  const { rows, cols } = v.spec;
-  const fx = (x - rect.left) / rect.width;
-  const fy = (y - rect.top) / rect.height;
-  if (!(fx >= 0 && fx < 1 && fy >= 0 && fy < 1)) return null;
-  return Math.floor(fy * rows) * cols + Math.floor(fx * cols);
+/** Draws the canvas: the whole board a pixel a light (or a square of lights) at zoom 1, the
+ * visible part at screen resolution when zoomed (./zoom.js). */
+function drawCanvas(v) {
+  const canvas = v.ctx.$('canvas');
+  const { spec } = v;
+  showZoomControls(v, true);
+  if (isZoomed(v)) {
+    drawZoomed(v, (target) => (drawBlock(spec) > 1 ? drawBlocks(v, target) : drawLights(v, target)));
+  } else if (drawBlock(spec) > 1) drawBlocks(v, canvas);
+  else drawLights(v, canvas);
+  const scale = drawBlock(spec) > 1 ? `, drawn at one pixel for ${BLOCK}×${BLOCK} lights` : '';
+  canvas.setAttribute('aria-label', `Lights Out board, ${spec.rows} by ${spec.cols}${scale}: ${litCount(v)} lights on. Arrows move, Space presses, + and − zoom.`);
+  drawCursor(v);
 }
 
-function drawCanvas(v) {
-  if (drawBlock(v.spec) > 1) return drawBlocks(v);
+/** The whole board on `canvas`, a pixel a light, the overlay's marks in their colours. */
+function drawLights(v, canvas) {
   const { spec, overlay } = v;
   const lights = cellsOf(v, v.lights);
-  const canvas = v.ctx.$('canvas');
   if (canvas.width !== spec.cols || canvas.height !== spec.rows) {
     canvas.width = spec.cols;
     canvas.height = spec.rows;
@@ -112,28 +127,13 @@ function drawCanvas(v) {
   const img = ctx.createImageData(spec.cols, spec.rows);
   const px = new Uint32Array(img.data.buffer);
   // Colours as little-endian ABGR words.
-  const off = 0xff40342d;
-  const on = 0xff3fd2ff;
-  const press = 0xfffc3f8a;
-  const quiet = 0xffd2a01e;
   // One look-up a light (an 8192² board is 67 million), then the overlay's few marks on top.
-  const k = spec.states;
-  const palette = new Uint32Array(k);
-  palette[0] = off;
-  for (let s = 1; s < k; s++) {
-    const t = s / (k - 1);
-    palette[s] = k === 2 ? on : 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
-  }
+  const palette = statePalette(spec.states);
   for (let i = 0; i < lights.length; i++) px[i] = palette[lights[i]];
-  paint(px, overlay.quiet && cellsOf(v, overlay.quiet), quiet);
-  paint(px, overlay.presses && cellsOf(v, overlay.presses), press);
-  if (overlay.hint >= 0) px[overlay.hint] = 0xff20c040;
+  paint(px, overlay.quiet && cellsOf(v, overlay.quiet), QUIET_WORD);
+  paint(px, overlay.presses && cellsOf(v, overlay.presses), PRESS_WORD);
+  if (overlay.hint >= 0) px[overlay.hint] = HINT;
   ctx.putImageData(img, 0, 0);
-  canvas.setAttribute(
-    'aria-label',
-    `Lights Out board, ${spec.rows} by ${spec.cols}: ${litCount(v)} lights on. Arrows move, Space presses.`,
-  );
-  drawCursor(v);
 }
 
 const OFF = [0x2d, 0x34, 0x40];
@@ -156,9 +156,8 @@ const QUIETED = ramp(OFF, QUIET);
 /** The largest boards at one pixel for BLOCK×BLOCK lights (an 8192² board is a 2048² canvas,
  * 16 MB of pixels, not 256 MB): each pixel shades the share of its lights that are on, or,
  * where the overlay marks any (presses, a quiet pattern), the share marked. The core counts. */
-function drawBlocks(v) {
+function drawBlocks(v, canvas) {
   const { spec, overlay } = v;
-  const canvas = v.ctx.$('canvas');
   const width = Math.ceil(spec.cols / BLOCK);
   const height = Math.ceil(spec.rows / BLOCK);
   if (canvas.width !== width || canvas.height !== height) {
@@ -174,14 +173,9 @@ function drawBlocks(v) {
   const marked = overlay.presses ? PRESSED : QUIETED;
   for (let i = 0; i < px.length; i++) px[i] = mark?.[i] ? marked[mark[i]] : LIT[lit[i]];
   if (overlay.hint >= 0) {
-    px[Math.floor(overlay.hint / spec.cols / BLOCK) * width + Math.floor((overlay.hint % spec.cols) / BLOCK)] = 0xff20c040;
+    px[Math.floor(overlay.hint / spec.cols / BLOCK) * width + Math.floor((overlay.hint % spec.cols) / BLOCK)] = HINT;
   }
   ctx.putImageData(img, 0, 0);
-  canvas.setAttribute(
-    'aria-label',
-    `Lights Out board, ${spec.rows} by ${spec.cols}, drawn at one pixel for ${BLOCK}×${BLOCK} lights: ${litCount(v)} lights on. Arrows move, Space presses.`,
-  );
-  drawCursor(v);
 }
 
 /** Paints `colour` on every pixel whose mark (a press count, a quiet-pattern bit) is set. */
@@ -198,10 +192,13 @@ export function drawCursor(v) {
   const mark = $('canvas-cursor');
   const r = Math.floor(cursor / spec.cols);
   const c = cursor % spec.cols;
-  mark.style.left = `${(100 * c) / spec.cols}%`;
-  mark.style.top = `${(100 * r) / spec.rows}%`;
-  mark.style.width = `max(6px, ${100 / spec.cols}%)`;
-  mark.style.height = `max(6px, ${100 / spec.rows}%)`;
+  // Where the light is in the visible rectangle (the whole board at zoom 1).
+  const { x, y, w, h } = visible(v);
+  mark.hidden = c + 1 <= x || c >= x + w || r + 1 <= y || r >= y + h;
+  mark.style.left = `${(100 * (c - x)) / w}%`;
+  mark.style.top = `${(100 * (r - y)) / h}%`;
+  mark.style.width = `max(6px, ${100 / w}%)`;
+  mark.style.height = `max(6px, ${100 / h}%)`;
   $('status').dataset.cursor = `row ${r + 1}, column ${c + 1}, ${stateName(v, markAt(v, v.lights, cursor))}`;
   drawStatus(v);
 }

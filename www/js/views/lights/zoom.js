@@ -1,0 +1,508 @@
+// Lights Out: zoom and pan on the canvas of a large board — the wheel (about the pointer), a
+// pinch, a drag, the + and − keys, the zoom bar (−, +, Fit) and a minimap. At zoom 1 the canvas
+// holds the whole board a pixel a light (or a square of lights), as ./draw.js paints it; zoomed
+// in, it is as many pixels as it shows on screen and only the visible lights are drawn. `v` is
+// the view; `v.zoom` is `{scale, x, y, spec}`: how many times the fit size, and the top-left
+// corner of the visible rectangle in lights.
+import { cellsOf, drawBlock } from './state.js';
+
+/** CSS pixels a light is at the deepest zoom. */
+const DEEPEST_LIGHT_PX = 48;
+/** Device pixels a light needs before it is drawn with gaps and marks instead of as a pixel. */
+const SHAPE_PX = 6;
+/** Rows fetched from the core at once for a board drawn by squares (its rows at one light a pixel). */
+const BAND = 64;
+/** Bands kept per board (64 × 8192 bytes each at most). */
+const BANDS_KEPT = 48;
+
+export const OFF = 0xff40342d;
+export const PRESS = 0xfffc3f8a;
+export const QUIET = 0xffd2a01e;
+export const HINT = 0xff20c040;
+
+/** One colour (ABGR word) a state of a `k`-state light. */
+export function statePalette(k) {
+  const palette = new Uint32Array(k);
+  palette[0] = OFF;
+  for (let s = 1; s < k; s++) {
+    const t = s / (k - 1);
+    palette[s] = k === 2 ? 0xff3fd2ff : 0xff000000 | (Math.round(63 * t) << 16) | (Math.round(120 + 90 * t) << 8) | 255;
+  }
+  return palette;
+}
+
+/** The view's zoom, back to fit when the board's size or kind changed. */
+export function zoomOf(v) {
+  const key = JSON.stringify(v.spec);
+  if (!v.zoom || v.zoom.spec !== key) v.zoom = { scale: 1, x: 0, y: 0, spec: key };
+  return v.zoom;
+}
+
+export const isZoomed = (v) => zoomOf(v).scale > 1;
+
+/** The visible rectangle in lights: `{x, y, w, h}`. */
+export function visible(v) {
+  const { scale, x, y } = zoomOf(v);
+  return { x, y, w: v.spec.cols / scale, h: v.spec.rows / scale };
+}
+
+/** The CSS width the board is drawn at (the wrapper's inner width; 560 before layout). */
+const drawnWidth = (v) => v.ctx.$('canvas').getBoundingClientRect().width || 560;
+
+/** The deepest zoom: a light `DEEPEST_LIGHT_PX` CSS pixels wide. */
+const maxScale = (v) => Math.max(2, (DEEPEST_LIGHT_PX * v.spec.cols) / drawnWidth(v));
+
+/** Sets the zoom and corner (clamped to the board), says them on the wrapper and redraws. */
+export function setView(v, scale, x, y) {
+  const z = zoomOf(v);
+  const { rows, cols } = v.spec;
+  z.scale = Math.min(maxScale(v), Math.max(1, scale));
+  z.x = Math.min(cols - cols / z.scale, Math.max(0, x));
+  z.y = Math.min(rows - rows / z.scale, Math.max(0, y));
+  if (z.scale === 1) z.x = z.y = 0;
+  describeView(v);
+  requestDraw(v);
+}
+
+/** Zooms by `factor` keeping the point at fractions (`fx`, `fy`) of the canvas in place. */
+export function zoomAbout(v, factor, fx, fy) {
+  const { x, y, w, h } = visible(v);
+  const z = zoomOf(v);
+  const scale = Math.min(maxScale(v), Math.max(1, z.scale * factor));
+  setView(v, scale, x + fx * w - (fx * v.spec.cols) / scale, y + fy * h - (fy * v.spec.rows) / scale);
+}
+
+/** Zooms by `factor` about the keyboard cursor's light. */
+function zoomAtCursor(v, factor) {
+  const { x, y, w, h } = visible(v);
+  const r = Math.floor(v.cursor / v.spec.cols);
+  const c = v.cursor % v.spec.cols;
+  const fx = (c + 0.5 - x) / w;
+  const fy = (r + 0.5 - y) / h;
+  // About the view's centre when the cursor is out of sight.
+  if (fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1) zoomAbout(v, factor, fx, fy);
+  else zoomAbout(v, factor, 0.5, 0.5);
+}
+
+/** Moves the view the least so the cursor's light is inside it (with a light to spare);
+ * true when it moved. */
+export function followCursor(v) {
+  if (!isZoomed(v)) return false;
+  const { x, y, w, h } = visible(v);
+  const r = Math.floor(v.cursor / v.spec.cols);
+  const c = v.cursor % v.spec.cols;
+  const margin = Math.min(1, w / 4, h / 4);
+  const nx = c < x + margin ? c - margin : c + 1 > x + w - margin ? c + 1 + margin - w : x;
+  const ny = r < y + margin ? r - margin : r + 1 > y + h - margin ? r + 1 + margin - h : y;
+  if (nx === x && ny === y) return false;
+  setView(v, zoomOf(v).scale, nx, ny);
+  return true;
+}
+
+/** The zoom and the visible rectangle as data-* on the canvas wrapper (tests read them), and
+ * the zoom bar's text. */
+export function describeView(v) {
+  const { $ } = v.ctx;
+  const z = zoomOf(v);
+  const { x, y, w, h } = visible(v);
+  const wrap = $('canvas-wrap');
+  Object.assign(wrap.dataset, {
+    zoom: z.scale.toFixed(4),
+    viewX: x.toFixed(4),
+    viewY: y.toFixed(4),
+    viewW: w.toFixed(4),
+    viewH: h.toFixed(4),
+    lightPx: (drawnWidth(v) / w).toFixed(3),
+  });
+  const level = $('zoom-level');
+  if (!level) return;
+  const r0 = Math.floor(y) + 1;
+  const c0 = Math.floor(x) + 1;
+  const r1 = Math.min(v.spec.rows, Math.ceil(y + h));
+  const c1 = Math.min(v.spec.cols, Math.ceil(x + w));
+  level.textContent = z.scale === 1 ? 'whole board' : `${z.scale < 10 ? z.scale.toFixed(1) : Math.round(z.scale)}× · rows ${r0}–${r1}, columns ${c0}–${c1}`;
+  $('zoom-out').disabled = z.scale === 1;
+  $('zoom-fit').disabled = z.scale === 1;
+  $('zoom-in').disabled = z.scale >= maxScale(v);
+}
+
+/** Redraws once per frame however many events moved the view. */
+function requestDraw(v) {
+  const ui = v.zoomUi;
+  if (!ui || ui.frame) return;
+  ui.frame = requestAnimationFrame(() => {
+    ui.frame = 0;
+    ui.redraw();
+  });
+}
+
+/** The light under the point (`x`, `y`) of the canvas drawn at `rect`, or null when the point
+ * is off the drawn board. The same map as the drawing: light (r, c) covers
+ * [(c − x₀)·p, (c + 1 − x₀)·p) across, p the pixels a light. */
+export function lightAt(v, rect, px, py) {
+  const { rows, cols } = v.spec;
+  const fx = (px - rect.left) / rect.width;
+  const fy = (py - rect.top) / rect.height;
+  if (!(fx >= 0 && fx < 1 && fy >= 0 && fy < 1)) return null;
+  const { x, y, w, h } = visible(v);
+  const r = Math.min(rows - 1, Math.floor(y + fy * h));
+  const c = Math.min(cols - 1, Math.floor(x + fx * w));
+  return r * cols + c;
+}
+
+// ---- drawing when zoomed ----
+
+/** Rows of `board` light by light: (r) → [bytes, offset of the row's first light]. Boards
+ * drawn a light a pixel have every light at hand already; the largest are fetched from the
+ * core by bands of rows, only those shown, and kept while the board lives. */
+const bandCache = new WeakMap();
+function rowsOf(v, board) {
+  const { rows, cols } = v.spec;
+  if (drawBlock(v.spec) === 1) {
+    const all = cellsOf(v, board);
+    return (r) => [all, r * cols];
+  }
+  let bands = bandCache.get(board);
+  if (!bands) bandCache.set(board, (bands = new Map()));
+  return (r) => {
+    const b = Math.floor(r / BAND);
+    let cells = bands.get(b);
+    if (!cells) {
+      cells = v.core.lights_cells(board, 1, b * BAND, Math.min(rows, (b + 1) * BAND));
+      if (bands.size >= BANDS_KEPT) bands.delete(bands.keys().next().value);
+      bands.set(b, cells);
+    } else {
+      bands.delete(b);
+      bands.set(b, cells);
+    }
+    return [cells, (r - b * BAND) * cols];
+  };
+}
+
+/** The whole board as ./draw.js paints it at zoom 1, on a canvas of its own, repainted only
+ * when the lights or the overlay changed: the source of far views and of the minimap. */
+function baseOf(v, paintBase) {
+  const ui = v.zoomUi;
+  const { overlay } = v;
+  const key = [v.lights, overlay.presses, overlay.quiet, overlay.hint];
+  if (!ui.baseKey || key.some((k, i) => k !== ui.baseKey[i])) {
+    paintBase(ui.base);
+    ui.baseKey = key;
+  }
+  return ui.base;
+}
+
+/**
+ * Draws the visible part of the board on the canvas at the size it shows: from the whole
+ * board's picture while a light is under a pixel, else light by light from the visible rows,
+ * with gaps between lights and the overlay as marks once a light is `SHAPE_PX` pixels wide.
+ * @param {any} v
+ * @param {(target: HTMLCanvasElement) => void} paintBase paints the whole board (./draw.js)
+ */
+export function drawZoomed(v, paintBase) {
+  const canvas = v.ctx.$('canvas');
+  const { rows, cols, states } = v.spec;
+  const dpr = window.devicePixelRatio || 1;
+  let W = Math.round(drawnWidth(v) * dpr);
+  let H = Math.round((W * rows) / cols);
+  const cap = 4096 / Math.max(W, H);
+  if (cap < 1) [W, H] = [Math.max(1, Math.round(W * cap)), Math.max(1, Math.round(H * cap))];
+  if (canvas.width !== W || canvas.height !== H) {
+    canvas.width = W;
+    canvas.height = H;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingEnabled = false;
+  const { x, y, w, h } = visible(v);
+  const p = W / w;
+  const base = baseOf(v, paintBase);
+  if (p < 1) {
+    const b = drawBlock(v.spec);
+    ctx.drawImage(base, x / b, y / b, w / b, h / b, 0, 0, W, H);
+  } else {
+    drawLights(v, ctx, { x, y, w, h, p, states });
+  }
+  drawMinimap(v, base);
+}
+
+/** The visible lights, one pixel each on a scratch canvas stretched to `p` pixels a light. */
+function drawLights(v, ctx, { x, y, w, h, p, states }) {
+  const { rows, cols } = v.spec;
+  const { overlay } = v;
+  const c0 = Math.floor(x);
+  const r0 = Math.floor(y);
+  const c1 = Math.min(cols, Math.ceil(x + w));
+  const r1 = Math.min(rows, Math.ceil(y + h));
+  const cw = c1 - c0;
+  const ch = r1 - r0;
+  const shapes = p >= SHAPE_PX;
+  const lights = rowsOf(v, v.lights);
+  const presses = overlay.presses && rowsOf(v, overlay.presses);
+  const quiet = overlay.quiet && rowsOf(v, overlay.quiet);
+  const palette = statePalette(states);
+  const img = new ImageData(cw, ch);
+  const px = new Uint32Array(img.data.buffer);
+  /** Overlay marks to draw as shapes: [row, col, presses, quiet]. */
+  const marks = [];
+  for (let r = r0; r < r1; r++) {
+    const [cells, at] = lights(r);
+    const [pc, pat] = presses ? presses(r) : [null, 0];
+    const [qc, qat] = quiet ? quiet(r) : [null, 0];
+    const line = (r - r0) * cw;
+    for (let c = c0; c < c1; c++) {
+      const n = pc ? pc[pat + c] : 0;
+      const q = qc ? qc[qat + c] : 0;
+      let colour = palette[cells[at + c]];
+      if (shapes) {
+        if (n || q) marks.push([r, c, n, q]);
+      } else if (n) colour = PRESS;
+      else if (q) colour = QUIET;
+      px[line + c - c0] = colour;
+    }
+  }
+  if (!shapes && overlay.hint >= 0) {
+    const hr = Math.floor(overlay.hint / cols);
+    const hc = overlay.hint % cols;
+    if (hr >= r0 && hr < r1 && hc >= c0 && hc < c1) px[(hr - r0) * cw + hc - c0] = HINT;
+  }
+  const ui = v.zoomUi;
+  if (ui.scratch.width < cw || ui.scratch.height < ch) {
+    ui.scratch.width = Math.max(ui.scratch.width, cw);
+    ui.scratch.height = Math.max(ui.scratch.height, ch);
+  }
+  ui.scratch.getContext('2d').putImageData(img, 0, 0);
+  ctx.fillStyle = '#1b1f27';
+  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  ctx.drawImage(ui.scratch, 0, 0, cw, ch, (c0 - x) * p, (r0 - y) * p, cw * p, ch * p);
+  if (!shapes) return;
+  // Gaps between the lights, then the overlay: a dot a press (×n past one), a blue frame a
+  // light of the quiet pattern, a green frame the hint.
+  const gap = Math.max(1, Math.round(p / 14));
+  ctx.fillStyle = '#1b1f27';
+  for (let c = c0; c <= c1; c++) ctx.fillRect(Math.round((c - x) * p) - gap / 2, 0, gap, ctx.canvas.height);
+  for (let r = r0; r <= r1; r++) ctx.fillRect(0, Math.round((r - y) * p) - gap / 2, ctx.canvas.width, gap);
+  for (const [r, c, n, q] of marks) {
+    const left = (c - x) * p;
+    const top = (r - y) * p;
+    if (q) {
+      ctx.strokeStyle = '#1ea0d2';
+      ctx.lineWidth = Math.max(2, p / 8);
+      ctx.strokeRect(left + gap + ctx.lineWidth / 2, top + gap + ctx.lineWidth / 2, p - 2 * gap - ctx.lineWidth, p - 2 * gap - ctx.lineWidth);
+    }
+    if (n) {
+      ctx.fillStyle = '#8a3ffc';
+      ctx.beginPath();
+      ctx.arc(left + p / 2, top + p / 2, Math.max(1.5, p / 4.5), 0, 2 * Math.PI);
+      ctx.fill();
+      if (n > 1 && p >= 24) {
+        ctx.fillStyle = '#fff';
+        ctx.font = `${Math.round(p / 4)}px sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(`×${n}`, left + p / 2, top + p / 2);
+      }
+    }
+  }
+  if (overlay.hint >= 0) {
+    const hr = Math.floor(overlay.hint / cols);
+    const hc = overlay.hint % cols;
+    ctx.strokeStyle = '#20c040';
+    ctx.lineWidth = Math.max(2, p / 7);
+    const inset = gap + ctx.lineWidth / 2;
+    ctx.strokeRect((hc - x) * p + inset, (hr - y) * p + inset, p - 2 * inset, p - 2 * inset);
+  }
+}
+
+/** The minimap: the whole board small, the visible rectangle framed on it. */
+function drawMinimap(v, base) {
+  const map = v.ctx.$('minimap');
+  const { rows, cols } = v.spec;
+  const dpr = window.devicePixelRatio || 1;
+  const cssW = Math.min(140, Math.max(72, drawnWidth(v) * 0.28));
+  const W = Math.round(cssW * dpr);
+  const H = Math.max(1, Math.round((W * rows) / cols));
+  if (map.width !== W || map.height !== H) {
+    map.width = W;
+    map.height = H;
+  }
+  map.style.width = `${cssW}px`;
+  const ctx = map.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.drawImage(base, 0, 0, base.width, base.height, 0, 0, W, H);
+  const { x, y, w, h } = visible(v);
+  const k = W / cols;
+  const rw = Math.max(6, w * k);
+  const rh = Math.max(6, h * k);
+  ctx.lineWidth = Math.max(1, dpr);
+  ctx.strokeStyle = '#fff';
+  ctx.strokeRect(x * k - ctx.lineWidth, y * k - ctx.lineWidth, rw + 2 * ctx.lineWidth, rh + 2 * ctx.lineWidth);
+  ctx.strokeStyle = '#8a3ffc';
+  ctx.lineWidth = 2 * Math.max(1, dpr);
+  ctx.strokeRect(x * k, y * k, rw, rh);
+}
+
+// ---- input ----
+
+/** Wheel steps normalised to pixels (lines and pages as browsers scroll them). */
+const wheelPixels = (e) => e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1);
+
+/**
+ * Adds the zoom bar and the minimap around the canvas and wires the wheel, pointers (drag to
+ * pan, pinch to zoom) and the minimap. `redraw` draws the canvas (./draw.js); `tap` presses
+ * the light under a touch that lifted without moving (a browser may send no click for it
+ * after a pinch).
+ * @param {any} v
+ * @param {() => void} redraw
+ * @param {(e: PointerEvent) => void} tap
+ * @returns {{ dragged: () => boolean, key: (e: KeyboardEvent) => boolean }} whether the last
+ *   pointer gesture moved the view or was a tap already pressed (its click presses nothing),
+ *   and the zoom keys
+ */
+export function setUpZoom(v, redraw, tap) {
+  const { $ } = v.ctx;
+  const canvas = $('canvas');
+  const wrap = $('canvas-wrap');
+  const map = document.createElement('canvas');
+  map.id = 'minimap';
+  map.className = 'minimap';
+  map.hidden = true;
+  map.setAttribute('aria-hidden', 'true');
+  map.title = 'The whole board: click or drag to move the view';
+  wrap.append(map);
+  const bar = document.createElement('div');
+  bar.id = 'zoom-bar';
+  bar.className = 'zoom-bar';
+  bar.hidden = true;
+  bar.innerHTML =
+    '<button type="button" id="zoom-out" aria-label="Zoom out" aria-keyshortcuts="-">−</button>' +
+    '<button type="button" id="zoom-in" aria-label="Zoom in" aria-keyshortcuts="+">+</button>' +
+    '<button type="button" id="zoom-fit" title="The whole board">Fit</button>' +
+    '<small id="zoom-level" aria-live="polite"></small>';
+  wrap.after(bar);
+  v.zoomUi = {
+    redraw,
+    frame: 0,
+    base: document.createElement('canvas'),
+    scratch: document.createElement('canvas'),
+    baseKey: null,
+  };
+  $('zoom-in').addEventListener('click', () => zoomAtCursor(v, 2));
+  $('zoom-out').addEventListener('click', () => zoomAtCursor(v, 0.5));
+  $('zoom-fit').addEventListener('click', () => setView(v, 1, 0, 0));
+
+  canvas.addEventListener(
+    'wheel',
+    (e) => {
+      const dy = wheelPixels(e);
+      // Zooming out of the whole board scrolls the page instead.
+      if (dy > 0 && !isZoomed(v)) return;
+      e.preventDefault();
+      const rect = canvas.getBoundingClientRect();
+      zoomAbout(v, Math.exp(-dy * 0.002), (e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height);
+    },
+    { passive: false },
+  );
+
+  /** Pointers down on the canvas: id → last {x, y}. */
+  const down = new Map();
+  let moved = 0;
+  let gesture = false;
+  /** When the last tap pressed, so the click that may follow it does not press again. */
+  let tapped = -Infinity;
+  canvas.addEventListener('pointerdown', (e) => {
+    // A primary pointer starts a new gesture (no other pointer is down then).
+    if (e.isPrimary || down.size === 0) {
+      down.clear();
+      moved = 0;
+      gesture = false;
+    }
+    down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    canvas.setPointerCapture?.(e.pointerId);
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const last = down.get(e.pointerId);
+    if (!last) return;
+    const rect = canvas.getBoundingClientRect();
+    const { x, y, w, h } = visible(v);
+    if (down.size === 1) {
+      const dx = e.clientX - last.x;
+      const dy = e.clientY - last.y;
+      moved += Math.abs(dx) + Math.abs(dy);
+      down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (!isZoomed(v) || moved < 4) return;
+      gesture = true;
+      setView(v, zoomOf(v).scale, x - (dx * w) / rect.width, y - (dy * h) / rect.height);
+    } else if (down.size === 2) {
+      // A pinch: the midpoint stays under the fingers, the zoom follows their distance.
+      const [a, b] = [...down.values()];
+      const before = { mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) };
+      down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const [c, d] = [...down.values()];
+      const after = { mx: (c.x + d.x) / 2, my: (c.y + d.y) / 2, d: Math.hypot(c.x - d.x, c.y - d.y) };
+      gesture = true;
+      if (before.d < 1 || after.d < 1) return;
+      const fx0 = (before.mx - rect.left) / rect.width;
+      const fy0 = (before.my - rect.top) / rect.height;
+      const fx1 = (after.mx - rect.left) / rect.width;
+      const fy1 = (after.my - rect.top) / rect.height;
+      // The light under the old midpoint goes under the new one.
+      const lx = x + fx0 * w;
+      const ly = y + fy0 * h;
+      const scale = Math.min(maxScale(v), Math.max(1, zoomOf(v).scale * (after.d / before.d)));
+      setView(v, scale, lx - (fx1 * v.spec.cols) / scale, ly - (fy1 * v.spec.rows) / scale);
+    }
+  });
+  const up = (e) => {
+    down.delete(e.pointerId);
+  };
+  canvas.addEventListener('pointerup', (e) => {
+    const alone = down.size === 1 && down.has(e.pointerId);
+    up(e);
+    if (alone && e.pointerType !== 'mouse' && !gesture && moved < 10) {
+      tapped = performance.now();
+      tap(e);
+    }
+  });
+  canvas.addEventListener('pointercancel', up);
+
+  // The minimap: a press or drag on it centres the view there.
+  const moveTo = (e) => {
+    const rect = map.getBoundingClientRect();
+    const { w, h } = visible(v);
+    const lx = ((e.clientX - rect.left) / rect.width) * v.spec.cols;
+    const ly = ((e.clientY - rect.top) / rect.height) * v.spec.rows;
+    setView(v, zoomOf(v).scale, lx - w / 2, ly - h / 2);
+  };
+  map.addEventListener('pointerdown', (e) => {
+    e.preventDefault();
+    map.setPointerCapture?.(e.pointerId);
+    moveTo(e);
+  });
+  map.addEventListener('pointermove', (e) => {
+    if (e.buttons & 1 || map.hasPointerCapture?.(e.pointerId)) moveTo(e);
+  });
+
+  new ResizeObserver(() => {
+    if (v.spec && isZoomed(v)) requestDraw(v);
+  }).observe(wrap);
+
+  return {
+    dragged: () => gesture || performance.now() - tapped < 800,
+    key: (e) => {
+      if (e.key === '+' || e.key === '=') zoomAtCursor(v, 2);
+      else if (e.key === '-' || e.key === '_') zoomAtCursor(v, 0.5);
+      else return false;
+      return true;
+    },
+  };
+}
+
+/** Shows the zoom bar and the minimap for a canvas board (hidden for a grid). */
+export function showZoomControls(v, big) {
+  const { $ } = v.ctx;
+  if (!v.zoomUi) return;
+  $('zoom-bar').hidden = !big;
+  $('minimap').hidden = !big || !isZoomed(v);
+  $('canvas-wrap').classList.toggle('zoomed', big && isZoomed(v));
+  if (big) describeView(v);
+}
