@@ -377,7 +377,7 @@ export function setUpZoom(v, redraw, tap) {
     '<button type="button" id="zoom-out" aria-label="Zoom out" aria-keyshortcuts="-">−</button>' +
     '<button type="button" id="zoom-in" aria-label="Zoom in" aria-keyshortcuts="+">+</button>' +
     '<button type="button" id="zoom-fit" title="The whole board">Fit</button>' +
-    '<small id="zoom-level" aria-live="polite"></small>';
+    '<small id="zoom-level"></small>';
   wrap.after(bar);
   v.zoomUi = {
     redraw,
