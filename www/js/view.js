@@ -16,9 +16,9 @@ export const EMBED_VIEWS = ['board', 'compact', 'full'];
  * host strips scripts does not scroll inside. The full view is its height as it opens (the Devil's
  * Watch log then grows; embed.js keeps a frame at its content's height). */
 export const FRAME_HEIGHTS = {
-  board: { devil: 550, lights: 550, table: 400, chess: 460 },
-  compact: { devil: 730, lights: 770, table: 660, chess: 950 },
-  full: { devil: 980, lights: 1130, table: 1630, chess: 1790 },
+  board: { devil: 550, lights: 550, table: 445, chess: 460 },
+  compact: { devil: 730, lights: 770, table: 695, chess: 950 },
+  full: { devil: 980, lights: 1130, table: 1890, chess: 1790 },
 };
 /** How much wider than tall the board of a 460 px frame is drawn, px (its width). */
 const FRAME_BOARD = 447;

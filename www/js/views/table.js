@@ -41,23 +41,25 @@ export const TEMPLATE = `
   <div class="table-column">
     <svg id="table" viewBox="-130 -130 260 260" aria-hidden="true"></svg>
     <div id="positions"></div>
-    <div class="step-controls" id="play-controls">
-      <button type="button" id="flip" class="primary">Flip the chosen positions</button>
-    </div>
-    <div class="step-controls" id="human-turn" hidden>
-      <label>You are the devil: turn the table by
-        <input type="number" id="turn" min="0" value="0" aria-label="Steps the devil turns the table"></label>
-    </div>
-    <div id="watch-controls">
-      ${stepBarMarkup('steps')}
-      <div class="step-controls" data-embed="full">
-        <label>Go to move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Go to move number"></label>
-        <button type="button" id="jump">Go</button>
+    <div class="table-controls">
+      <div class="step-controls" id="play-controls">
+        <button type="button" id="flip" class="primary">Flip the chosen positions</button>
       </div>
+      <div class="step-controls" id="human-turn" hidden>
+        <label>You are the devil: turn the table by
+          <input type="number" id="turn" min="0" value="0" aria-label="Steps the devil turns the table"></label>
+      </div>
+      <div id="watch-controls">
+        ${stepBarMarkup('steps')}
+        <div class="step-controls" data-embed="full">
+          <label>Go to move <input type="text" id="jump-to" inputmode="numeric" size="10" aria-label="Go to move number"></label>
+          <button type="button" id="jump">Go</button>
+        </div>
+      </div>
+      <p id="next-move" class="mono" data-embed="full" aria-live="polite"></p>
+      <p id="status" data-embed="compact" aria-live="polite"></p>
+      <p id="devil-note" data-embed="compact" aria-live="polite"></p>
     </div>
-    <p id="next-move" class="mono" data-embed="full" aria-live="polite"></p>
-    <p id="status" data-embed="compact" aria-live="polite"></p>
-    <p id="devil-note" data-embed="compact" aria-live="polite"></p>
     <p class="legend" id="positions-legend" data-embed="full"><span class="l-heads">heads</span><span class="l-tails">tails</span>
       <span class="l-hidden">hidden (blindfolded)</span><span class="l-mark">fixed position, numbered (the table turns under it)</span>
       <span class="l-chosen">chosen for your move</span><span class="l-flashed">changed by the last move</span>
