@@ -83,7 +83,7 @@ ${LAB_SHARE_BAR}
   </div>
   <div id="walk-job"></div>
   <dl id="walk-result" class="facts"></dl>
-  <ol id="walk-steps-list" class="walk-steps"></ol>
+  <ol id="walk-steps-list" class="walk-steps" tabindex="0" aria-label="The walk's switches, one a line"></ol>
 </section>
 
 <section class="lab" aria-labelledby="h-claim">
