@@ -150,7 +150,7 @@ function lightsRecorded(s) {
 function tableShown(root) {
   const pressed = (attr) => root.querySelector(`[data-${attr}][aria-pressed=true]`)?.getAttribute(`data-${attr}`);
   const status = root.getElementById('status').textContent;
-  const moves = /^(\d+) moves played|^All heads after (\d+) move/.exec(status);
+  const moves = /^(\d+) moves? played|^All heads after (\d+) move/.exec(status);
   return {
     coins: Number(root.getElementById('coins').value),
     sides: Number(root.getElementById('sides').value),

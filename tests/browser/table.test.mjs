@@ -27,7 +27,7 @@ async function setup(page, { coins, sides = 2, devil, mode, sight = 'sighted' })
 async function waitMoves(page, n) {
   await page.waitForFunction((k) => {
     const t = document.getElementById('status').textContent;
-    return t.startsWith(`${k} moves played`) || t.includes(`after ${k} move`);
+    return t.startsWith(`${k} move${k === 1 ? '' : 's'} played`) || t.includes(`after ${k} move`);
   }, n);
 }
 

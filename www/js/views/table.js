@@ -415,9 +415,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function drawStatus() {
     const { view } = v;
     const moves = view.moves;
-    const played = `${moves} moves played.`;
+    const s = String(moves) === '1' ? '' : 's';
+    const played = `${moves} move${s} played.`;
     let text;
-    if (view.solved) text = `All heads after ${moves} move${moves === '1' ? '' : 's'}: you win!`;
+    if (view.solved) text = `All heads after ${moves} move${s}: you win!`;
     else if (mode() === 'watch') text = `${played} The coins are not all heads yet.`;
     else text = `${played} Choose positions, then make your move.`;
     if (view.guarded.length) {
