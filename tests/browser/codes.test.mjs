@@ -212,3 +212,27 @@ test('an empty, binary or too-long-word file leaves the words typed and names th
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the switching walk plays on the step bar: pause holds it, a step moves exactly one switch', async () => {
+  const { page, errors, context } = await open(browser, 'codes.html');
+  await page.waitForFunction(() => document.querySelector('#walk-bar').dataset.count === '40');
+  await page.click('#walk-bar [data-step=start]');
+  const at = () => page.getAttribute('#walk-bar', 'data-at');
+  assert.equal(await at(), '0');
+  const [, rank, kernel] = /Startrank (\d+), kernel dimension (\d+)/.exec(await page.textContent('#walk-result'));
+  assert.equal(await page.textContent('#walk-at'), `The start: rank ${rank}, kernel dimension ${kernel}.`);
+  // Paused at the start: nothing moves for 2 s.
+  await page.waitForTimeout(2000);
+  assert.equal(await at(), '0');
+  await page.click('#walk-bar [data-step=forward]');
+  await page.waitForFunction(() => document.querySelector('#walk-bar').dataset.at === '1');
+  const first = await page.textContent('#walk-steps-list li:first-child');
+  const [, position, moved] = /flip position (\d+) on (\d+) codewords/.exec(first);
+  assert.equal(await page.textContent('#walk-at'), `After switch 1: position ${position} flipped on ${moved} codewords; ${/rank \d+, kernel \d+/.exec(first)[0].replace('kernel', 'kernel dimension')}.`);
+  assert.equal(await page.locator('#walk-steps-list li.current').count(), 1);
+  assert.equal(await page.getAttribute('#walk-steps-list li.current', 'class'), 'current');
+  await page.waitForTimeout(1500);
+  assert.equal(await at(), '1', 'one step, then it waits');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -2,7 +2,7 @@
 // each section shows its result on load and recomputes it as its word, code or f changes
 // (long ones in the Worker, a stale run cancelled). Words are drawn like the chessboard, bit i
 // on square i, and a click flips a bit. Its link is kept like every view's (./lab/share.js).
-import { loadCore, errorText } from '../app.js';
+import { loadCore, errorText, prefersReducedMotion } from '../app.js';
 import { runJob, jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { readTextFile } from '../text-file.js';
@@ -10,6 +10,7 @@ import { keepLabLink } from './lab/share.js';
 import { debounce, sectionJobs, shown } from './lab/live.js';
 import { bitsBoard } from './lab/bits-board.js';
 import { TEMPLATE } from './codes/template.js';
+import { Stepper, mountStepBar } from '../components/step-bar.js';
 import { regionsHtml, reportFacts, factsHtml, flipBit, resizedMessage } from './codes/text.js';
 
 export { TEMPLATE };
@@ -59,6 +60,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('pword').value = flipBit($('pword').value.trim(), i);
     probe();
   });
+  const walkBar = mountStepBar($('walk-bar'));
 
   for (let r = 2; r <= 12; r++) $('r').add(new Option(String(r), String(r)));
   $('r').value = String(FRESH.r);
@@ -264,6 +266,32 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     });
   }
 
+  /**
+   * The walk on the step bar: step i marks the i-th switch in the list and says where the walk
+   * stands (0: the start code). Played slowly, or not at all under reduced motion.
+   */
+  function stepThroughWalk(w) {
+    const items = /** @type {HTMLElement[]} */ ([...$('walk-steps-list').children]);
+    const say = (at) => {
+      for (const li of items) li.classList.remove('current');
+      const step = w.steps[at - 1];
+      $('walk-at').textContent = step
+        ? `After switch ${at}: position ${step.position} flipped on ${step.moved} codewords; rank ${step.rank}, kernel dimension ${step.kernel}.`
+        : `The start: rank ${w.start_rank}, kernel dimension ${w.start_kernel}.`;
+      $('walk-bar').dataset.rank = String(step ? step.rank : w.start_rank);
+      const li = items[at - 1];
+      if (!li) return;
+      li.classList.add('current');
+      // Scroll the list, never the page.
+      const list = $('walk-steps-list');
+      list.scrollTop = li.offsetTop - list.offsetTop - list.clientHeight / 2;
+    };
+    const stepper = new Stepper({ count: w.steps.length, go: (to) => say(to) });
+    say(0);
+    walkBar.load(stepper, 'Switch');
+    if (!prefersReducedMotion()) stepper.play();
+  }
+
   /** A walk of switches from the code of section 3, in the Worker. */
   function walk() {
     return shown(ctx, 'walk', async () => {
@@ -282,6 +310,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       $('walk-steps-list').innerHTML = w.steps
         .map((s) => `<li>flip position ${s.position} on ${s.moved} codewords → rank ${s.rank}, kernel ${s.kernel}${s.perfect ? '' : ' <b class="bad">not perfect</b>'}</li>`)
         .join('');
+      stepThroughWalk(w);
     });
   }
 

@@ -1,6 +1,7 @@
 // The codes lab's sections: what the view draws into its slot (the page's heading and
 // introduction stay in codes.html).
 import { LAB_SHARE_BAR } from '../lab/share.js';
+import { stepBarMarkup } from '../../components/step-bar.js';
 
 export const TEMPLATE = `
 <div id="message" hidden></div>
@@ -83,6 +84,8 @@ ${LAB_SHARE_BAR}
   </div>
   <div id="walk-job"></div>
   <dl id="walk-result" class="facts"></dl>
+  ${stepBarMarkup('walk-bar')}
+  <p id="walk-at" aria-live="polite"></p>
   <ol id="walk-steps-list" class="walk-steps" tabindex="0" aria-label="The walk's switches, one a line"></ol>
 </section>
 
