@@ -12,6 +12,9 @@ import { driveGame } from '../game-driver.js';
 import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 import { drawPositions, drawTable, turnTable } from './table/draw.js';
 import { drawStrategy, drawBelief } from './table/belief.js';
+
+/** Steps of the strategy played in one go on the page's thread before it yields. */
+const STEP_CHUNK = 256;
 import { search, verify, randomCheck, jobSlot } from './table/checks.js';
 
 export const PAGE = 'table.html';
@@ -376,7 +379,15 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         $('devil-note').textContent = '';
       }
       clearMessage();
-      driver.session.step_to(to);
+      // Many steps at once (End, a seek): played a chunk at a time with a yield between, so
+      // the page never freezes (an adversarial devil thinks at every move).
+      const session = driver.session;
+      for (let at = from; at < to; ) {
+        at = Math.min(to, at + STEP_CHUNK);
+        session.step_to(at);
+        if (at < to) await new Promise((resolve) => setTimeout(resolve, 0));
+        if (driver.session !== session) return null; // another game came meanwhile
+      }
       driver.refresh();
       const steps = driver.view.steps;
       if (!steps) return null;
