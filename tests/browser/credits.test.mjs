@@ -278,6 +278,7 @@ for (const [path, [target, label]] of Object.entries(SKIP)) {
     if (target.includes('.cell')) {
       // The focus ring (3 px of the accent colour, 1 px outside the cell) is drawn whole: a
       // screenshot of the cell with a margin holds the ring's pixels on all four sides.
+      await page.locator(target).scrollIntoViewIfNeeded();
       const box = await page.locator(target).boundingBox();
       await page.screenshot({ path: `${fileURLToPath(new URL('./screenshots/', import.meta.url))}credits-focus-${path.replace('.html', '')}.png`, clip: { x: Math.max(0, box.x - 40), y: Math.max(0, box.y - 40), width: 200, height: 200 } });
       for (const [where, n] of Object.entries(await ringPixels(page, target))) {

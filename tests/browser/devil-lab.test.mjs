@@ -314,6 +314,10 @@ test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares a
 test('a table upload that is binary or too large is refused at once and the table box is kept', async () => {
   const { page, errors, context } = await lab();
   await page.fill('#table', '0 1 2 3');
+  // The typed table is verified live (after a pause in typing): let that settle first, so its
+  // verdict cannot land on the message line after an upload's.
+  await page.waitForTimeout(600);
+  await page.waitForFunction(() => !document.querySelector('#table-verdict').classList.contains('stale'), null, { timeout: 60_000 });
   await page.locator('#table').scrollIntoViewIfNeeded();
   await page.evaluate(() => {
     window.longTasks = [];
