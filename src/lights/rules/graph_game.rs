@@ -98,18 +98,9 @@ pub struct GraphGame {
     pub lit_only: bool,
 }
 
-/// How [`Puzzle::solve_with`] solves the usual game: `minimal` searches for the fewest presses
-/// (the default). Lit-only play is always solved for the fewest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SolveOptions {
-    pub minimal: bool,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions { minimal: true }
-    }
-}
+/// How [`Puzzle::solve_with`] solves the usual game: the grid game's options (`minimal`, the
+/// default, searches for the fewest presses). Lit-only play is always solved for the fewest.
+pub use crate::lights::rules::puzzle::SolveOptions;
 
 impl GraphGame {
     /// A dark board; lit-only play only for two states (a "lit" light is one that is on).
