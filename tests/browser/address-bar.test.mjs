@@ -9,13 +9,10 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launch, open, ready, screenshot, BASE_URL } from './harness.mjs';
+import { launch, open, ready, screenshot, linkSettled, BASE_URL } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
-
-/** Time the page may take to write its link after the last change (the write is throttled). */
-const SETTLE_MS = 700;
 
 /** The data-* attributes of a board's cells that say what the cell holds (a coin's face, the
  * key, a light's state), not the cursor or a highlight. */
@@ -124,7 +121,7 @@ for (const { path, name, read, change, lab } of PAGES) {
     const changed = await read(page);
     assert.notDeepEqual(changed, start, 'the change changed nothing');
     await page.waitForFunction((b) => location.hash !== b, hashBefore);
-    await page.waitForTimeout(SETTLE_MS);
+    await linkSettled(page);
     const hash = await page.evaluate(() => location.hash);
     assert.match(hash, new RegExp(`^#${name}/v\\d+/`));
     if (!lab) assert.equal(await copiedLink(page), hash, 'the bar holds the link "Copy link" gives');
@@ -156,13 +153,14 @@ test('lights: 25 presses made at once write the bar at most twice (the first and
     for (let i = 0; i < 25; i++) /** @type {HTMLElement} */ (document.querySelector(`#board [data-index="${i}"]`)).click();
   });
   assert.match(await page.textContent('#status'), /^Moves: 25 /);
-  await page.waitForTimeout(SETTLE_MS);
+  await linkSettled(page);
   const burst = await page.evaluate(() => window.__writes);
   for (let i = 0; i < 5; i++) {
     await page.click(`#board [data-index="${i}"]`);
+    // A person's pace, which is what this part is about (not a wait for a state).
     await page.waitForTimeout(400);
   }
-  await page.waitForTimeout(SETTLE_MS);
+  await linkSettled(page);
   const paced = (await page.evaluate(() => window.__writes)) - burst;
   console.log(`# 25 presses in one task wrote the address bar ${burst} time(s); 5 presses 400 ms apart, ${paced}`);
   // The first press writes at once (unless the page wrote its link less than an interval ago),
@@ -180,7 +178,7 @@ test('undo of every press leaves the bar at the state shown (the seeded puzzle)'
   const board = await cellsIn(page, '#board');
   await page.click('#board [data-index="6"]');
   await page.click('#undo');
-  await page.waitForTimeout(SETTLE_MS);
+  await linkSettled(page);
   await page.reload();
   await ready(page);
   assert.deepEqual(await cellsIn(page, '#board'), board);
@@ -204,7 +202,7 @@ for (const { path, name, change } of PAGES) {
       assert.match(message, /^That link could not be opened: .+\. Here is (a|the) [\w ]+\.$/, `${bad}: ${message}`);
       assert.ok(!message.includes('\n') && message.length < 200, message);
       assert.equal(await page.isVisible('#message'), true);
-      await page.waitForTimeout(SETTLE_MS);
+      await linkSettled(page);
       assert.equal(await page.evaluate(() => location.hash), bad, `${bad}: the address bar changed`);
       if (bad.includes('/v9/')) {
         assert.match(message, /version 9, newer than/, message);
@@ -220,13 +218,13 @@ for (const { path, name, change } of PAGES) {
       await page.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
       message = await page.textContent('#message');
       assert.ok(!message.includes('\n') && message.length < 200, message);
-      await page.waitForTimeout(SETTLE_MS);
+      await linkSettled(page);
       assert.equal(await page.evaluate(() => location.hash), bad, `${bad} pasted: the address bar changed`);
     }
     // The first change the visitor makes writes the state's own link.
     await change(page);
     await page.waitForFunction((b) => location.hash !== b, BAD(name).at(-1));
-    await page.waitForTimeout(SETTLE_MS);
+    await linkSettled(page);
     assert.match(await page.evaluate(() => location.hash), new RegExp(`^#${name}/v\\d+/`));
     assert.deepEqual(errors, []);
     await context.close();
@@ -294,7 +292,7 @@ test('lights: a 2000×2000 v1 link opens without a long task over 200 ms, and a 
   await page.waitForFunction(() => /2000×2000 classic/.test(document.getElementById('status').textContent), null, { timeout: 200_000 });
   const opened = Date.now() - t0;
   assert.match(await page.textContent('#status'), new RegExp(`^Moves: 0 · 2000×2000 classic, bounded, 2 states · ${lit} lit`));
-  await page.waitForTimeout(1500);
+  await linkSettled(page);
   const opening = await page.evaluate(() => window.__longTasks.splice(0));
   assert.ok(opening.every((ms) => ms <= 200), `long tasks while the link opened: ${opening.join(', ')} ms`);
   assert.equal(await page.evaluate(() => location.hash), hash, 'the opened link stays in the bar');
@@ -361,7 +359,7 @@ test('embed: playing never touches the post\'s address bar; the playground link 
   await page.locator('chessboard-puzzle#devil [data-mode=edit]').click();
   await page.locator('chessboard-puzzle#devil [data-index="5"]').click();
   await page.waitForFunction((l) => document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('playground-link').href !== l, LIGHTS);
-  await page.waitForTimeout(SETTLE_MS);
+  await linkSettled(page);
   assert.equal(page.url(), BLOG_URL, "the post's address bar");
   assert.equal(await page.evaluate(() => history.length), entries);
 

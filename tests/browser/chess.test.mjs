@@ -3,7 +3,7 @@
 // FEN written here by hand, and from counting what the page draws.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready } from './harness.mjs';
+import { launch, open, screenshot, ready, linkSettled } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -143,7 +143,7 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   assert.equal(await bad.inputValue('#fen'), START);
   await bad.click('#copy-link');
   assert.match(await bad.evaluate(() => navigator.clipboard.readText()), /#chess\/v2\/[A-Za-z0-9_-]{27}$/);
-  await bad.waitForTimeout(600);
+  await linkSettled(bad);
   assert.equal(await bad.evaluate(() => location.href), link.slice(0, -5));
   // The same cut link opened in a new tab (a full load).
   const cut = await context.newPage();

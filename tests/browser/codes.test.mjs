@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, screenshot } from './harness.mjs';
+import { launch, open, screenshot, nextFrame } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -144,7 +144,7 @@ test('a 50 MB words file is refused by its size at once, with the checker’s li
     `The words file “big-words.txt” was not opened: the checker reads at most ${grouped(limit)} bytes of words (4096 words of 16 bits, one a line); this is 50,000,000 bytes. The words typed are kept.`,
   );
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
-  await page.waitForTimeout(300);
+  await nextFrame(page);
   const tasks = await page.evaluate(() => window.longTasks);
   console.log(`# long tasks over 50 ms: [${tasks}]`);
   assert.ok(tasks.every((ms) => ms <= 200), `long tasks: ${tasks}`);
@@ -205,7 +205,7 @@ test('an empty, binary or too-long-word file leaves the words typed and names th
   assert.equal(await page.inputValue('#words'), largest.join(' '));
   assert.match(await page.textContent('#check-result'), /Minimum distance1/);
   assert.match(await page.textContent('#check-result'), /Linearyes/);
-  await page.waitForTimeout(300);
+  await nextFrame(page);
   const tasks = await page.evaluate(() => window.longTasks);
   console.log(`# long tasks over 50 ms: [${tasks}]`);
   assert.ok(tasks.every((ms) => ms <= 200), `long tasks: ${tasks}`);
@@ -221,7 +221,8 @@ test('the switching walk plays on the step bar: pause holds it, a step moves exa
   assert.equal(await at(), '0');
   const [, rank, kernel] = /Startrank (\d+), kernel dimension (\d+)/.exec(await page.textContent('#walk-result'));
   assert.equal(await page.textContent('#walk-at'), `The start: rank ${rank}, kernel dimension ${kernel}.`);
-  // Paused at the start: nothing moves for 2 s.
+  // Paused at the start: nothing moves for 2 s (a wait on the clock: what is checked is that nothing happens).
+  await page.waitForSelector('#walk-bar:not([data-moving])');
   await page.waitForTimeout(2000);
   assert.equal(await at(), '0');
   await page.click('#walk-bar [data-step=forward]');
@@ -231,7 +232,8 @@ test('the switching walk plays on the step bar: pause holds it, a step moves exa
   assert.equal(await page.textContent('#walk-at'), `After switch 1: position ${position} flipped on ${moved} codewords; ${/rank \d+, kernel \d+/.exec(first)[0].replace('kernel', 'kernel dimension')}.`);
   assert.equal(await page.locator('#walk-steps-list li.current').count(), 1);
   assert.equal(await page.getAttribute('#walk-steps-list li.current', 'class'), 'current');
-  await page.waitForTimeout(1500);
+  await page.waitForSelector('#walk-bar:not([data-moving])');
+  await page.waitForTimeout(1500); // on the clock: a second step would come by itself
   assert.equal(await at(), '1', 'one step, then it waits');
   assert.deepEqual(errors, []);
   await context.close();

@@ -42,7 +42,6 @@ const moduleOf = (path) => path.split('/').pop().split('_bg')[0];
 
 async function settle(page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
 }
 
 for (const [path, module] of Object.entries(PAGES)) {

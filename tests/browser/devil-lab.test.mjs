@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, screenshot } from './harness.mjs';
+import { launch, open, screenshot, nextFrame } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -88,11 +88,12 @@ test('count for 8 squares with the progress bar, search and why', async () => {
   const { page, errors, context } = await lab();
   await page.selectOption('#count-n', '4');
   await page.click('#count');
-  await page.waitForFunction(() => document.querySelector('#count-result').textContent.includes('Strategies'));
-  // n = 4: the 8 even boards pair up as complements; 4! ways for even boards, 4! for odd.
-  assert.match(await page.textContent('#count-result'), /576/);
-  await page.selectOption('#count-n', '8');
-  // Record what the progress bar shows while the Worker counts (it may be quick).
+  // n = 4: the 8 even boards pair up as complements; 4! ways for even boards, 4! for odd. (The
+  // page counted 8 squares on load, so the wait is for this answer, not for any answer.)
+  await page.waitForFunction(() => /^Strategies576XOR/.test(document.querySelector('#count-result').textContent));
+  // Record what the progress bar shows while the Worker counts. Choosing 8 starts the count
+  // (the lab recomputes as its input changes); the Worker reports (1, 1) before its answer, so
+  // every count shows a determinate bar at least once, however quick it is.
   await page.evaluate(() => {
     window.seen = [];
     const host = document.querySelector('#count-job');
@@ -102,11 +103,12 @@ test('count for 8 squares with the progress bar, search and why', async () => {
       if (panel && !panel.hidden && bar) window.seen.push([bar.value, bar.max]);
     }).observe(host, { subtree: true, attributes: true, childList: true });
   });
-  await page.click('#count');
-  await page.waitForFunction(() => document.querySelector('#count-result').textContent.includes('XOR-type'));
+  await page.selectOption('#count-n', '8');
+  // The answer for 8 squares, and the panel gone.
+  await page.waitForFunction(() => /XOR-type9676800/.test(document.querySelector('#count-result').textContent));
+  await page.locator('#count-job .job').waitFor({ state: 'hidden' });
   const seen = await page.evaluate(() => window.seen);
   assert.ok(seen.some(([value, max]) => max > 0 && value > 0), `progress shown: ${JSON.stringify(seen)}`);
-  assert.equal(await page.locator('#count-job .job').isHidden(), true);
   // (8!)² / |GL(3,2)| = 40320² / 168.
   assert.match(await page.textContent('#count-result'), /9676800/);
   console.log(`count n = 8 in the browser: ${(await page.textContent('#count-result')).match(/Time(\d+ ms)/)?.[1]}`);
@@ -314,9 +316,8 @@ test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares a
 test('a table upload that is binary or too large is refused at once and the table box is kept', async () => {
   const { page, errors, context } = await lab();
   await page.fill('#table', '0 1 2 3');
-  // The typed table is verified live (after a pause in typing): let that settle first, so its
-  // verdict cannot land on the message line after an upload's.
-  await page.waitForTimeout(600);
+  // The typed table is verified live (after a pause in typing; its verdict is stale meanwhile):
+  // let that settle first, so its verdict cannot land on the message line after an upload's.
   await page.waitForFunction(() => !document.querySelector('#table-verdict').classList.contains('stale'), null, { timeout: 60_000 });
   await page.locator('#table').scrollIntoViewIfNeeded();
   await page.evaluate(() => {
@@ -356,7 +357,7 @@ test('a table upload that is binary or too large is refused at once and the tabl
   rmSync(dir, { recursive: true });
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
   assert.equal(await page.inputValue('#table'), '0 1 2 3');
-  await page.waitForTimeout(300);
+  await nextFrame(page);
   const tasks = await page.evaluate(() => window.longTasks);
   console.log(`# long tasks over 50 ms: [${tasks}]`);
   assert.ok(tasks.every((ms) => ms <= 200), `long tasks: ${tasks}`);

@@ -8,7 +8,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { launch, screenshot, BASE_URL } from './harness.mjs';
+import { launch, screenshot, problemsAfterSettling, nextFrame, BASE_URL } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -107,14 +107,13 @@ before(async () => {
 });
 after(() => blog.close());
 
-/** The frame of `page` whose URL matches `pattern`, once it has one. */
+/** The frame of `page` whose URL matches `pattern`, once it has one (each navigation of a frame
+ * is an event: the wait is for that, not for time). */
 async function frameMatching(page, pattern) {
-  for (let i = 0; i < 600; i++) {
-    const frame = page.frames().find((f) => pattern.test(f.url()));
-    if (frame) return frame;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no frame at ${pattern}`);
+  const found = () => page.frames().find((f) => pattern.test(f.url()));
+  if (found()) return found();
+  await page.waitForEvent('framenavigated', { predicate: (f) => pattern.test(f.url()), timeout: 60_000 });
+  return found();
 }
 
 async function openPost(path, { width = 1100, scheme = 'light' } = {}) {
@@ -208,8 +207,9 @@ test('Lights, the table and a chess position keep their height while they are pl
   await note();
   // The table: the strategy's moves, one by one.
   for (let i = 0; i < 3; i++) {
+    const shown = await status('table');
     await inside(page, 'table', '#step').click();
-    await page.waitForTimeout(900);
+    await page.waitForFunction((was) => document.getElementById('table').shadowRoot.getElementById('status').textContent !== was, shown);
     await note();
   }
   // Chess: a piece placed, then the start position's error-free status again.
@@ -278,8 +278,12 @@ test("the post's own buttons drive step and play, and hear change events with th
   await page.click('#play');
   await page.waitForFunction(() => window.changes.some((c) => c.step === 11));
   await page.click('#pause');
+  await page.waitForFunction(() => {
+    const bar = document.getElementById('driven').shadowRoot.getElementById('steps');
+    return bar.dataset.playing === 'false' && bar.dataset.moving === undefined;
+  });
   const stopped = Number(await at());
-  await page.waitForTimeout(1800);
+  await page.waitForTimeout(1800); // on the clock: what is checked is that nothing happens
   assert.equal(Number(await at()), stopped);
   assert.ok(stopped >= 11 && stopped < 16, String(stopped));
   // The event bubbles out of the element and crosses the shadow boundary: the post's document heard it.
@@ -300,10 +304,8 @@ for (const withScript of [false, true]) {
     }
     // A frame's content may still grow after its board is ready (a panel drawn once the core is
     // in); on a loaded machine that takes a while, so the frames are measured until they settle.
-    let failures = [];
-    for (let attempt = 0; attempt < 30; attempt++) {
-      await page.waitForTimeout(500);
-      failures = [];
+    const failures = await problemsAfterSettling(async () => {
+      const failures = [];
       for (const id of ids) {
         const frame = await frameMatching(page, new RegExp(`${id.split('-')[0]}\\.html\\?embed=1&view=${id.split('-')[1]}`));
         const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
@@ -314,8 +316,8 @@ for (const withScript of [false, true]) {
         if (!withScript && box - content > 16) failures.push(`${id}: ${box} px suggested for ${content} px`);
         if (withScript && Math.abs(box - content) > 1) failures.push(`${id}: frame ${box} px, content ${content} px`);
       }
-      if (!failures.length) break;
-    }
+      return failures;
+    });
     assert.deepEqual(failures, []);
     assert.deepEqual(errors, []);
     await context.close();
@@ -330,8 +332,10 @@ test('a host whose policy refuses WebAssembly gets a frame of the same view, or 
   assert.equal(await frame.locator('[role=gridcell]').count(), 64);
   // The frame takes the height its page posts: nothing scrolls inside.
   await page.waitForFunction(() => document.getElementById('strict').shadowRoot.querySelector('iframe').style.height !== '');
-  await page.waitForTimeout(300);
-  assert.equal(await frame.evaluate(() => document.scrollingElement.scrollHeight > document.scrollingElement.clientHeight), false);
+  const scrolls = await problemsAfterSettling(async () =>
+    (await frame.evaluate(() => document.scrollingElement.scrollHeight > document.scrollingElement.clientHeight)) ? ['the frame scrolls inside'] : [],
+  );
+  assert.deepEqual(scrolls, []);
   await context.close();
 
   ({ page, context } = await openPost('/stricter.html'));
@@ -368,8 +372,11 @@ test('the post (compact, board and figure views) and the example walk-through ha
   await page.click('#next');
   await page.waitForFunction(() => document.getElementById('where').textContent === 'Step 2 of 17');
   await page.locator('.beat[data-step="9"] button').click();
-  await page.waitForFunction(() => document.querySelector('.beat[data-step="9"]').classList.contains('current'));
-  assert.equal(await page.$eval('#board', (e) => e.currentStep), 9);
+  // The post and its board agree on beat 9 (a scroll that Playwright's click made may step the
+  // board on the way, so the wait is for both at once).
+  await page.waitForFunction(
+    () => document.querySelector('.beat[data-step="9"]').classList.contains('current') && document.getElementById('board').currentStep === 9,
+  );
   assert.deepEqual(await seriousViolations(page), []);
   await screenshot(page, 'embed-walkthrough');
   assert.deepEqual(errors, []);
@@ -381,7 +388,7 @@ test('screenshots of the post at 360, 700 and 1100 px in light and dark', async 
     for (const width of [360, 700, 1100]) {
       const { page, errors, context } = await openPost('/post.html', { width, scheme });
       await allReady(page);
-      await page.waitForTimeout(300);
+      await nextFrame(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.equal(overflow, 0, `${width} px ${scheme}: the post scrolls sideways`);
       await screenshot(page, `embed-post-${width}-${scheme}`);

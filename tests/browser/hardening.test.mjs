@@ -3,7 +3,7 @@
 // link, a too-long PGN, the strategy lab's stale verdict, clicks off the Lights canvas.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, ready, screenshot } from './harness.mjs';
+import { launch, open, ready, screenshot, nextFrame, linkSettled } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -65,7 +65,7 @@ for (const { path, name, change } of PAGES) {
     await ready(other);
     await paste(other, good);
     await other.waitForFunction((h) => location.hash === h, good);
-    await other.waitForTimeout(300);
+    await linkSettled(other);
     // The board now shows the pasted state: its own link is the pasted one.
     assert.equal(await copiedLink(other), good, 'the pasted link was not opened');
     assert.equal(await other.evaluate(() => document.getElementById('message').dataset.kind ?? ''), 'info');
@@ -80,7 +80,7 @@ for (const { path, name, change } of PAGES) {
       // … the fresh board has a link of its own, and the address bar keeps the visitor's link.
       const shown = await copiedLink(other);
       assert.match(shown, new RegExp(`^#${name}/v\\d/`), `${bad}: the fresh board's link is ${shown}`);
-      await other.waitForTimeout(600);
+      await linkSettled(other);
       assert.equal(await other.evaluate(() => location.hash), bad, `${bad} was replaced`);
       await other.evaluate(() => {
         document.getElementById('message').textContent = '';
@@ -91,7 +91,7 @@ for (const { path, name, change } of PAGES) {
       await fresh.goto(`${new URL(page.url()).origin}/${path}${bad}`);
       await ready(fresh);
       await fresh.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
-      await fresh.waitForTimeout(600);
+      await linkSettled(fresh);
       assert.equal(await fresh.evaluate(() => location.hash), bad);
       await fresh.close();
     }
@@ -134,7 +134,7 @@ test('lights: the 4096×4096 king-rule torus link and New puzzle at that size ne
   // The explore panel counts in the Worker meanwhile; stop it, so New puzzle starts at once.
   await page.$$eval('#job-slot .job:not([hidden]) button', (buttons) => buttons.forEach((b) => b.click()));
   const afterOpen = await longTasks(page);
-  await page.waitForTimeout(200);
+  await nextFrame(page);
   const t1 = Date.now();
   const before = await page.textContent('#status');
   await page.click('#new-puzzle');
@@ -191,6 +191,7 @@ test('lights: a link pasted while the solution animates stops the animation (mon
   await paste(page, small);
   await page.waitForFunction(() => /5×5/.test(document.getElementById('status').textContent));
   const moves = await page.textContent('#status');
+  // On the clock: what is checked is that no late press arrives.
   await page.waitForTimeout(1500);
   // No press of the 9×9 solution reached the 5×5 board.
   assert.equal(await page.textContent('#status'), moves);
@@ -222,7 +223,7 @@ test('chess: a 36,000-ply PGN gets the one-line limit message and no half-loaded
   for (const step of ['back', 'forward', 'end', 'start']) {
     await page.$eval(`#game-steps [data-step=${step}]`, (b) => b.click());
   }
-  await page.waitForTimeout(200);
+  await nextFrame(page);
   assert.doesNotMatch(await page.textContent('#ply'), /36000/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -76,3 +76,31 @@ export async function enterLightsSize(page, rows, cols) {
 export async function ready(page) {
   await page.waitForSelector('body[data-ready=true]');
 }
+
+/** Waits until the address bar holds what the page shows: a frame for events still to come (a
+ * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). */
+export async function linkSettled(page) {
+  await nextFrame(page);
+  await page.waitForFunction(() => document.documentElement.dataset.linkPending === undefined);
+}
+
+/**
+ * Reads `check` (it returns the problems it sees, [] for none) until it sees none, or `timeout`
+ * ms have passed; returns the last problems. For a state spread over several frames, which no
+ * one `waitForFunction` can read.
+ * @param {() => Promise<string[]>} check
+ */
+export async function problemsAfterSettling(check, { timeout = 30_000, every = 250 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const problems = await check();
+    if (!problems.length || Date.now() > end) return problems;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}
+
+/** Waits for the page's next frame and the task after it: events due by then (a scroll, a
+ * resize, a long-task entry) have been delivered. */
+export function nextFrame(page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}

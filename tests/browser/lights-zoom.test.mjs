@@ -14,8 +14,10 @@ after(() => browser.close());
 const SLOW = { timeout: 240_000 };
 const N = 2000;
 
-/** The view the page says it shows: zoom, visible rectangle (lights), CSS pixels a light. */
+/** The view the page says it shows: zoom, visible rectangle (lights), CSS pixels a light; once
+ * the canvas is drawn as it says (a view change is drawn at the next frame). */
 async function viewOf(page) {
+  await page.waitForSelector('#canvas-wrap:not([data-drawing])');
   const d = await page.$eval('#canvas-wrap', (w) => ({ ...w.dataset }));
   return { zoom: Number(d.zoom), x: Number(d.viewX), y: Number(d.viewY), w: Number(d.viewW), h: Number(d.viewH), px: Number(d.lightPx) };
 }
@@ -53,6 +55,7 @@ async function savedBoard(page) {
 
 /** The canvas pixel [r, g, b] at screen point (x, y). */
 async function pixelAt(page, x, y) {
+  await page.waitForSelector('#canvas-wrap:not([data-drawing])');
   return page.$eval(
     '#canvas',
     (canvas, [px, py]) => {

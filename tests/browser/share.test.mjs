@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { launch, open, screenshot, BASE_URL, ready } from './harness.mjs';
+import { launch, open, screenshot, linkSettled, BASE_URL, ready } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -71,7 +71,7 @@ test('the strategy lab round-trips its state through a copied link, a fresh page
   await page.dispatchEvent('#seed', 'change');
   await page.selectOption('#squares', '64');
   await page.evaluate(() => document.getElementById('h-count').scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(400);
+  await linkSettled(page);
   const url = await copyLink(page);
   assert.ok(url.startsWith(`${BASE_URL}/devil-lab.html#lab/v1/`), url);
   const want = { strategy: 'vasilev', f: 'random', seed: '12345678901234567890', squares: '64' };
@@ -87,7 +87,7 @@ test('the strategy lab round-trips its state through a copied link, a fresh page
   await page.selectOption('#f', '');
   await page.selectOption('#squares', '16');
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
+  await linkSettled(page);
   const second = await copyLink(page);
   await fresh.page.evaluate((h) => (location.hash = h), new URL(second).hash);
   await fresh.page.waitForFunction(() => document.getElementById('squares').value === '16');
@@ -110,7 +110,7 @@ test('the codes lab round-trips code, words and view through a copied link, a fr
   await page.dispatchEvent('#words', 'change');
   await page.selectOption('#vf', 'majority');
   await page.evaluate(() => document.getElementById('h-check').scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(400);
+  await linkSettled(page);
   const url = await copyLink(page);
   assert.ok(url.startsWith(`${BASE_URL}/codes.html#codes/v1/`), url);
   const want = { r: '4', msg: '10110011101', word: '101100111010110', vf: 'majority' };
@@ -142,7 +142,7 @@ test('a bad lab or codes link shows one line and a fresh state, and leaves the h
     const text = await page.textContent('#message');
     assert.match(text, /^That link could not be opened: .+\. Here is a fresh/, hash);
     assert.ok(!text.includes('\n'), 'one line');
-    await page.waitForTimeout(600);
+    await linkSettled(page);
     assert.equal(await page.evaluate(() => location.hash), hash);
     if (path === 'devil-lab.html') assert.deepEqual(await labFields(page), { strategy: 'vasilev', f: 'popcount3', seed: '1', squares: '8' });
     else assert.deepEqual(await codesFields(page), { r: '3', msg: '1011', word: '1110010', vf: 'popcount3' });

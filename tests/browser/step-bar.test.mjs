@@ -47,9 +47,12 @@ test('a solution plays, pauses (nothing moves for 2 s), steps exactly one press 
   await page.waitForFunction(() => Number(document.querySelector('#steps').dataset.at) >= 1);
   assert.equal((await bar(page)).playing, true);
   await page.click('#steps [data-step=toggle]');
+  // Paused, and the step that was under way (if any) has ended: from here nothing may move.
+  await page.waitForSelector('#steps[data-playing=false]:not([data-moving])');
   const paused = await bar(page);
   assert.equal(paused.playing, false);
   const still = await lit(page);
+  // What is checked is that nothing happens, so this one wait is on the clock.
   await page.waitForTimeout(2000);
   assert.deepEqual(await lit(page), still, 'the board does not change while paused');
   assert.equal((await bar(page)).at, paused.at);

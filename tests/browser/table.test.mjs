@@ -333,6 +333,8 @@ test('the strategy on the step bar: slow by default, forward moves exactly one, 
   assert.equal(await page.getAttribute('#steps', 'data-count'), '255');
   await page.click(FORWARD);
   await waitMoves(page, 1);
+  await page.waitForSelector('#steps:not([data-moving])');
+  // One step and no more: a second would come after the speed's 1.4 s, so this wait is on the clock.
   await page.waitForTimeout(1500);
   assert.equal(await movesShown(page), 1, 'one press, one move');
   assert.equal(await page.getAttribute('#steps', 'data-at'), '1');
@@ -341,8 +343,8 @@ test('the strategy on the step bar: slow by default, forward moves exactly one, 
   await page.click('#steps [data-step=toggle]');
   await page.waitForFunction(() => Number(document.getElementById('steps').dataset.at) >= 4);
   await page.click('#steps [data-step=toggle]');
-  await page.waitForSelector('#steps[data-playing=false]');
-  await page.waitForTimeout(800); // a step already under way ends
+  // Paused, and a step already under way has ended.
+  await page.waitForSelector('#steps[data-playing=false]:not([data-moving])');
   const board = () =>
     page.evaluate(() => ({
       faces: [...document.querySelectorAll('#positions [role=gridcell]')].map((c) => c.dataset.face),
@@ -352,6 +354,7 @@ test('the strategy on the step bar: slow by default, forward moves exactly one, 
       at: document.getElementById('steps').dataset.at,
     }));
   const paused = await board();
+  // What is checked is that nothing happens, so this one wait is on the clock.
   await page.waitForTimeout(2000);
   assert.deepEqual(await board(), paused, 'paused: the board stood still for 2 s');
   const at = Number(paused.at);

@@ -130,9 +130,31 @@ test('a view that says the steps no longer fit stops the stepper for good', asyn
 test('listeners hear every change; bad counts are refused', async () => {
   const { stepper } = recorder(3);
   const seen = [];
-  stepper.onChange((s) => seen.push(s.at));
+  stepper.onChange((s) => seen.push(`${s.at}/${s.walks}`));
   await stepper.seek(3);
-  assert.deepEqual(seen, [1, 2, 3]);
+  // The walk begins (one under way), each step, the walk ends.
+  assert.deepEqual(seen, ['0/1', '1/1', '2/1', '3/1', '3/0']);
   assert.throws(() => new Stepper({ count: -1, go: () => {} }), RangeError);
   assert.throws(() => new Stepper({ count: 1.5, go: () => {} }), RangeError);
+});
+
+test('walks counts the seeks queued or under way, so a view can say when what it shows has settled', async () => {
+  /** @type {(() => void)[]} */
+  const release = [];
+  const seen = [];
+  const stepper = new Stepper({ count: 5, go: () => new Promise((resolve) => release.push(() => resolve(undefined))) });
+  stepper.onChange((s) => seen.push(s.walks));
+  assert.equal(stepper.walks, 0);
+  const first = stepper.seek(2);
+  const second = stepper.seek(1);
+  assert.equal(stepper.walks, 2, 'two walks queued');
+  assert.equal(seen[0], 1, 'listeners hear that a walk began');
+  // Each step waits for its go() to resolve: release them one by one.
+  while (stepper.walks > 0) {
+    await settle();
+    release.shift()?.();
+  }
+  await Promise.all([first, second]);
+  assert.equal(stepper.at, 1);
+  assert.equal(seen.at(-1), 0, 'listeners hear that the walks ended');
 });

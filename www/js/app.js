@@ -204,6 +204,37 @@ export function prefersReducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/**
+ * Reads a stored string, or null. Storage may be refused anywhere (a frame on another site, a
+ * private window, a strict browser), and then even naming `localStorage` throws: nothing a
+ * reader needs to play may depend on it.
+ * @param {'local' | 'session'} area
+ * @param {string} name
+ * @returns {string | null}
+ */
+export function readStored(area, name) {
+  try {
+    return (area === 'local' ? window.localStorage : window.sessionStorage).getItem(name);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores a string; returns false when the browser refuses storage.
+ * @param {'local' | 'session'} area
+ * @param {string} name
+ * @param {string} value
+ */
+export function writeStored(area, name, value) {
+  try {
+    (area === 'local' ? window.localStorage : window.sessionStorage).setItem(name, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Copies text to the clipboard, falling back to a selected text box the user can copy. */
 export async function copyText(text, output) {
   if (output) {

@@ -33,6 +33,7 @@ const REASON_MAX = 120;
  * @property {() => string} read  the fragment kept now, without '#' ('' for none)
  * @property {(fragment: string | null) => void} write  keeps `fragment`; null keeps the bare page
  * @property {boolean} keepsOpened  a link given to the page stays as given until the state changes
+ * @property {boolean} [saysPending]  marks the page while a write is pending (see linkPending)
  */
 
 /**
@@ -61,12 +62,30 @@ const REASON_MAX = 120;
  * @property {(text: string) => void} [onTooLarge]  says `text` (and offers the file); default: the message line
  */
 
+/** What still has to reach the address bar (a keeper's timer or link being made, a view's
+ * debounce): while any is pending, the page's root carries `data-link-pending`, so a test (or a
+ * script) can wait for the bar to hold what is shown instead of waiting a while. */
+const pendingWork = new Set();
+
+/**
+ * Marks `work` (any object) as pending or done for the address bar.
+ * @param {object} work
+ * @param {boolean} pending
+ */
+export function linkPending(work, pending) {
+  if (pending) pendingWork.add(work);
+  else pendingWork.delete(work);
+  if (pendingWork.size > 0) document.documentElement.dataset.linkPending = 'true';
+  else delete document.documentElement.dataset.linkPending;
+}
+
 /** The page's address bar. @returns {LinkPlace} */
 export function addressBar() {
   return {
     read: () => location.hash.slice(1),
     write: (fragment) => history.replaceState(history.state, '', fragment === null ? location.pathname + location.search : `#${fragment}`),
     keepsOpened: true,
+    saysPending: true,
   };
 }
 
@@ -107,27 +126,42 @@ export function linkKeeper(place, { current, onTooLarge }) {
     } catch {
       link = null;
     }
-    if (!(link instanceof Promise)) return then(link);
+    if (!(link instanceof Promise)) {
+      then(link);
+      sayPending();
+      return;
+    }
     computing = true;
+    sayPending();
     return link.then(
       (state) => {
         computing = false;
         then(state);
+        sayPending();
       },
       () => {
         computing = false;
         then(null);
+        sayPending();
       },
     );
+  }
+
+  /** Says on the page whether a write is still to come (address bar only). */
+  const keeper = {};
+  function sayPending() {
+    if (place.saysPending) linkPending(keeper, timer !== null || computing || dirty || openings > 0);
   }
 
   function changed() {
     if (openings > 0) return;
     dirty = true;
-    if (timer !== null || computing) return;
-    const wait = lastWrite + WRITE_INTERVAL - performance.now();
-    if (wait <= 0) flush();
-    else timer = setTimeout(() => flush(), wait);
+    if (timer === null && !computing) {
+      const wait = lastWrite + WRITE_INTERVAL - performance.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(() => flush(), wait);
+    }
+    sayPending();
   }
 
   /**
@@ -171,10 +205,12 @@ export function linkKeeper(place, { current, onTooLarge }) {
     timer = null;
     dirty = false;
     openings++;
+    sayPending();
     try {
       await show();
     } finally {
       openings--;
+      sayPending();
     }
     saidTooLarge = false;
     if (!place.keepsOpened) return flush();

@@ -45,6 +45,8 @@ export class Stepper {
     this.timer = null;
     /** Moves in flight are chained, so quick clicks never run two steps at once. */
     this.queue = Promise.resolve();
+    /** Walks queued or under way: while there are any, what is shown may still change. */
+    this.walks = 0;
     /** @type {Set<(s: Stepper) => void>} */
     this.listeners = new Set();
   }
@@ -63,7 +65,7 @@ export class Stepper {
   seek(n) {
     const target = Math.max(0, Math.min(this.count, Math.trunc(n)));
     this.goal = target;
-    this.queue = this.queue.then(async () => {
+    return this.walking(async () => {
       while (this.live && this.at !== target) {
         const from = this.at;
         const to = from + (target > from ? 1 : -1);
@@ -76,6 +78,17 @@ export class Stepper {
         this.at = to;
         this.notify();
       }
+    });
+  }
+
+  /**
+   * Queues `walk` after the moves in flight, counted in `walks` while queued or under way.
+   * @param {() => Promise<void>} walk
+   */
+  walking(walk) {
+    if (this.walks++ === 0) this.notify();
+    this.queue = this.queue.then(walk).finally(() => {
+      if (--this.walks === 0) this.notify();
     });
     return this.queue;
   }
@@ -203,6 +216,9 @@ export function mountStepBar(el) {
     el.dataset.count = String(s ? s.count : 0);
     el.dataset.at = String(s ? s.at : 0);
     el.dataset.playing = String(!!s && s.playing);
+    // While a step is under way (or queued) what is shown may still change: tests wait for this to go.
+    if (s && s.walks > 0) el.dataset.moving = 'true';
+    else delete el.dataset.moving;
     button('start').disabled = !usable || s.at === 0;
     button('back').disabled = !usable || s.at === 0;
     button('forward').disabled = !usable || s.at === s.count;

@@ -2,7 +2,7 @@
 // Every rule (flips, answers, the strategy, links) is computed by the wasm core; the round, its
 // history and its link live in the core's session, driven by ../game-driver.js. `mount` draws
 // the view into a page (the document) or an embed's shadow root.
-import { loadCore } from '../app.js';
+import { loadCore, readStored, writeStored } from '../app.js';
 import { GridBoard } from '../board.js';
 import { viewContext, drawTemplate, scrollToEnd, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
@@ -22,23 +22,6 @@ export const CORE = 'devil';
 const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
 const LABELS = ['none', 'index', 'binary', 'coordinate'];
 
-/** A choice this visitor made before (`devil-labels`, `devil-helper`), if storage is allowed. */
-function stored(name) {
-  try {
-    return localStorage.getItem(name) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-/** Keeps a choice for this visitor; a sandboxed frame refuses storage, and it lasts for the page. */
-function store(name, value) {
-  try {
-    localStorage.setItem(name, value);
-  } catch {
-    // Storage refused: the choice lasts for this page.
-  }
-}
 const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
 
 /** The board and its controls: what an embed shows (`.no-embed` parts are the page's extras;
@@ -118,9 +101,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let editTool = 'coin';
   /** What each square shows besides its coin: none (H/T), its index, the index in binary, or
    * its chess-style coordinate. Kept for the visitor in local storage. */
-  let labels = LABELS.includes(stored('devil-labels')) ? stored('devil-labels') : 'none';
+  const storedLabels = readStored('local', 'devil-labels') ?? '';
+  let labels = LABELS.includes(storedLabels) ? storedLabels : 'none';
   /** Whether Play as A and B show the live helper (the colour bit by bit); kept like `labels`. */
-  let helper = stored('devil-helper') === 'on';
+  let helper = readStored('local', 'devil-helper') === 'on';
 
   async function main() {
     core = await loadCore(CORE);
@@ -132,7 +116,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
     // A table pasted on the strategy lab page plays as strategy 63 in this browser session (see tableFor).
-    const pasted = sessionStorage.getItem('devil-lab-table');
+    const pasted = readStored('session', 'devil-lab-table');
     if (pasted) {
       try {
         const n = core.devil_lab_table_squares(pasted);
@@ -145,14 +129,14 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('labels').value = labels;
     $('labels').addEventListener('change', () => {
       labels = $('labels').value;
-      store('devil-labels', labels);
+      writeStored('local', 'devil-labels', labels);
       render();
     });
     const helperBox = $('helper-on');
     helperBox.checked = helper;
     helperBox.addEventListener('change', () => {
       helper = helperBox.checked;
-      store('devil-helper', helper ? 'on' : 'off');
+      writeStored('local', 'devil-helper', helper ? 'on' : 'off');
       render();
     });
     $('ladder-on').addEventListener('change', () => setLadder($('ladder-on').checked));
@@ -282,7 +266,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   // A table pasted on the strategy lab page plays (as the lab's pasted-table strategy) in this
   // browser session: its text goes with every call that names a strategy, and the core reads it
   // only for that strategy.
-  const tableFor = () => sessionStorage.getItem('devil-lab-table') ?? undefined;
+  const tableFor = () => readStored('session', 'devil-lab-table') ?? undefined;
   const options = (strategy) => ({ strategy, table: tableFor() ?? null });
   const flipFor = (strategy, game) => core.devil_lab_solve(strategy, game, tableFor())[0].flip;
   const decode = (game) => core.devil_lab_decode(view.strategy, game, tableFor());

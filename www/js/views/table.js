@@ -119,7 +119,7 @@ class StrategySteps extends Stepper {
   seek(n) {
     const target = Math.max(0, Math.min(this.count, Math.trunc(n)));
     this.goal = target;
-    this.queue = this.queue.then(async () => {
+    return this.walking(async () => {
       if (!this.live || this.at === target || this.goal !== target) return;
       const reached = await this.walk(target, this.at);
       if (reached === null) {
@@ -135,7 +135,6 @@ class StrategySteps extends Stepper {
       }
       this.notify();
     });
-    return this.queue;
   }
 }
 

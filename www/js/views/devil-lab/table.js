@@ -1,7 +1,7 @@
 // Section 2 of the strategy lab: a table pasted, uploaded, loaded from the strategy or edited
 // board by board; verified as it changes, with a counterexample drawn on a board, or handed to
 // the Devil's chessboard to be played.
-import { errorText } from '../../app.js';
+import { errorText, writeStored } from '../../app.js';
 import { isCancelled } from '../../worker-client.js';
 import { readTextFile } from '../../text-file.js';
 import { bitsBoard } from '../lab/bits-board.js';
@@ -28,7 +28,12 @@ export function wireTable(lab) {
   $('verify-table').addEventListener('click', verify);
   $('play-table').addEventListener('click', play);
   $('table').addEventListener('change', () => ctx.stateChanged());
-  $('table').addEventListener('input', debounce(verify, 400));
+  // The verdict is marked stale as soon as the table is typed in, and verified again after a pause.
+  const typed = debounce(verify, 400);
+  $('table').addEventListener('input', () => {
+    $('table-verdict').classList.add('stale');
+    typed();
+  });
 
   function load() {
     try {
@@ -81,7 +86,9 @@ export function wireTable(lab) {
     try {
       const text = $('table').value;
       const n = core.devil_lab_table_squares(text);
-      sessionStorage.setItem('devil-lab-table', text);
+      if (!writeStored('session', 'devil-lab-table', text)) {
+        throw new Error('This browser refuses session storage here, so the table cannot go to the Devil page (a table is too big for a link).');
+      }
       location.href = `devil.html#${watchLink(core, n, PASTED_TABLE)}`;
     } catch (err) {
       ctx.showError(err);

@@ -3,7 +3,7 @@
 // another section, a bad link met with one line and a fresh lab). A state too large for a
 // link keeps a link without its large part, says so, and offers the state as a file.
 import { shareLink, shareFeedback, download, canShare } from '../../share.js';
-import { followLinks } from '../../share-link.js';
+import { followLinks, linkPending } from '../../share-link.js';
 import { labLink, ofKind } from './state-link.js';
 
 /** The share bar (ids are looked up in the view's slot): it stays in reach while reading any section. */
@@ -65,10 +65,16 @@ export async function keepLabLink(ctx, o) {
     if (file) download(file);
   });
   if (ctx.isPage) {
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let scrolled;
+    const scrolling = {};
     window.addEventListener('scroll', () => {
       clearTimeout(scrolled);
-      scrolled = setTimeout(() => ctx.stateChanged(), 200);
+      linkPending(scrolling, true);
+      scrolled = setTimeout(() => {
+        ctx.stateChanged();
+        linkPending(scrolling, false);
+      }, 200);
     });
   }
   await followLinks(ctx, {

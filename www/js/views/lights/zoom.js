@@ -126,13 +126,18 @@ export function describeView(v) {
   $('zoom-in').disabled = z.scale >= maxScale(v);
 }
 
-/** Redraws once per frame however many events moved the view. */
+/** Redraws once per frame however many events moved the view. The wrapper carries
+ * `data-drawing` from the change to the frame that draws it, so a reader of the canvas (a test)
+ * can wait for the drawing to match what the wrapper says. */
 function requestDraw(v) {
   const ui = v.zoomUi;
   if (!ui || ui.frame) return;
+  const wrap = v.ctx.$('canvas-wrap');
+  wrap.dataset.drawing = 'true';
   ui.frame = requestAnimationFrame(() => {
     ui.frame = 0;
     ui.redraw();
+    delete wrap.dataset.drawing;
   });
 }
 
