@@ -195,7 +195,10 @@ function postHeight() {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
-    window.parent.postMessage({ type: 'chessboard-puzzle:height', height, href: location.href }, '*');
+    // To any origin, and only the height: the frame cannot know which page embeds it (an iframe
+    // snippet on a host without scripts never greets it), and a height tells nothing of the
+    // reader's moves, which the address (the link) would.
+    window.parent.postMessage({ type: 'chessboard-puzzle:height', height }, '*');
   };
   new ResizeObserver(send).observe(document.documentElement);
   // Chromium pauses a cross-origin frame's rendering, and so its ResizeObserver, while the frame

@@ -37,6 +37,7 @@ export const SHARE_BAR = `
       <h2 id="embed-title">Embed this board</h2>
       <button type="button" id="embed-close">Close</button>
     </div>
+    <p id="embed-status" class="note" role="status"></p>
     <div class="composer-options">
       <label>View <select id="embed-view">${options(VIEWS)}</select></label>
       <label id="embed-mode-field">Mode <select id="embed-mode"></select></label>
@@ -60,7 +61,6 @@ export const SHARE_BAR = `
       <textarea class="share" id="share-iframe" rows="3" readonly></textarea>
       <button type="button" id="copy-iframe">Copy iframe snippet</button>
     </div>
-    <p id="embed-status" class="note" role="status"></p>
   </dialog>`;
 
 /**

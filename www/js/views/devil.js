@@ -515,7 +515,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         return `<tr><th scope="row">${label}</th>${cells.join('')}</tr>`;
       })
       .join('');
-    table.innerHTML = `<caption>The colour, bit by bit</caption><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody>`;
+    table.innerHTML = `<caption>The colour, bit by bit</caption><thead><tr><th scope="col">bit</th>${head}</tr></thead><tbody>${body}</tbody>`;
     table.hidden = false;
   }
 
