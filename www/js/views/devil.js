@@ -506,6 +506,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('log').innerHTML = items.join('');
     scrollToEnd($('log'));
     $('status').textContent = describe(steps[step]).replace(/<[^>]+>/g, '');
+    // The page shows the step in the log (its current line): the status line stays for screen
+    // readers (it is the live region) and for the compact embed, which has no log.
+    $('status').dataset.shownInLog = 'true';
     renderBits();
   }
 
@@ -614,6 +617,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   function renderPlay() {
+    delete $('status').dataset.shownInLog;
     $('bits').hidden = true;
     if (view.mode === 'play_a' || view.mode === 'play_b') renderLiveHelper();
     else $('helper').hidden = true;
