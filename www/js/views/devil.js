@@ -115,12 +115,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     core = await loadCore(CORE);
     board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => activate(index), onKey: key });
     $('board').classList.add('checkered');
-    // Whether labels fit depends on the board's width: drawn again when that changes.
-    let drawnWidth = 0;
+    // Whether labels fit depends on the board's width: drawn again when a resize changes that
+    // (their size follows the board by itself, in CSS).
     new ResizeObserver(() => {
-      const width = $('board').clientWidth;
-      if (view && width !== drawnWidth) render();
-      drawnWidth = width;
+      if (view && labelsShown(view.game.board.length) !== shownLabels) render();
     }).observe($('board'));
     for (const n of SIZES) {
       const { rows, cols } = core.devil_board(n).layout;
@@ -426,15 +424,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const { rows, cols } = layout;
     board.resize(rows, cols);
     const look = shown();
-    const bits = Math.log2(n);
-    // A label fits inside its coin (72% of the square): binary labels past 4 bits take two lines;
-    // a label smaller than MIN_LABEL_PX is no label, and the page says so.
-    const lines = labels === 'binary' && bits > 4 ? 2 : 1;
-    const chars = labels === 'binary' ? Math.ceil(Math.max(bits, 2) / lines) : labels === 'index' ? String(n - 1).length : labels === 'coordinate' ? 3 : 1;
-    const cell = ($('board').clientWidth || 448) / cols;
-    const labelPx = Math.min((cell * 1.1) / chars, (cell * 0.62) / lines);
-    const fits = labels === 'none' || labelPx >= MIN_LABEL_PX;
-    shownLabels = fits ? labels : 'none';
+    const { chars, lines } = labelShape(n);
+    shownLabels = labelsShown(n);
+    const fits = shownLabels === labels;
     // H/T letters up to 256 squares; past that a coin is its colour alone.
     const small = shownLabels !== 'none' || n <= 256;
     $('labels-note').hidden = fits;
@@ -477,6 +469,23 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     for (const b of ctx.$$('[data-game]')) /** @type {HTMLElement} */ (b).hidden = !undoable;
     if (mode === 'watch') renderWatch();
     else renderPlay();
+  }
+
+  /** The longest label's characters a line, and its lines (binary past 4 bits: two). */
+  function labelShape(n) {
+    const bits = Math.log2(n);
+    const lines = labels === 'binary' && bits > 4 ? 2 : 1;
+    const chars = labels === 'binary' ? Math.ceil(Math.max(bits, 2) / lines) : labels === 'index' ? String(n - 1).length : labels === 'coordinate' ? 3 : 1;
+    return { chars, lines };
+  }
+
+  /** The labels drawn on a board of `n` squares at its width: the chosen ones when they fit
+   * inside a coin (72% of a square) at MIN_LABEL_PX or more, else none (the page says so). */
+  function labelsShown(n) {
+    if (labels === 'none') return labels;
+    const { chars, lines } = labelShape(n);
+    const cell = ($('board').clientWidth || 448) / layout.cols;
+    return Math.min((cell * 1.1) / chars, (cell * 0.62) / lines) >= MIN_LABEL_PX ? labels : 'none';
   }
 
   /** The text a square shows: its coin's face, or the label chosen. */
