@@ -2,7 +2,9 @@
 // never downloads a browser), the page under test served by `cargo xtask test` at BASE_URL,
 // and a record of console errors so every test can assert there were none.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import os from 'node:os';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
@@ -118,4 +120,15 @@ export function nextFrame(page) {
  */
 export function longTaskLimit(base = 200) {
   return Math.round(base * Math.max(1, os.loadavg()[0] / os.cpus().length));
+}
+
+/**
+ * Where a download was saved on this machine: a file in a fresh temporary folder. (A browser
+ * shared by run.mjs is connected to, not launched, and then Playwright only copies downloads.)
+ * @param {import('playwright-core').Download} download
+ */
+export async function savedPath(download) {
+  const path = join(mkdtempSync(join(tmpdir(), 'download-')), download.suggestedFilename() || 'download');
+  await download.saveAs(path);
+  return path;
 }
