@@ -234,11 +234,75 @@ test('the press list ticks: pressed on the page, by hand, and with the step bar'
   // The third, pressed on the board.
   await light(page, presses[2]).click();
   await page.waitForFunction(() => document.querySelectorAll('#press-list li.done').length === 3);
-  // The fifth ticked by hand (pressed on the device).
+  // The fifth ticked by hand (pressed on the device): the list is the session's steps, so the
+  // position steps to just after it (the fourth with it), and the step bar says so.
   await page.locator('#press-list input[data-press="4"]').check();
+  await page.waitForFunction(() => document.getElementById('press-bar').dataset.at === '5');
   const done = await page.$$eval('#press-list li', (lis) => lis.map((li) => li.classList.contains('done')));
-  assert.deepEqual(done.slice(0, 6), [true, true, true, false, true, false]);
+  assert.deepEqual(done.slice(0, 6), [true, true, true, true, true, false]);
+  assert.equal(await page.textContent('#press-bar .step-position'), 'Press 5 of 15');
   await screenshot(page, 'lights-games-list');
+});
+
+/** The 5×5 with every light on, solved: 15 presses listed. Returns the light of each press. */
+async function allOnSolved(page) {
+  await pick(page, 'classic', 25);
+  await page.click('#clear');
+  await page.click('.paste summary');
+  await page.fill('#pattern', '#'.repeat(25));
+  await page.click('#set-pattern');
+  await page.click('[data-mode=play]');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li').length === 15);
+  return page.$$eval('#press-list li', (lis) => lis.map((li) => Number(li.dataset.index)));
+}
+
+/** The 5×5 classic rule written out: a press flips the light and its four neighbours. */
+function pressed(lights, i) {
+  const out = lights.slice();
+  const [r, c] = [Math.floor(i / 5), i % 5];
+  for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+    const [rr, cc] = [r + dr, c + dc];
+    if (rr >= 0 && rr < 5 && cc >= 0 && cc < 5) out[rr * 5 + cc] ^= 1;
+  }
+  return out;
+}
+
+test('the press list, the step bar and Undo/Redo are one position: the session’s steps', async () => {
+  const { page, errors } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  const presses = await allOnSolved(page);
+  const position = () => page.textContent('#press-bar .step-position');
+  const ticked = () => page.$$eval('#press-list li', (lis) => lis.filter((li) => li.classList.contains('done')).length);
+  const at = (n) => page.waitForFunction((n) => document.getElementById('press-bar').dataset.at === String(n), n);
+  assert.equal(await position(), 'Press 0 of 15');
+
+  // Redo right after Solve is the first step: the board, the list and the bar all say so.
+  await page.click('[data-game=redo]');
+  await at(1);
+  assert.equal(await position(), 'Press 1 of 15');
+  assert.equal(await ticked(), 1);
+  assert.deepEqual(await states(page), pressed(new Array(25).fill(1), presses[0]));
+  // Undo takes it back, in all three.
+  await page.click('[data-game=undo]');
+  await at(0);
+  assert.equal(await ticked(), 0);
+  assert.deepEqual(await states(page), new Array(25).fill(1));
+
+  // Ticking all fifteen by hand reaches the end: 15 of 15, the board dark, the status done.
+  for (let j = 0; j < 15; j++) {
+    await page.locator(`#press-list input[data-press="${j}"]`).check();
+    await at(j + 1);
+  }
+  assert.equal(await position(), 'Press 15 of 15');
+  assert.equal(await ticked(), 15);
+  assert.ok((await states(page)).every((v) => v === 0), 'the board is dark');
+  assert.match(await page.textContent('#status'), /^All lights are off after 15 presses/);
+  // Unticking the last steps back to before it.
+  await page.locator('#press-list input[data-press="14"]').uncheck();
+  await at(14);
+  assert.equal(await ticked(), 14);
+  assert.deepEqual(errors, []);
 });
 
 test('lit-only play refuses a press on an unlit light, and solves in a legal order', async () => {
@@ -399,3 +463,18 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(found, []);
   });
 }
+
+test('the composer’s Mode options are the view’s Mode buttons, Play and Edit, and nothing else', async () => {
+  const { page } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await page.click('#embed');
+  await page.waitForSelector('#embed-dialog[open]');
+  const options = await page.$$eval('#embed-mode option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [
+    ['', 'as shown'],
+    ['play', 'Play'],
+    ['edit', 'Edit'],
+  ]);
+  const width = await page.$eval('#embed-mode', (s) => s.getBoundingClientRect().width);
+  assert.ok(width < 200, `the Mode select is ${width} px wide`);
+});

@@ -111,7 +111,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const board = /** @type {HTMLElement} */ ($('board'));
   const stepBar = mountStepBar($('press-bar'));
   ctx.steps = stepBar;
-  const list = new PressList($('press-list'), { onTick: () => redraw() });
+  const list = new PressList($('press-list'), {
+    // A tick is a step of the session while the list is its steps: the list, the step bar and
+    // Undo/Redo are then one position (see syncPlan).
+    onTick: (j, checked) => {
+      const stepper = stepBar.stepper;
+      if (stepper?.live && shown?.steps && shown.steps.count === list.moves.length) {
+        void stepper.seek(checked ? j + 1 : j);
+        return true;
+      }
+      queueMicrotask(redraw);
+      return false;
+    },
+  });
   const stencil = stencilEditor($('stencil'), '.....\n..#..\n.###.\n..#..\n.....');
   const solvePanel = jobPanel('Solving');
   $('solve-job').append(solvePanel);
@@ -267,7 +279,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function setMode(/** @type {'play' | 'edit'} */ m) {
     mode = m;
     markSegmented(ctx, 'mode', m);
-    board.dataset.mode = m;
+    // Not `data-mode`: that marks the Mode buttons, which the embed composer lists as options.
+    board.dataset.input = m;
   }
 
   /** An edit of the lights or the rule: the session starts again from it, the list is gone. */

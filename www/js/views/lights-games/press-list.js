@@ -1,11 +1,15 @@
 // The press list beside the board: the solution in order, in the game's labels, each press a
-// checkbox ticked when it is pressed on the page, stepped to with the step bar, or ticked by
-// hand while following on the physical game. And the stencil editor of custom grids.
+// checkbox. While the presses are the session's loaded steps, the list shows where those stand:
+// the first `at` presses ticked, whether stepped to with the step bar, Undo and Redo, pressed
+// on the page, or ticked by hand while following on the physical game (a tick steps there). And the stencil editor of custom grids.
 
 export class PressList {
   /**
    * @param {HTMLElement} el  the <ol>
-   * @param {{ onTick: () => void }} options  called after a tick by hand
+   * @param {{ onTick: (j: number, checked: boolean) => boolean }} options  a tick by hand of press
+   *   `j`: true when the view took it as a step (the session's steps then tick the list: a
+   *   tick steps to just after press j, an untick to just before it), false to tick it here
+   *   (the list no longer being the session's steps)
    */
   constructor(el, { onTick }) {
     this.el = el;
@@ -17,9 +21,12 @@ export class PressList {
       const box = /** @type {HTMLInputElement} */ (e.target);
       const j = Number(box.dataset.press);
       if (!Number.isInteger(j)) return;
+      if (onTick(j, box.checked)) {
+        this.mark();
+        return;
+      }
       this.ticked[j] = box.checked;
       this.mark();
-      onTick();
     });
   }
 
