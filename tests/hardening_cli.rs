@@ -361,3 +361,28 @@ fn a_version_past_u32_is_still_a_version() {
     let line = one_line_error(&out);
     assert!(!line.contains("no version") && line.contains("newer"), "{line}");
 }
+
+#[test]
+fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
+    // One light whose press lists `self` 12 million times (60 MB): as strings this took
+    // 812 MB; under a 450 MB address-space limit it must still finish with an answer or a
+    // one-line refusal, never an abort.
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    let mut text = String::with_capacity(60_000_010);
+    text.push_str("a:");
+    while text.len() < 60_000_000 {
+        text.push_str(" self");
+    }
+    text.push('\n');
+    std::fs::write(&graph, &text).unwrap();
+    let script = format!(
+        "ulimit -v 450000; exec '{}' lights-out solve --graph '{}' --pattern 1",
+        env!("CARGO_BIN_EXE_chessboard-puzzles"),
+        graph.display()
+    );
+    let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}: {stderr}", out.status);
+    assert!(stderr.lines().count() <= 1, "{stderr}");
+}
