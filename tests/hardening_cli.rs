@@ -273,3 +273,116 @@ fn an_inconclusive_search_exits_3_and_says_how_to_go_further() {
         assert_eq!((json["found"].as_bool(), json["exhausted"].as_bool()), (Some(found), Some(!found)));
     }
 }
+
+// Issue 30: the fourth hostile audit.
+
+/// No byte a terminal acts on: nothing below 0x20 but the line break, no DEL, no C1 control
+/// (U+0080..U+009F, written as 0xC2 0x80..0x9F in UTF-8).
+fn no_terminal_controls(bytes: &[u8]) -> bool {
+    let raw_c0 = bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f);
+    let c1 = bytes.windows(2).any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]));
+    !raw_c0 && !c1
+}
+
+#[test]
+fn a_huge_option_value_is_quoted_short_on_one_line() {
+    let huge = "a".repeat(100_000);
+    for args in [
+        vec!["devil", "flip", "--seed", huge.as_str(), "--board", "b.txt", "--key", "3"],
+        vec!["lights-out", "solve", "--rows", huge.as_str(), "--cols", "3"],
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(2), "{:?}", &args[..2]);
+        let line = one_line_error(&out);
+        assert!(line.len() < 500, "{} bytes: {}", line.len(), &line[..200]);
+    }
+}
+
+#[test]
+fn terminal_escapes_in_arguments_and_labels_are_shown_escaped() {
+    let out = cli(&["lights-out", "open", "#\u{1b}]0;pwned\u{7}\u{1b}[2J/v2/AAAA"]);
+    let line = one_line_error(&out);
+    assert!(no_terminal_controls(&out.stderr), "{line:?}");
+    assert!(line.contains("\\x1b"), "the escape is shown, not dropped: {line:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    std::fs::write(&graph, "\u{1b}[31mRED: self b\nb\u{0}: self \u{1b}[31mRED\n").unwrap();
+    let out = cli(&["lights-out", "solve", "--graph", graph.to_str().unwrap(), "--pattern", "11"]);
+    let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+    assert!(no_terminal_controls(&all), "{:?}", String::from_utf8_lossy(&all));
+    // The same file's error, through the clap usage path: a control in an option value.
+    let out = cli(&["devil", "flip", "--seed", "\u{1b}[2J", "--board", "b.txt", "--key", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(no_terminal_controls(&out.stderr), "{:?}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Runs the binary and kills it if it has not finished within 20 s: `None` then.
+fn within_20_s(args: &[&str]) -> Option<Output> {
+    let mut child =
+        bin().args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(20) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    None
+}
+
+#[test]
+fn a_fifo_given_as_an_input_is_refused_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let f = fifo.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        &["devil", "flip", "--board", f, "--key", "3"],
+        &["devil", "find", "--board", f],
+        &["lights-out", "solve", "--pattern-file", f],
+        &["lights-out", "solve", "--graph", f, "--pattern", "1"],
+        &["lights-out", "open", "--link-file", f],
+        &["chess", "games", "--pgn", f],
+        &["table", "verify", "--coins", "4", "--strategy", f],
+    ];
+    for args in cases {
+        let out = within_20_s(args).unwrap_or_else(|| panic!("{args:?} waited on the FIFO"));
+        let line = one_line_error(&out);
+        assert!(line.contains(f), "{args:?}: names the file: {line}");
+    }
+}
+
+#[test]
+fn a_version_past_u32_is_still_a_version() {
+    let out = cli(&["lights-out", "open", "#lights/v4294967296/AAAA"]);
+    let line = one_line_error(&out);
+    assert!(!line.contains("no version") && line.contains("newer"), "{line}");
+}
+
+#[test]
+fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
+    // One light whose press lists `self` 12 million times (60 MB): as strings this took
+    // 812 MB; under a 450 MB address-space limit it must still finish with an answer or a
+    // one-line refusal, never an abort.
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    let mut text = String::with_capacity(60_000_010);
+    text.push_str("a:");
+    while text.len() < 60_000_000 {
+        text.push_str(" self");
+    }
+    text.push('\n');
+    std::fs::write(&graph, &text).unwrap();
+    let script = format!(
+        "ulimit -v 450000; exec '{}' lights-out solve --graph '{}' --pattern 1",
+        env!("CARGO_BIN_EXE_chessboard-puzzles"),
+        graph.display()
+    );
+    let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}: {stderr}", out.status);
+    assert!(stderr.lines().count() <= 1, "{stderr}");
+}

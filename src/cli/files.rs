@@ -26,12 +26,28 @@ pub(crate) fn read_file(path: &Path) -> Result<String> {
 /// `max_bytes` (and stopping there for files that do not know their size, such as pipes).
 /// A UTF-8 byte order mark at the start, which some editors write, is dropped.
 pub(crate) fn read_file_within(path: &Path, max_bytes: u64, what: &str) -> Result<String> {
-    let file = File::open(path).map_err(|e| cannot("read", path, e))?;
+    let file = open_input(path)?;
     let mut text = read_within(file, path, max_bytes, what)?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
+}
+
+/// Opens a file to read, refusing — by its metadata, before opening it, since opening a FIFO
+/// with no writer waits forever — anything but a regular file or a folder (folders are refused
+/// on reading with their own message): a FIFO, a socket, a device such as `/dev/tty`. The
+/// rule of `--out`, for inputs; standard input is read only where a command takes `-`.
+pub(crate) fn open_input(path: &Path) -> Result<File> {
+    let meta = std::fs::metadata(path).map_err(|e| cannot("read", path, e))?;
+    if !meta.is_file() && !meta.is_dir() {
+        crate::bail!(
+            "cannot read {}: it is {}, not a regular file (inputs are regular files)",
+            path.display(),
+            special_kind(&meta.file_type())
+        );
+    }
+    File::open(path).map_err(|e| cannot("read", path, e))
 }
 
 fn read_within(file: File, path: &Path, max_bytes: u64, what: &str) -> Result<String> {

@@ -11,7 +11,6 @@ use crate::{bail, Result};
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
@@ -157,7 +156,7 @@ pub fn run(cmd: Command) -> Result<Output> {
                 let Variant { rule, torus, states } = variant;
                 let grid = super::lights_graph::GridOptions { rows, cols, rule, torus, states };
                 let source = super::lights_graph::PatternOptions { all_on, pattern, pattern_file };
-                return super::lights_graph::solve(graph, grid, source);
+                return super::lights_graph::solve(graph, grid, source, summary);
             }
             let source = Source::new(all_on, pattern, pattern_file)?;
             let request = Request { summary, first_row, out: out.map(|p| (format.unwrap_or(Format::for_path(&p)), p)) };
@@ -280,8 +279,7 @@ fn read_lights(
             let at = |e: crate::Error| crate::Error::new(format!("{}: {e}", path.display()));
             if states == 2 {
                 // Digits or PBM, streamed into packed bits whatever the size.
-                let file =
-                    File::open(path).map_err(|e| crate::Error::new(format!("cannot read {}: {e}", path.display())))?;
+                let file = super::files::open_input(path)?;
                 Lights::read(BufReader::with_capacity(1 << 20, file), rule, torus, states).map_err(at)?
             } else {
                 Lights::read_text(&read_file(path)?, rule, torus, states).map_err(at)?

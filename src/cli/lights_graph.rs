@@ -130,8 +130,9 @@ fn lights(source: &PatternOptions, graph: &Graph) -> Result<Vec<u8>> {
     }
 }
 
-/// Solves the game the options name and prints the presses by label.
-pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions) -> Result<Output> {
+/// Solves the game the options name and prints the presses by label (with `summary`, only
+/// their count, as for the plain grid).
+pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions, summary: bool) -> Result<Output> {
     let game = game(&args, &grid_options)?;
     let g = &game.graph;
     let lights = lights(&source, g)?;
@@ -168,7 +169,11 @@ pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions)
     let rules = if args.lit_only { ", pressing only lit lights" } else { "" };
     if solvable {
         let fewest = if minimal { "the fewest" } else { "not proven the fewest" };
-        let _ = writeln!(text, "{} presses ({fewest}{rules}): {}", labels.len(), labels.join(" "));
+        if summary {
+            let _ = writeln!(text, "{} presses ({fewest}{rules})", labels.len());
+        } else {
+            let _ = writeln!(text, "{} presses ({fewest}{rules}): {}", labels.len(), labels.join(" "));
+        }
     } else {
         let _ = writeln!(text, "cannot be cleared{rules}");
         if let Some(w) = &witness {
