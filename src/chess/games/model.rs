@@ -432,6 +432,9 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
     let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
     let legal = pos.legal_moves();
+    // About 20 features a move: one allocation for the position, not one as the buffer grows.
+    out.feats.reserve(24 * legal.len());
+    out.ends.reserve(legal.len());
     let mut choices = [0u32; 64];
     for mv in &legal {
         choices[mv.from as usize] += 1;
