@@ -767,7 +767,7 @@ mod tests {
         .unwrap();
         let mut positions: Vec<Position> = parse_pgn(&text).unwrap().iter().flat_map(|g| g.positions()).collect();
         for fen in [
-            "r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
+            "r3k2r/ppp2ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
             "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
             "4k3/8/8/2Pp4/8/8/8/4K2R w K d6 0 1",
             "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
