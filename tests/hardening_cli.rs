@@ -386,3 +386,18 @@ fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
     assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}: {stderr}", out.status);
     assert!(stderr.lines().count() <= 1, "{stderr}");
 }
+
+#[test]
+fn open_reads_the_pages_graph_game_links() {
+    use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Params, Shape};
+    use chessboard_puzzles::lights::rules::presets::Preset;
+    use chessboard_puzzles::puzzle::Puzzle;
+    let params = Params { shape: Shape::Preset(Preset::parse("cube").unwrap()), lit_only: false };
+    let game = GraphGame::random(&params, 7).unwrap();
+    let out = cli(&["lights-out", "open", &format!("#{}", game.link())]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The lights in the game's order, one character a light ('.' off, '#' on), from the game.
+    let shown: String = String::from_utf8(out.stdout).unwrap().chars().filter(|c| !c.is_whitespace()).collect();
+    let expected: String = game.lights.iter().map(|&v| if v == 0 { '.' } else { '#' }).collect();
+    assert_eq!(shown, expected);
+}
