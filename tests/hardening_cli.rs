@@ -311,6 +311,7 @@ fn terminal_escapes_in_arguments_and_labels_are_shown_escaped() {
     let out = cli(&["lights-out", "solve", "--graph", graph.to_str().unwrap(), "--pattern", "11"]);
     let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
     assert!(no_terminal_controls(&all), "{:?}", String::from_utf8_lossy(&all));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\\x1b[31mRED"), "the label is shown escaped: {out:?}");
     // The same file's error, through the clap usage path: a control in an option value.
     let out = cli(&["devil", "flip", "--seed", "\u{1b}[2J", "--board", "b.txt", "--key", "3"]);
     assert_eq!(out.status.code(), Some(2));
