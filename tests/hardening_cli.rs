@@ -307,7 +307,7 @@ fn terminal_escapes_in_arguments_and_labels_are_shown_escaped() {
 
     let dir = tempfile::tempdir().unwrap();
     let graph = dir.path().join("g.txt");
-    std::fs::write(&graph, "\u{1b}[31mRED: self b\nb\u{0}: self \u{1b}[31mRED\n").unwrap();
+    std::fs::write(&graph, "\u{1b}[31mRED: self b\u{0}\nb\u{0}: self \u{1b}[31mRED\n").unwrap();
     let out = cli(&["lights-out", "solve", "--graph", graph.to_str().unwrap(), "--pattern", "11"]);
     let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
     assert!(no_terminal_controls(&all), "{:?}", String::from_utf8_lossy(&all));
