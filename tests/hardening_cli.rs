@@ -307,10 +307,11 @@ fn terminal_escapes_in_arguments_and_labels_are_shown_escaped() {
 
     let dir = tempfile::tempdir().unwrap();
     let graph = dir.path().join("g.txt");
-    std::fs::write(&graph, "\u{1b}[31mRED: self b\nb\u{0}: self \u{1b}[31mRED\n").unwrap();
+    std::fs::write(&graph, "\u{1b}[31mRED: self b\u{0}\nb\u{0}: self \u{1b}[31mRED\n").unwrap();
     let out = cli(&["lights-out", "solve", "--graph", graph.to_str().unwrap(), "--pattern", "11"]);
     let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
     assert!(no_terminal_controls(&all), "{:?}", String::from_utf8_lossy(&all));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\\x1b[31mRED"), "the label is shown escaped: {out:?}");
     // The same file's error, through the clap usage path: a control in an option value.
     let out = cli(&["devil", "flip", "--seed", "\u{1b}[2J", "--board", "b.txt", "--key", "3"]);
     assert_eq!(out.status.code(), Some(2));
@@ -385,4 +386,19 @@ fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}: {stderr}", out.status);
     assert!(stderr.lines().count() <= 1, "{stderr}");
+}
+
+#[test]
+fn open_reads_the_pages_graph_game_links() {
+    use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Params, Shape};
+    use chessboard_puzzles::lights::rules::presets::Preset;
+    use chessboard_puzzles::puzzle::Puzzle;
+    let params = Params { shape: Shape::Preset(Preset::parse("cube").unwrap()), lit_only: false };
+    let game = GraphGame::random(&params, 7).unwrap();
+    let out = cli(&["lights-out", "open", &format!("#{}", game.link())]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The lights in the game's order, one character a light ('.' off, '#' on), from the game.
+    let shown: String = String::from_utf8(out.stdout).unwrap().chars().filter(|c| !c.is_whitespace()).collect();
+    let expected: String = game.lights.iter().map(|&v| if v == 0 { '.' } else { '#' }).collect();
+    assert_eq!(shown, expected);
 }

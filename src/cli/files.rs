@@ -35,16 +35,17 @@ pub(crate) fn read_file_within(path: &Path, max_bytes: u64, what: &str) -> Resul
 }
 
 /// Opens a file to read, refusing — by its metadata, before opening it, since opening a FIFO
-/// with no writer waits forever — anything but a regular file or a folder (folders are refused
-/// on reading with their own message): a FIFO, a socket, a device such as `/dev/tty`. The
-/// rule of `--out`, for inputs; standard input is read only where a command takes `-`.
+/// with no writer waits forever — a FIFO or a socket. A device is read as a file, up to the
+/// size limit (`/dev/zero` is cut off there); standard input is read only where a command
+/// takes `-`.
 pub(crate) fn open_input(path: &Path) -> Result<File> {
     let meta = std::fs::metadata(path).map_err(|e| cannot("read", path, e))?;
-    if !meta.is_file() && !meta.is_dir() {
+    let kind = meta.file_type();
+    if std::os::unix::fs::FileTypeExt::is_fifo(&kind) || std::os::unix::fs::FileTypeExt::is_socket(&kind) {
         crate::bail!(
             "cannot read {}: it is {}, not a regular file (inputs are regular files)",
             path.display(),
-            special_kind(&meta.file_type())
+            special_kind(&kind)
         );
     }
     File::open(path).map_err(|e| cannot("read", path, e))
