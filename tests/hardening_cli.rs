@@ -3,6 +3,7 @@
 //! missing arguments; a search that cannot finish. Each test states what a careful tool does
 //! (as `sed -i` and editors do) and checks the file system and the exit status directly.
 
+use std::fmt::Write as _;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -365,27 +366,42 @@ fn a_version_past_u32_is_still_a_version() {
 
 #[test]
 fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
-    // One light whose press lists `self` 12 million times (60 MB): as strings this took
-    // 812 MB; under a 450 MB address-space limit it must still finish with an answer or a
-    // one-line refusal, never an abort.
+    // 60 MB of `self` entries, in the two shapes a hostile file takes: one light whose press
+    // lists `self` 12 million times, and millions of lights of one `self` each (the shape that
+    // was collected whole before any limit was checked: 812 MB as strings). Under a 450 MB
+    // address-space limit each must finish with an answer or a one-line refusal, never an abort.
     let dir = tempfile::tempdir().unwrap();
-    let graph = dir.path().join("g.txt");
-    let mut text = String::with_capacity(60_000_010);
-    text.push_str("a:");
-    while text.len() < 60_000_000 {
-        text.push_str(" self");
+    let one_line = {
+        let mut text = String::with_capacity(60_000_010);
+        text.push_str("a:");
+        while text.len() < 60_000_000 {
+            text.push_str(" self");
+        }
+        text.push('\n');
+        text
+    };
+    let many_lines = {
+        let mut text = String::with_capacity(60_000_100);
+        let mut n = 0u64;
+        while text.len() < 60_000_000 {
+            writeln!(text, "l{n}: self").unwrap();
+            n += 1;
+        }
+        text
+    };
+    for (name, text) in [("one-line", one_line), ("many-lines", many_lines)] {
+        let graph = dir.path().join(format!("{name}.txt"));
+        std::fs::write(&graph, &text).unwrap();
+        let script = format!(
+            "ulimit -v 450000; exec '{}' lights-out solve --graph '{}' --pattern 1",
+            env!("CARGO_BIN_EXE_chessboard-puzzles"),
+            graph.display()
+        );
+        let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{name}: {:?}: {stderr}", out.status);
+        assert!(stderr.lines().count() <= 1, "{name}: {stderr}");
     }
-    text.push('\n');
-    std::fs::write(&graph, &text).unwrap();
-    let script = format!(
-        "ulimit -v 450000; exec '{}' lights-out solve --graph '{}' --pattern 1",
-        env!("CARGO_BIN_EXE_chessboard-puzzles"),
-        graph.display()
-    );
-    let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}: {stderr}", out.status);
-    assert!(stderr.lines().count() <= 1, "{stderr}");
 }
 
 #[test]
