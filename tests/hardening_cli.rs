@@ -418,3 +418,31 @@ fn open_reads_the_pages_graph_game_links() {
     let expected: String = game.lights.iter().map(|&v| if v == 0 { '.' } else { '#' }).collect();
     assert_eq!(shown, expected);
 }
+
+#[test]
+fn every_lights_out_command_reads_the_board_as_solve_does() {
+    // nullity takes --preset like solve: published figures (the 5×5 game leaves 2 quiet
+    // patterns; Merlin's Magic Square is always solvable), and the Cube's figure is the one
+    // `solve --preset cube` reports.
+    let line = |args: &[&str]| {
+        let out = cli(args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(line(&["lights-out", "nullity", "--preset", "classic"]).contains("nullity 2, rank 23"));
+    assert!(line(&["lights-out", "nullity", "--preset", "merlin"]).contains("nullity 0, rank 9"));
+    let cube = line(&["lights-out", "nullity", "--preset", "cube"]);
+    let solved = line(&["lights-out", "solve", "--preset", "cube", "--all-on"]);
+    let figure = |text: &str| {
+        let n = text.find("nullity ").unwrap() + "nullity ".len();
+        text[n..].chars().take_while(char::is_ascii_digit).collect::<String>()
+    };
+    assert_eq!(figure(&cube), figure(&solved));
+    // solve --lit-only --pattern reads the grid's size from the pattern, as plain solve does.
+    let lit = line(&["lights-out", "solve", "--lit-only", "--pattern", "010/111/010"]);
+    assert!(lit.starts_with("3×3 "), "{lit}");
+    // Without a size or a pattern, one line naming what is missing.
+    let out = cli(&["lights-out", "nullity"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}

@@ -36,10 +36,16 @@ fn parse_rule(s: &str) -> std::result::Result<Rule, String> {
 pub enum Command {
     /// Print the nullity and rank of the board's press matrix.
     Nullity {
-        #[arg(long)]
-        rows: usize,
-        #[arg(long)]
-        cols: usize,
+        #[arg(long, required_unless_present_any = ["preset", "graph"])]
+        rows: Option<usize>,
+        #[arg(long, required_unless_present_any = ["preset", "graph"])]
+        cols: Option<usize>,
+        /// A commercial game, as for `solve --preset` (cube, orbix, merlin, …).
+        #[arg(long, conflicts_with_all = ["rows", "cols", "graph"])]
+        preset: Option<String>,
+        /// A graph file, as for `solve --graph`.
+        #[arg(long, conflicts_with_all = ["rows", "cols"])]
+        graph: Option<PathBuf>,
         #[command(flatten)]
         variant: Variant,
     },
@@ -124,7 +130,14 @@ pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
         Command::Link(args) => super::links::lights_link(args),
         Command::Open(args) => super::links::lights_open(args),
-        Command::Nullity { rows, cols, variant } => {
+        // A game or a graph file carries its own states: --states is for grids.
+        Command::Nullity { preset, graph, .. } if preset.is_some() || graph.is_some() => {
+            super::lights_graph::nullity(preset.as_deref(), graph.as_deref())
+        }
+        Command::Nullity { rows, cols, variant, .. } => {
+            let (Some(rows), Some(cols)) = (rows, cols) else {
+                bail!("nullity needs --rows and --cols, --preset NAME or --graph FILE");
+            };
             // `rank` checks the sizes: classic boards go far beyond 4096 by polynomials.
             let spec = Spec { rows, cols, rule: variant.rule, torus: variant.torus, states: variant.states };
             let r = rank(&spec, &mut NoProgress)?;
