@@ -515,9 +515,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('log').innerHTML = items.join('');
     scrollToEnd($('log'));
     $('status').textContent = describe(steps[step]).replace(/<[^>]+>/g, '');
-    // The page shows the step in the log (its current line): the status line stays for screen
-    // readers (it is the live region) and for the compact embed, which has no log.
-    $('status').dataset.shownInLog = 'true';
     renderBits();
   }
 
@@ -626,7 +623,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   function renderPlay() {
-    delete $('status').dataset.shownInLog;
     $('bits').hidden = true;
     if (view.mode === 'play_a' || view.mode === 'play_b') renderLiveHelper();
     else $('helper').hidden = true;
