@@ -249,10 +249,12 @@ export class ChessboardPuzzle extends HTMLElement {
         // The first refusal names its own directive (a missing connect-src is decided by
         // default-src, not by 'wasm-unsafe-eval', which such a policy may well have).
         const first = /^this page's Content-Security-Policy (blocks (?!WebAssembly).*)$/.exec(cause?.message ?? '')?.[1];
+        // A policy that also lacks 'wasm-unsafe-eval' needs both.
+        const wasm = /'wasm-unsafe-eval'/.test(e.originalPolicy) ? '' : ` and 'wasm-unsafe-eval' to script-src`;
         this.#fail(
           new Error(
             first
-              ? `this site's Content-Security-Policy ${first}, or ${SITE_ORIGIN} to frame-src`
+              ? `this site's Content-Security-Policy ${first}${wasm}, or ${SITE_ORIGIN} to frame-src`
               : `this site's Content-Security-Policy refuses WebAssembly and frames from ${SITE_ORIGIN}: add 'wasm-unsafe-eval' to script-src, or ${SITE_ORIGIN} to frame-src`,
           ),
         );
