@@ -211,10 +211,11 @@ impl<P: Puzzle> Session<P> {
         self.steps.clone().map(|r| self.entries[r].iter().map(|e| &e.mv))
     }
 
-    /// Where the step bar stands in the loaded solution (`None` when none is loaded).
+    /// Where the step bar stands in the loaded solution: `None` when none is loaded, or when
+    /// the moves in effect have left it (undone past its start).
     pub fn step_position(&self) -> Option<StepPosition> {
         let r = self.steps.as_ref()?;
-        Some(StepPosition { at: self.at.clamp(r.start, r.end) - r.start, count: r.end - r.start })
+        (r.start..=r.end).contains(&self.at).then(|| StepPosition { at: self.at - r.start, count: r.len() })
     }
 
     /// Shows the state after step `n` of the loaded solution (0: before its first move),
@@ -230,7 +231,7 @@ impl<P: Puzzle> Session<P> {
             self.undo();
         }
         while self.at < target && self.redo()? {}
-        Ok(self.step_position().unwrap_or(StepPosition { at: 0, count: 0 }))
+        Ok(self.step_position().expect("the mark is within the loaded steps"))
     }
 
     /// What entry `i` did; entries before the mark have always been played.
@@ -312,7 +313,7 @@ mod tests {
         let mut s = Session::<Position>::random(&spec, 5).unwrap();
         let mut seen = vec![s.state().clone()];
         for i in 0..12 {
-            let mv = Press { row: i % 4, col: (i * 3) % 5, edit: u8::from(i % 4 == 3) * (1 + (i % 3) as u8) };
+            let mv = Press { edit: u8::from(i % 4 == 3) * (1 + (i % 3) as u8), ..Press::press(i % 4, (i * 3) % 5) };
             s.play(mv).unwrap();
             seen.push(s.state().clone());
         }

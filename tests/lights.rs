@@ -895,3 +895,54 @@ fn packed_x_chase_agrees_with_elimination() {
         }
     }
 }
+
+/// A large board's solution is stepped a block of rows at a time (issue 27, item 13): after step
+/// k the board is the start with every press of the solution's first rows made one by one (the
+/// definition of a press), undo takes one block back, and the last step darkens the board.
+#[test]
+fn a_large_boards_solution_steps_by_rows_and_each_step_is_its_presses() {
+    use chessboard_puzzles::lights::{Lights, Position, SolveOptions};
+    use chessboard_puzzles::puzzle::Puzzle;
+    use chessboard_puzzles::session::Session;
+    // 33×32 is just past the 1,024 lights stepped a press at a time; 450 rows need 3 rows a step
+    // to keep within 200 steps; a torus king board with 3 states exercises presses k−1 back.
+    let boards = [
+        Spec { rows: 33, cols: 32, rule: Rule::Plus, torus: false, states: 2 },
+        Spec { rows: 450, cols: 3, rule: Rule::Plus, torus: false, states: 3 },
+        Spec { rows: 36, cols: 36, rule: Rule::King, torus: true, states: 3 },
+    ];
+    for spec in boards {
+        let start = (0..20u64).map(|seed| Position::random(&spec, seed).unwrap()).find(|p| p.lights.lit() > 0).unwrap();
+        let how = SolveOptions { minimal: false, presses: true, quiet: false };
+        let presses = start.lights.solve(&how, &mut NoProgress).unwrap().presses.expect("random boards are solvable");
+        let per = if spec.rows <= 200 { 1 } else { spec.rows.div_ceil(200) };
+        // The board after the presses of rows 0..upto, each press made alone.
+        let by_hand = |upto: usize| -> (Lights, u32) {
+            let mut lights = start.lights.clone();
+            let mut count = 0;
+            for r in 0..upto.min(spec.rows) {
+                for c in 0..spec.cols {
+                    for _ in 0..presses.get(r, c) {
+                        lights.press(r, c, 1).unwrap();
+                        count += 1;
+                    }
+                }
+            }
+            (lights, count)
+        };
+        let mut session = Session::new(start.clone());
+        let steps = session.load_steps(Position::steps_of(&presses).unwrap());
+        assert_eq!(steps, spec.rows.div_ceil(per), "{spec:?}: a step per {per} rows");
+        assert!(steps <= 200);
+        for k in [1, steps / 2, steps, 0, steps - 1] {
+            session.step_to(k).unwrap();
+            let (lights, count) = by_hand(k * per);
+            assert_eq!(session.state().lights, lights, "{spec:?}, after step {k}");
+            assert_eq!(session.state().moves, count, "{spec:?}, presses counted after step {k}");
+        }
+        session.step_to(steps).unwrap();
+        assert!(session.state().is_solved(), "{spec:?}: the last step darkens the board");
+        assert!(session.undo());
+        assert_eq!(session.state().lights, by_hand((steps - 1) * per).0, "{spec:?}: undo takes one block back");
+    }
+}

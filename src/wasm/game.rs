@@ -33,6 +33,15 @@ pub trait Face: Puzzle + 'static {
     fn parse_options(options: JsValue) -> Result<Self::SolveOptions, JsError>;
     fn outcome(outcome: &Self::Outcome) -> Result<JsValue, JsError>;
 
+    /// The steps of a solution found elsewhere (a Worker), as the page hands them over: a list
+    /// of moves, or a face's own form (Lights Out: a solution's presses, cut into steps by the core).
+    fn parse_steps(steps: JsValue) -> Result<Vec<Self::Move>, JsError>
+    where
+        Self::Move: DeserializeOwned,
+    {
+        from_js(steps, "list of moves")
+    }
+
     /// The state after an edit that is not a move of the game (a coin turned by hand, other
     /// settings); the session starts again from it. Puzzles without edits refuse.
     fn edit(&self, edit: JsValue) -> Result<Self, JsError> {
@@ -161,8 +170,7 @@ where
     }
 
     fn load_steps(&mut self, moves: JsValue) -> Result<usize, JsError> {
-        let moves: Vec<P::Move> = from_js(moves, "list of moves")?;
-        Ok(self.session.load_steps(moves))
+        Ok(self.session.load_steps(P::parse_steps(moves)?))
     }
 
     fn step_to(&mut self, n: usize) -> Result<(), JsError> {

@@ -12,7 +12,7 @@ use crate::lights::io::link::{link_for, link_spec};
 use crate::lights::io::pattern_io::read_pattern;
 use crate::lights::rules::board::MAX_SIDE;
 use crate::lights::rules::game::Settings;
-use crate::lights::rules::puzzle::SolveOptions as PressOptions;
+use crate::lights::rules::puzzle::{SolveOptions as PressOptions, STEP_PRESSES_UP_TO};
 use crate::lights::solvers::chase::{chase, table};
 use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
@@ -125,6 +125,16 @@ impl Face for Position {
         Ok(JsValue::NULL)
     }
 
+    /// A list of moves, or `{presses: board}`: a solution the core cuts into steps (a press a
+    /// step on small boards, blocks of rows on large ones; `lights_plan`'s `step_rows`).
+    fn parse_steps(steps: JsValue) -> Result<Vec<Move>, JsError> {
+        let presses = get(&steps, "presses")?;
+        if presses.is_undefined() {
+            return from_js(steps, "list of moves");
+        }
+        Position::steps_of(&lights_from(&presses)?).map_err(js_err)
+    }
+
     fn edit(&self, edit: JsValue) -> Result<Position, JsError> {
         let presses = lights_from(&get(&edit, "apply")?)?;
         let mut next = self.clone();
@@ -149,7 +159,8 @@ impl Face for Position {
 /// How the page handles a board, given as settings or as a share link (read from its header
 /// alone, so a large board's link can be opened in the Worker): `{spec, max_side, packed,
 /// heavy_make, heavy_solve, heavy_rank, fixup_table, chase_steps, quiet_gallery, full_solvers,
-/// note}` (`note`: the line shown by the size inputs). A board the page does not offer is an
+/// note, step_rows}` (`note`: the line shown by the size inputs; `step_rows`: rows a step of a
+/// solution, 0 when it steps a press at a time). A board the page does not offer is an
 /// error that says where larger boards go.
 #[wasm_bindgen]
 pub fn lights_plan(settings_or_link: JsValue) -> Result<JsValue, JsError> {
@@ -160,6 +171,8 @@ pub fn lights_plan(settings_or_link: JsValue) -> Result<JsValue, JsError> {
     let obj: Object = to_js(&page_plan(&spec))?.into();
     set(&obj, "spec", &to_js(&spec)?)?;
     set(&obj, "note", &JsValue::from_str(&size_note(spec.rule, spec.torus, spec.states)))?;
+    let step_rows = if spec.rows * spec.cols <= STEP_PRESSES_UP_TO { 0 } else { Position::rows_per_step(spec.rows) };
+    set(&obj, "step_rows", &JsValue::from_f64(step_rows as f64))?;
     Ok(obj.into())
 }
 

@@ -120,6 +120,13 @@ test('watch: step forward to the answer and back to the start', async () => {
   assert.equal(end.heads.filter((h, i) => h !== before.heads[i]).length, 1, 'exactly one coin turned');
   assert.equal(xorOfHeads(end.heads), before.key);
   assert.match(await page.textContent('#log li:last-child'), /the key/);
+  // The step's sentence is shown once, as the log's current line; the status line (the live
+  // region) holds the same words, folded in place.
+  const once = await page.evaluate(() => {
+    const status = document.getElementById('status');
+    return { height: status.getBoundingClientRect().height, same: document.querySelector('#log li.current')?.textContent === status.textContent };
+  });
+  assert.deepEqual(once, { height: 0, same: true });
   // The bits table: A's parities spell the colour, the XOR row the flipped coin, B's the key.
   const bitsRow = (i) => page.$$eval(`#bits tbody tr:nth-child(${i}) td`, (tds) => parseInt(tds.map((t) => t.textContent).join(''), 2));
   const colour = xorOfHeads(before.heads);

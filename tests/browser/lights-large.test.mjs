@@ -127,8 +127,11 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   assert.ok(Math.abs(diff) <= 5 && diff % 2 !== 0, `a press changes at most 5 lights, an odd number inside: ${diff}`);
   await page.click('#undo');
   assert.equal(await lit(page), before);
-  // The solution applied at once (the core's word-parallel simulation) darkens the board.
+  // The solution is stepped through in blocks of rows (8192 rows: 41 a step, 200 steps); the
+  // last step darkens the board.
   await page.click('#animate');
+  await page.waitForFunction(() => document.querySelector('#steps').dataset.count === '200', null, SLOW);
+  await page.click('#steps [data-step=end]');
   await page.waitForFunction(() => / 0 lit/.test(document.querySelector('#status').textContent), null, SLOW);
   assert.match(await status(page), new RegExp(`Moves: ${claimed} `));
 
@@ -168,9 +171,11 @@ test('a thin packed board (6000×3, fewer lights than the Worker takes) is solve
   await page.click('#check');
   await page.waitForFunction(() => /Solvable: \d+ presses/.test(document.querySelector('#verdict').textContent));
   assert.equal(await page.evaluate(() => window.panelShown), false);
-  // Applied at once (a canvas board): the page's count of lit lights reaches 0.
+  // Stepped through 30 rows at a time (6000 rows in 200 steps): the end darkens the board.
   await page.click('#animate');
-  await page.waitForFunction(() => /the board is dark/.test(document.querySelector('#message').textContent));
+  await page.waitForFunction(() => document.querySelector('#steps').dataset.count === '200');
+  await page.click('#steps [data-step=end]');
+  await page.waitForFunction(() => /Solved in \d+ presses/.test(document.querySelector('#message').textContent));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -242,6 +247,56 @@ test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, ed
   assert.equal(await fresh.page.inputValue('#rows'), '8192');
   assert.deepEqual(fresh.errors, []);
   await fresh.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 100×100 solution steps a row at a time: it pauses, steps back and forth, and ends dark', async () => {
+  // Reduced motion: the walk-through waits at its start for ▶ or the arrows.
+  const { page, errors, context } = await open(browser, 'lights.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await enterLightsSize(page, 100, 100);
+  await page.waitForFunction(() => /100×100/.test(document.querySelector('#status').textContent));
+  const before = await lit(page);
+  await page.click('#animate');
+  const bar = page.locator('#steps');
+  // A row of the chase a step: 100 rows, 100 steps.
+  await page.waitForFunction(() => document.querySelector('#steps').dataset.count === '100');
+  assert.equal(await bar.getAttribute('data-at'), '0');
+  const settled = (at) => page.waitForFunction((a) => {
+    const s = document.querySelector('#steps');
+    return s.dataset.at === a && !('moving' in s.dataset);
+  }, at);
+  await page.click('#steps [data-step=forward]');
+  await settled('1');
+  await page.click('#steps [data-step=forward]');
+  await settled('2');
+  const afterTwo = await lit(page);
+  await page.click('#steps [data-step=back]');
+  await settled('1');
+  await page.click('#steps [data-step=forward]');
+  await settled('2');
+  assert.equal(await lit(page), afterTwo, 'a step back and forth gives the same lights');
+  // Play, then pause: the bar stops where it is.
+  await page.click('#steps [data-step=toggle]');
+  await page.waitForFunction(() => Number(document.querySelector('#steps').dataset.at) > 2);
+  await page.click('#steps [data-step=toggle]');
+  await page.waitForFunction(() => document.querySelector('#steps').dataset.playing === 'false' && !('moving' in document.querySelector('#steps').dataset));
+  const paused = await bar.getAttribute('data-at');
+  assert.ok(Number(paused) < 100, `paused before the end, at ${paused}`);
+  await page.click('#steps [data-step=end]');
+  await page.waitForFunction(() => /Solved in \d+ presses/.test(document.querySelector('#message').textContent));
+  assert.equal(await lit(page), 0);
+  await page.click('#steps [data-step=start]');
+  await settled('0');
+  assert.equal(await lit(page), before, 'back at the start: the lights of the start');
+  // Undo is the same notion as the bar: at the end, Undo takes the last row back.
+  await page.click('#steps [data-step=end]');
+  await settled('100');
+  await page.click('#undo');
+  await settled('99');
+  assert.notEqual(await page.getAttribute('#message', 'data-kind'), 'win', 'the win is not said of lights taken back');
+  await screenshot(page, 'lights-100-rows');
   assert.deepEqual(errors, []);
   await context.close();
 });

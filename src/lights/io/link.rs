@@ -234,7 +234,7 @@ mod tests {
         let link = link_for(&game).unwrap();
         assert!(link.starts_with("lights/v2/"));
         assert_eq!(from_link(&format!("#{link}")).unwrap(), game);
-        let board = crate::lights::rules::game::pressed(&game.board, Move::press(1, 2), 1).unwrap();
+        let board = crate::lights::rules::game::pressed(&game.board, &Move::press(1, 2), 1).unwrap();
         let played = Game { board, moves: 1, ..game.clone() };
         assert_eq!(played.seed, Some(42), "the seed stays, so the link is the seed and the changes");
         assert_eq!(from_link(&link_for(&played).unwrap()).unwrap(), played);

@@ -256,7 +256,7 @@ impl Lights {
     /// the board is an error and changes nothing.
     pub fn press(&mut self, r: usize, c: usize, times: u32) -> Result<()> {
         let spec = *self.spec();
-        check_on_board(&spec, Move::press(r, c))?;
+        check_on_board(&spec, &Move::press(r, c))?;
         let times = times % u32::from(spec.states);
         match &mut self.form {
             Form::Bytes(board) => (0..times).for_each(|_| board.press(r, c)),
@@ -272,7 +272,7 @@ impl Lights {
     /// Adds `times` to light (r, c) alone, mod k: an edit of the pattern, not a press.
     pub fn change(&mut self, r: usize, c: usize, times: u32) -> Result<()> {
         let spec = *self.spec();
-        check_on_board(&spec, Move::press(r, c))?;
+        check_on_board(&spec, &Move::press(r, c))?;
         let times = (times % u32::from(spec.states)) as u8;
         match &mut self.form {
             Form::Bytes(board) => {

@@ -7,6 +7,7 @@ use crate::seed::rng_from_seed;
 use crate::{bail, Result};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
@@ -18,13 +19,37 @@ pub struct Game {
 }
 
 /// One press of light (row, col), or with `edit` n > 0, a change of that light alone by n
-/// states (entering a pattern by hand: not a move of the game, but undone like one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// states (entering a pattern by hand: not a move of the game, but undone like one), or with
+/// `block` the presses of a block of a solution's rows from `row` on, made as one move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     pub row: usize,
     pub col: usize,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub edit: u8,
+    /// Set on the steps of a large board's solution (made by the core, never read from a page).
+    #[serde(skip)]
+    pub block: Option<Arc<PressBlock>>,
+}
+
+/// How often each light of some whole rows is pressed, row by row: one step of a large board's
+/// solution. A step a press would be millions of steps to hold and to watch; a block of rows
+/// is the grain the chase works at, and it reads.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PressBlock {
+    pub cols: usize,
+    pub counts: Vec<u8>,
+}
+
+impl PressBlock {
+    pub fn rows(&self) -> usize {
+        self.counts.len() / self.cols.max(1)
+    }
+
+    /// The presses in the block (how much a step adds to the move counter).
+    pub fn presses(&self) -> u32 {
+        self.counts.iter().map(|&n| u32::from(n)).sum()
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -33,7 +58,7 @@ fn is_zero(n: &u8) -> bool {
 
 impl Move {
     pub fn press(row: usize, col: usize) -> Move {
-        Move { row, col, edit: 0 }
+        Move { row, col, edit: 0, block: None }
     }
 }
 
@@ -90,7 +115,7 @@ impl Settings {
 
 /// The lights after pressing `mv` `times` times (k presses of a k-state light change nothing);
 /// a press off the board is an error.
-pub fn pressed(board: &Board, mv: Move, times: u32) -> Result<Board> {
+pub fn pressed(board: &Board, mv: &Move, times: u32) -> Result<Board> {
     check_on_board(&board.spec, mv)?;
     let mut next = board.clone();
     for _ in 0..times % u32::from(board.spec.states) {
@@ -109,7 +134,7 @@ pub fn after_presses(board: &Board, presses: &[u8]) -> Result<Board> {
     Ok(next)
 }
 
-pub(super) fn check_on_board(spec: &Spec, mv: Move) -> Result<()> {
+pub(super) fn check_on_board(spec: &Spec, mv: &Move) -> Result<()> {
     if mv.row >= spec.rows || mv.col >= spec.cols {
         bail!("({}, {}) is off the {}×{} board", mv.row, mv.col, spec.rows, spec.cols);
     }
@@ -164,13 +189,13 @@ mod tests {
             let mv = Move::press(2, 3);
             let mut one_by_one = game.clone();
             for times in 0..2 * u32::from(states) {
-                assert_eq!(pressed(&game.board, mv, times).unwrap().lights, one_by_one.board.lights);
+                assert_eq!(pressed(&game.board, &mv, times).unwrap().lights, one_by_one.board.lights);
                 one_by_one.board.press(mv.row, mv.col);
             }
-            assert_eq!(pressed(&game.board, mv, u32::from(states)).unwrap(), game.board);
+            assert_eq!(pressed(&game.board, &mv, u32::from(states)).unwrap(), game.board);
         }
         let board = Board::new(Spec::classic(3, 3)).unwrap();
-        assert_eq!(pressed(&board, Move::press(3, 0), 1).unwrap_err().message(), "(3, 0) is off the 3×3 board");
+        assert_eq!(pressed(&board, &Move::press(3, 0), 1).unwrap_err().message(), "(3, 0) is off the 3×3 board");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::lights::io::link;
 use crate::lights::rules::any_size::{Lights, SolveOptions as AnySizeOptions};
 use crate::lights::rules::board::Spec;
-use crate::lights::rules::game::{Game, Move};
+use crate::lights::rules::game::{Game, Move, PressBlock};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::{bail, Result};
@@ -62,7 +62,59 @@ impl Position {
         }
         out
     }
+
+    /// The steps a page walks through a solution in: a press a step on boards of up to
+    /// [`STEP_PRESSES_UP_TO`] lights, else blocks of [`Position::rows_per_step`] rows, each one
+    /// move (a 2000×2000 board's two million presses become 200 steps of 10 rows).
+    pub fn steps_of(presses: &Lights) -> Result<Vec<Move>> {
+        let spec = presses.spec();
+        if spec.rows * spec.cols <= STEP_PRESSES_UP_TO {
+            return Ok(Position::moves_of(presses));
+        }
+        let per = Position::rows_per_step(spec.rows);
+        (0..spec.rows)
+            .step_by(per)
+            .map(|from| {
+                let to = (from + per).min(spec.rows);
+                let counts = presses.cells(1, from, to)?;
+                let block = PressBlock { cols: spec.cols, counts };
+                Ok(Move { row: from, col: 0, edit: 0, block: Some(std::sync::Arc::new(block)) })
+            })
+            .collect()
+    }
+
+    /// Rows a step of [`Position::steps_of`] on a board of `rows` rows: one row (a row of the
+    /// chase) up to [`MAX_STEPS`] rows, else as few as keep the steps to that many.
+    pub fn rows_per_step(rows: usize) -> usize {
+        rows.div_ceil(MAX_STEPS).max(1)
+    }
+
+    /// Presses every light of `block` as often as it says (`times` 1), or takes them back
+    /// (`times` k − 1 each).
+    fn press_block(&mut self, from: usize, block: &PressBlock, undo: bool) -> Result<()> {
+        let k = u32::from(self.lights.spec().states);
+        if block.cols != self.lights.spec().cols || from + block.rows() > self.lights.spec().rows {
+            bail!("a block of presses for another board");
+        }
+        for (i, &n) in block.counts.iter().enumerate() {
+            let n = u32::from(n) % k;
+            if n > 0 {
+                let times = if undo { k - n } else { n };
+                self.lights.press(from + i / block.cols, i % block.cols, times)?;
+            }
+        }
+        let presses = block.presses();
+        self.moves = if undo { self.moves.saturating_sub(presses) } else { self.moves.saturating_add(presses) };
+        Ok(())
+    }
 }
+
+/// Boards of up to this many lights step through a solution a press at a time (the page draws
+/// them as buttons, and a press reads).
+pub const STEP_PRESSES_UP_TO: usize = 1024;
+
+/// The most steps a large board's solution is cut into: a row a step up to 200 rows.
+pub const MAX_STEPS: usize = 200;
 
 impl Puzzle for Position {
     type Params = Spec;
@@ -86,7 +138,9 @@ impl Puzzle for Position {
     }
 
     fn play_in_place(&mut self, mv: &Move) -> Result<()> {
-        if mv.edit > 0 {
+        if let Some(block) = &mv.block {
+            self.press_block(mv.row, block, false)
+        } else if mv.edit > 0 {
             self.lights.change(mv.row, mv.col, u32::from(mv.edit))
         } else {
             self.lights.press(mv.row, mv.col, 1)?;
@@ -97,7 +151,9 @@ impl Puzzle for Position {
 
     fn unplay(&mut self, mv: &Move) -> Result<()> {
         let k = u32::from(self.lights.spec().states);
-        if mv.edit > 0 {
+        if let Some(block) = &mv.block {
+            self.press_block(mv.row, block, true)
+        } else if mv.edit > 0 {
             self.lights.change(mv.row, mv.col, k - u32::from(mv.edit) % k)
         } else {
             self.lights.press(mv.row, mv.col, k - 1)?;

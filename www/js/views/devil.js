@@ -515,6 +515,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('log').innerHTML = items.join('');
     scrollToEnd($('log'));
     $('status').textContent = describe(steps[step]).replace(/<[^>]+>/g, '');
+    // On the page the log's current line shows the step: the status line (the live region,
+    // and the anchor of the message line) stays in place, read out but folded to no height.
+    $('status').dataset.shownInLog = 'true';
     renderBits();
   }
 
@@ -623,6 +626,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   function renderPlay() {
+    delete $('status').dataset.shownInLog;
     $('bits').hidden = true;
     if (view.mode === 'play_a' || view.mode === 'play_b') renderLiveHelper();
     else $('helper').hidden = true;

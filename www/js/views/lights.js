@@ -274,12 +274,27 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
    * answers, redraw. */
   function changed() {
     v.version++;
-    if (!v.stepping) v.steps.clear();
+    if (!v.stepping) followSteps();
+    // A win said of lights that are no longer dark (an undo, a step back) is gone.
+    if (litCount(v) > 0 && $('message')?.dataset.kind === 'win') clearMessage();
     v.overlay = { presses: null, hint: -1, quiet: null, row: -1 };
     $('verdict').textContent = '';
     render(v);
     drawStatus(v);
     if (v.showSolution) refreshSolution(v);
+  }
+
+  /** Undo and Redo walk the loaded steps as the bar does, so the bar follows the session's
+   * position in them; any other change of the lights puts the steps away. */
+  function followSteps() {
+    const stepper = v.steps.stepper;
+    const steps = v.driver?.view?.steps;
+    if (!stepper?.live || !steps || steps.count !== stepper.count) return v.steps.clear();
+    if (stepper.at !== steps.at) {
+      stepper.at = steps.at;
+      stepper.goal = steps.at;
+      stepper.notify();
+    }
   }
 
   /** Plays a move through the session and says so when a press darkens the board. */

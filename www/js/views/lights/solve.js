@@ -144,33 +144,43 @@ export function check(v) {
   });
 }
 
-/** Plays the solution press by press (or all at once on a large board). */
+/** Plays the solution step by step: a press a step, or on a large board a block of rows a
+ * step (the core cuts the solution: `plan.step_rows` rows a step, one row up to 200 rows). */
 export function animate(v) {
   withSolution(v, wantMinimal(v), async (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
-    if (cells(v) > GRID_MAX) {
-      v.driver.act((session) => session.edit({ apply: s.presses }));
-      return v.ctx.showMessage(`Applied all ${s.press_count} presses at once (large board): ${litCount(v) === 0 ? 'the board is dark.' : ''}`, 'win');
-    }
-    // The solution's presses become the session's steps, walked on the step bar: forward
-    // presses the light, back takes that press back. Anything else that changes the board
-    // puts the steps away.
+    // The solution's steps become the session's steps, walked on the step bar: forward makes a
+    // step, back takes it back. Anything else that changes the board puts the steps away.
+    const perStep = v.plan.step_rows;
+    /** The light each step presses, on boards stepped a press at a time (marked as it goes). */
     const order = [];
-    cellsOf(v, s.presses).forEach((times, i) => {
-      for (let t = 0; t < times; t++) order.push(i);
-    });
+    if (!perStep) {
+      cellsOf(v, s.presses).forEach((times, i) => {
+        for (let t = 0; t < times; t++) order.push(i);
+      });
+    }
     const cols = v.spec.cols;
-    stepWith(v, () => v.driver.act((session) => session.load_steps(order.map((i) => ({ row: Math.floor(i / cols), col: i % cols })))));
+    /** @type {number} */
+    let count = 0;
+    stepWith(v, () => {
+      count = perStep
+        ? v.driver.act((session) => session.load_steps({ presses: s.presses }))
+        : v.driver.act((session) => session.load_steps(order.map((i) => ({ row: Math.floor(i / cols), col: i % cols }))));
+    });
+    if (count === undefined) return;
     const stepper = new Stepper({
-      count: order.length,
+      count,
       go: (to, from) =>
         stepWith(v, () => {
           v.driver.act((session) => session.step_to(to));
-          v.overlay.hint = to > from ? order[from] : order[to];
+          if (!perStep) v.overlay.hint = to > from ? order[from] : order[to];
           if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win');
         }),
     });
-    v.steps.load(stepper, 'Press');
+    const rows = v.spec.rows;
+    const rowsOf = (/** @type {number} */ at, /** @type {number} */ n) =>
+      at === 0 ? `Step 0 of ${n}` : `Step ${at} of ${n}: rows ${(at - 1) * perStep + 1}–${Math.min(at * perStep, rows)} of ${rows}`;
+    v.steps.load(stepper, perStep === 1 ? 'Row' : perStep ? rowsOf : 'Press');
     playUnlessReduced(stepper);
   });
 }

@@ -383,7 +383,8 @@ export function setUpZoom(v, redraw, tap) {
     '<button type="button" id="zoom-in" aria-label="Zoom in" aria-keyshortcuts="+">+</button>' +
     '<button type="button" id="zoom-fit" title="The whole board">Fit</button>' +
     '<small id="zoom-level"></small>';
-  wrap.after(bar);
+  // On the board's corner, so the controls are wherever the board is (a map's zoom).
+  wrap.append(bar);
   v.zoomUi = {
     redraw,
     frame: 0,
