@@ -12,9 +12,9 @@ use crate::lights::io::link::{link_for, link_spec};
 use crate::lights::io::pattern_io::read_pattern;
 use crate::lights::rules::board::MAX_SIDE;
 use crate::lights::rules::game::Settings;
-use crate::lights::rules::puzzle::{SolveOptions as PressOptions, STEP_PRESSES_UP_TO};
+use crate::lights::rules::puzzle::SolveOptions as PressOptions;
 use crate::lights::solvers::chase::{chase, table};
-use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note};
+use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note, WORKER_LINK_LIGHTS};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, Game, Lights, Move, Position, SolveOptions, Spec};
 use crate::puzzle::Puzzle;
@@ -59,10 +59,6 @@ fn board_view(lights: &Lights) -> Result<JsValue, JsError> {
 fn optional_board(lights: Option<&Lights>) -> Result<JsValue, JsError> {
     lights.map_or(Ok(JsValue::NULL), board_view)
 }
-
-/// Boards with more lights than this have their links made in the Worker (the core encodes
-/// ~3 million lights a second, so this is ~20 ms): the view leaves their link out.
-const WORKER_LINK_LIGHTS: usize = 65_536;
 
 /// The game page's face of Lights Out: a session of [`Position`]s.
 ///
@@ -159,9 +155,8 @@ impl Face for Position {
 /// How the page handles a board, given as settings or as a share link (read from its header
 /// alone, so a large board's link can be opened in the Worker): `{spec, max_side, packed,
 /// heavy_make, heavy_solve, heavy_rank, fixup_table, chase_steps, quiet_gallery, full_solvers,
-/// note, step_rows}` (`note`: the line shown by the size inputs; `step_rows`: rows a step of a
-/// solution, 0 when it steps a press at a time). A board the page does not offer is an
-/// error that says where larger boards go.
+/// link_in_worker, step_rows, note}` (`note`: the line shown by the size inputs). A board the
+/// page does not offer is an error that says where larger boards go.
 #[wasm_bindgen]
 pub fn lights_plan(settings_or_link: JsValue) -> Result<JsValue, JsError> {
     let spec = match settings_or_link.as_string() {
@@ -171,8 +166,6 @@ pub fn lights_plan(settings_or_link: JsValue) -> Result<JsValue, JsError> {
     let obj: Object = to_js(&page_plan(&spec))?.into();
     set(&obj, "spec", &to_js(&spec)?)?;
     set(&obj, "note", &JsValue::from_str(&size_note(spec.rule, spec.torus, spec.states)))?;
-    let step_rows = if spec.rows * spec.cols <= STEP_PRESSES_UP_TO { 0 } else { Position::rows_per_step(spec.rows) };
-    set(&obj, "step_rows", &JsValue::from_f64(step_rows as f64))?;
     Ok(obj.into())
 }
 

@@ -4,6 +4,7 @@
 
 use crate::lights::rules::board::{Rule, Spec, MAX_SIDE};
 use crate::lights::rules::game::Settings;
+use crate::lights::rules::puzzle::{Position, STEP_PRESSES_UP_TO};
 use crate::lights::solvers::chase::MAX_CHASE_WORK;
 use crate::lights::solvers::large;
 use crate::lights::solvers::minimal::MAX_EXACT_NULLITY;
@@ -53,7 +54,17 @@ pub struct PagePlan {
     /// `lights-full` wasm module, loaded when the first such board comes (see
     /// [`crate::lights::solvers::solve::FULL_SOLVERS`]).
     pub full_solvers: bool,
+    /// The board's link is made in the Worker (past [`WORKER_LINK_LIGHTS`]), so a session's
+    /// view leaves it out; packed boards have no link (the page saves them as files).
+    pub link_in_worker: bool,
+    /// Rows a step of the solution's walk-through, 0 when it steps a press at a time (see
+    /// [`Position::steps_of`]).
+    pub step_rows: usize,
 }
+
+/// Boards with more lights than this have their links made in the Worker: the core encodes
+/// ~3 million lights a second, so this is ~20 ms on the page's thread.
+pub const WORKER_LINK_LIGHTS: usize = 65_536;
 
 /// Largest side the page offers for boards of this kind: 8192 for classic boards, solved
 /// packed; 4096 (a 16 MB board a byte a light) for every other rule, edge and number of states,
@@ -129,6 +140,8 @@ pub fn page_plan(spec: &Spec) -> PagePlan {
         chase_steps: chaser && cells.saturating_mul(spec.cols) <= MAX_CHASE_WORK,
         quiet_gallery: !(chaser && spec.rows.max(spec.cols) > MAX_SIDE),
         full_solvers: needs_full_solvers(spec),
+        link_in_worker: !(chaser && spec.rows.max(spec.cols) > MAX_SIDE) && cells > WORKER_LINK_LIGHTS,
+        step_rows: if cells <= STEP_PRESSES_UP_TO { 0 } else { Position::rows_per_step(spec.rows) },
     }
 }
 

@@ -30,10 +30,6 @@ export function initialState() {
   };
 }
 
-/** Boards with more lights than this have their links made in the Worker (the core encodes
- * ~3 million lights a second, so this is ~20 ms); the session's view leaves them out. */
-const WORKER_LINK_LIGHTS = 65_536;
-
 /**
  * Takes what the session shows (`GameSession.view()`) into the view.
  * @returns {boolean} whether the board's size or kind changed
@@ -46,7 +42,8 @@ export function takeView(v, view) {
   v.lights = state.lights;
   v.seed = state.seed;
   v.moves = state.moves;
-  v.shownLink = view.link ?? (v.plan.packed || v.spec.rows * v.spec.cols <= WORKER_LINK_LIGHTS ? null : undefined);
+  // The core's plan says whether the session left the link to the Worker (large boards).
+  v.shownLink = view.link ?? (v.plan.link_in_worker ? undefined : null);
   v.canUndo = view.can_undo;
   v.canRedo = view.can_redo;
   return newSpec;
