@@ -78,6 +78,12 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
+    if let Command::LightsOut(cmd) = &cli.command {
+        if let Some(line) = lights::misused(cmd) {
+            eprintln!("error: {line} (see --help)");
+            return 2;
+        }
+    }
     let result: Result<Reply> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
         Command::Chess(cmd) => chess::run(cmd).map(Reply::from),
