@@ -99,9 +99,14 @@ pub fn misused(command: &Command) -> Option<String> {
         || board.shape.preset.is_some()
         || board.shape.graph.is_some();
     if needs_board && !sized {
-        return Some(format!("lights-out {name} needs the board: --rows and --cols, a --pattern, --preset NAME or --graph FILE"));
+        return Some(format!(
+            "lights-out {name} needs the board: --rows and --cols, a --pattern, --preset NAME or --graph FILE"
+        ));
     }
-    why_not.iter().find(|(_, given, _)| *given).map(|(option, _, why)| format!("lights-out {name} takes no {option}: {why}"))
+    why_not
+        .iter()
+        .find(|(_, given, _)| *given)
+        .map(|(option, _, why)| format!("lights-out {name} takes no {option}: {why}"))
 }
 
 #[derive(Subcommand)]
@@ -188,7 +193,8 @@ fn grid_spec(board: &BoardArgs) -> Result<Spec> {
     let (None, None) = (&board.pattern, &board.pattern_file) else {
         let source = Source::new(false, board.pattern.clone(), board.pattern_file.clone())?;
         let request = Request { summary: true, first_row: false, out: None };
-        let lights = read_lights(&source, board, &request, &SolveOptions { minimal: false, presses: false, quiet: false })?;
+        let lights =
+            read_lights(&source, board, &request, &SolveOptions { minimal: false, presses: false, quiet: false })?;
         return Ok(*lights.spec());
     };
     let (Some(rows), Some(cols)) = (board.rows, board.cols) else {

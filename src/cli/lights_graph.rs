@@ -1,16 +1,16 @@
-//! `chessboard-puzzles lights-out solve --preset NAME | --graph FILE | --stencil … | --edges …
-//! [--lit-only]`: the commercial games, any graph, glued grids and lit-only play, with the
-//! presses named by the game's own labels.
+//! The Lights Out boards other than the plain grid (`--preset NAME | --graph FILE | --stencil …
+//! | --edges …`, and `solve --lit-only`): the commercial games, any graph and glued grids, with
+//! the presses named by the game's own labels.
 
-use super::{read_file, Output};
 use super::lights::BoardArgs;
+use super::{read_file, Output};
 use crate::lights::rules::graph_game::{GraphGame, Params, Shape};
 use crate::lights::rules::presets::{grid, parse_pattern, Edges, Preset, Stencil};
-use crate::puzzle::Puzzle;
 use crate::lights::solvers::graph::{self, Graph};
 use crate::lights::solvers::lit_only;
 use crate::lights::{Board, Spec};
 use crate::progress::NoProgress;
+use crate::puzzle::Puzzle;
 use crate::{bail, Result};
 use clap::Args;
 use serde_json::json;
@@ -146,7 +146,8 @@ pub fn random(board: &BoardArgs, seed: u64) -> Result<Output> {
 pub fn grid_spec(board: &BoardArgs, what: &str) -> Result<Spec> {
     let text = pattern_text(board)?;
     let game = game(board, text.as_deref())?;
-    game.spec.ok_or_else(|| crate::Error::new(format!("{what} is for grids with --rule, and {} is not one", game.title)))
+    game.spec
+        .ok_or_else(|| crate::Error::new(format!("{what} is for grids with --rule, and {} is not one", game.title)))
 }
 
 /// The pattern's text, read once (from --pattern or --pattern-file), if the lights come from one.

@@ -3,12 +3,12 @@
 //! text form (a board file, a pattern file, a FEN) or, with `--json`, every field.
 
 use super::files::MAX_INPUT_BYTES;
+use super::lights::BoardArgs;
 use super::{read_file, Output};
 use crate::chess::positions::share;
 use crate::chess::{parse_pgn, Position};
 use crate::devil::lab::file::board_to_text;
 use crate::devil::{self, Layout};
-use super::lights::BoardArgs;
 use crate::lights::rules::graph_game::{self, GraphGame};
 use crate::lights::{self, Board, Spec};
 use crate::link::MAX_LINK;
