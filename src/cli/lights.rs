@@ -15,7 +15,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 /// The board, with the same options and the same meaning for every `lights-out` command. A
-/// command that cannot use one refuses it (see [`refused`]), never ignores it.
+/// command that cannot use one refuses it (see [`misused`]), never ignores it.
 #[derive(Args)]
 pub struct BoardArgs {
     /// Rows of a grid (with --cols); a pattern gives its own size.
@@ -61,13 +61,20 @@ impl BoardArgs {
 /// What is wrong with `command`'s board options, as one line (exit status 2): a board missing,
 /// or an option the command cannot use, and why.
 pub fn misused(command: &Command) -> Option<String> {
-    let (name, board, needs_board, why_not): (&str, &BoardArgs, bool, &[(&str, bool, &str)]) = match command {
-        Command::Nullity { board } => ("nullity", board, true, &[]),
-        Command::Table { board } => ("table", board, true, &[]),
+    const ANY_BOARD: &str = "--rows and --cols, a --pattern, --preset NAME or --graph FILE";
+    let sized = |b: &BoardArgs| b.rows.is_some() && b.cols.is_some() || b.shape.preset.is_some();
+    let has_board =
+        |b: &BoardArgs| sized(b) || b.pattern.is_some() || b.pattern_file.is_some() || b.shape.graph.is_some();
+    // The command's name, whether its board is given (and if not, how to give it), and the
+    // options it cannot use: (option, given, why).
+    type Refusals<'a> = &'a [(&'a str, bool, &'a str)];
+    let (name, board_given, how, why_not): (&str, bool, &str, Refusals) = match command {
+        Command::Nullity { board } => ("nullity", has_board(board), ANY_BOARD, &[]),
+        Command::Table { board } => ("table", has_board(board), ANY_BOARD, &[]),
         Command::Random { board, .. } => (
             "random",
-            board,
-            false,
+            sized(board),
+            "--rows and --cols, or --preset NAME",
             &[
                 ("--pattern", board.pattern.is_some(), "it makes the lights"),
                 ("--pattern-file", board.pattern_file.is_some(), "it makes the lights"),
@@ -77,8 +84,8 @@ pub fn misused(command: &Command) -> Option<String> {
         ),
         Command::Link { board, .. } => (
             "link",
-            board,
-            false,
+            true,
+            "",
             &[("--graph", board.shape.graph.is_some(), "a link holds the page's games, and a graph file is not one")],
         ),
         Command::Open { board, .. } => {
@@ -89,24 +96,14 @@ pub fn misused(command: &Command) -> Option<String> {
                 || board.torus
                 || board.rule != Rule::Plus
                 || board.states != 2;
-            ("open", board, false, &[("board options", given, "the link holds the board")])
+            ("open", true, "", &[("board options", given, "the link holds the board")])
         }
         Command::Solve { .. } => return None,
     };
-    let sized = board.rows.is_some() && board.cols.is_some()
-        || board.pattern.is_some()
-        || board.pattern_file.is_some()
-        || board.shape.preset.is_some()
-        || board.shape.graph.is_some();
-    if needs_board && !sized {
-        return Some(format!(
-            "lights-out {name} needs the board: --rows and --cols, a --pattern, --preset NAME or --graph FILE"
-        ));
+    if let Some((option, _, why)) = why_not.iter().find(|(_, given, _)| *given) {
+        return Some(format!("lights-out {name} takes no {option}: {why}"));
     }
-    why_not
-        .iter()
-        .find(|(_, given, _)| *given)
-        .map(|(option, _, why)| format!("lights-out {name} takes no {option}: {why}"))
+    (!board_given).then(|| format!("lights-out {name} needs the board: {how}"))
 }
 
 #[derive(Subcommand)]

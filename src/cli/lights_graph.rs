@@ -80,15 +80,7 @@ fn game(board: &BoardArgs, pattern: Option<&str>) -> Result<Game> {
         let title = format!("the graph in {}", path.display());
         return Ok(Game { graph, title, name: None, spec: None });
     }
-    // The size given, or the pattern's own (as plain `solve --pattern` reads it).
-    let size = match (board.rows, board.cols) {
-        (Some(rows), Some(cols)) => Some((rows, cols)),
-        (None, None) => pattern.and_then(pattern_size),
-        _ => None,
-    };
-    let Some((rows, cols)) = size else {
-        bail!("a grid needs --rows and --cols, or a --pattern of its rows (or give --preset NAME or --graph FILE)");
-    };
+    let (rows, cols) = grid_size(board, pattern)?;
     let (stencil, edges) = stencil_and_edges(board)?;
     let graph = grid(rows, cols, &stencil, edges, board.states)?;
     let rule = args.stencil.is_none().then_some(board.rule);
@@ -106,6 +98,20 @@ fn game(board: &BoardArgs, pattern: Option<&str>) -> Result<Game> {
     Ok(Game { graph, title, name: None, spec })
 }
 
+/// A grid's size: the one given, or the pattern's own (as plain `solve --pattern` reads it).
+fn grid_size(board: &BoardArgs, pattern: Option<&str>) -> Result<(usize, usize)> {
+    let size = match (board.rows, board.cols) {
+        (Some(rows), Some(cols)) => Some((rows, cols)),
+        (None, None) => pattern.and_then(pattern_size),
+        _ => None,
+    };
+    size.ok_or_else(|| {
+        crate::Error::new(
+            "a grid needs --rows and --cols, or a --pattern of its rows (or give --preset NAME or --graph FILE)",
+        )
+    })
+}
+
 /// A grid's press pattern (--stencil, else the rule's) and edges (--edges, else --torus).
 fn stencil_and_edges(board: &BoardArgs) -> Result<(Stencil, Edges)> {
     let edges = match &board.shape.edges {
@@ -121,13 +127,11 @@ fn stencil_and_edges(board: &BoardArgs) -> Result<(Stencil, Edges)> {
 }
 
 /// The page's game the options name (`random` and `link` make those): a preset or a grid.
-pub fn page_shape(board: &BoardArgs) -> Result<Shape> {
+pub fn page_shape(board: &BoardArgs, pattern: Option<&str>) -> Result<Shape> {
     if let Some(name) = &board.shape.preset {
         return Ok(Shape::Preset(Preset::parse(name)?));
     }
-    let (Some(rows), Some(cols)) = (board.rows, board.cols) else {
-        bail!("a grid needs --rows and --cols (or give --preset NAME)");
-    };
+    let (rows, cols) = grid_size(board, pattern)?;
     let (stencil, edges) = stencil_and_edges(board)?;
     Shape::grid(rows, cols, &stencil, edges, board.states)
 }
@@ -135,7 +139,7 @@ pub fn page_shape(board: &BoardArgs) -> Result<Shape> {
 /// A random puzzle of the page's game the options name, as the page makes it, printed as
 /// `open` prints that game's link.
 pub fn random(board: &BoardArgs, seed: u64) -> Result<Output> {
-    let game = GraphGame::random(&Params { shape: page_shape(board)?, lit_only: false }, seed)?;
+    let game = GraphGame::random(&Params { shape: page_shape(board, None)?, lit_only: false }, seed)?;
     let pattern = game.pattern();
     let json = json!({"lights": game.graph.len(), "states": game.graph.k, "seed": seed, "pattern": pattern.trim_end().replace('\n', "/")});
     Ok(Output { json, text: format!("{}\n", pattern.trim_end()) })

@@ -157,7 +157,7 @@ fn graph_link(board: &BoardArgs, pattern: Option<&str>, a: &LightsLinkArgs) -> R
     if a.moves != 0 {
         bail!("this game's link holds no move count: leave out --moves");
     }
-    let params = graph_game::Params { shape: super::lights_graph::page_shape(board)?, lit_only: false };
+    let params = graph_game::Params { shape: super::lights_graph::page_shape(board, pattern)?, lit_only: false };
     let game = match (pattern, board.all_on) {
         (Some(_), _) | (_, true) if a.seed.is_some() => {
             bail!("this game's link holds its lights, not a seed: give --seed or the lights, not both")
