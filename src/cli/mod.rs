@@ -188,6 +188,14 @@ fn one_line(rendered: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Every subcommand's options refer to options it has (the shared board options are
+    /// flattened into commands with different neighbours).
+    #[test]
+    fn the_argument_definitions_are_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
     #[test]
     fn clap_messages_become_one_line() {
         let text = "error: the following required arguments were not provided:\n  --key <KEY>\n  --fen <FEN>\n\nUsage: x\n\nFor more information, try '--help'.\n";
