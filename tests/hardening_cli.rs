@@ -582,6 +582,7 @@ fn every_lights_out_command_takes_the_same_board_options() {
         (&["solve", "--preset", "classic", "--all-on", "--states", "3"], "--states"),
         (&["nullity", "--preset", "cube", "--rule", "x"], "--rule"),
         (&["table"], "--rows"),
+        (&["table", "--graph", g], "--graph"),
         (&["random", "--edges", "torus"], "--rows"),
     ];
     for (args, name) in cases {

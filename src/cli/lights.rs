@@ -70,7 +70,15 @@ pub fn misused(command: &Command) -> Option<String> {
     type Refusals<'a> = &'a [(&'a str, bool, &'a str)];
     let (name, board_given, how, why_not): (&str, bool, &str, Refusals) = match command {
         Command::Nullity { board } => ("nullity", has_board(board), ANY_BOARD, &[]),
-        Command::Table { board } => ("table", has_board(board), ANY_BOARD, &[]),
+        Command::Table { board } => (
+            "table",
+            has_board(board),
+            ANY_BOARD,
+            &[
+                ("--graph", board.shape.graph.is_some(), "light chasing runs down a grid's rows"),
+                ("--stencil", board.shape.stencil.is_some(), "light chasing needs the plus or neighbours rule"),
+            ],
+        ),
         Command::Random { board, .. } => (
             "random",
             sized(board),
