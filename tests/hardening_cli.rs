@@ -446,3 +446,188 @@ fn every_lights_out_command_reads_the_board_as_solve_does() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
+
+/// Standard output of a command that must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let out = cli(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The number after `word ` in `text`.
+fn figure_after(text: &str, word: &str) -> usize {
+    let at = text.find(word).unwrap_or_else(|| panic!("no {word:?} in {text}")) + word.len();
+    text[at..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap()
+}
+
+/// The nullity over GF(2) of the press matrix of a rows×cols grid where a press on (r, c)
+/// changes (r + dr, c + dc) for each offset, wrapping around on a torus, by elimination here.
+fn grid_nullity(rows: usize, cols: usize, offsets: &[(isize, isize)], torus: bool) -> usize {
+    let n = rows * cols;
+    let mut matrix: Vec<Vec<bool>> = vec![vec![false; n]; n];
+    for r in 0..rows {
+        for c in 0..cols {
+            for &(dr, dc) in offsets {
+                let (mut tr, mut tc) = (r as isize + dr, c as isize + dc);
+                if torus {
+                    tr = tr.rem_euclid(rows as isize);
+                    tc = tc.rem_euclid(cols as isize);
+                } else if tr < 0 || tc < 0 || tr >= rows as isize || tc >= cols as isize {
+                    continue;
+                }
+                let target = tr as usize * cols + tc as usize;
+                matrix[target][r * cols + c] ^= true;
+            }
+        }
+    }
+    let mut rank = 0;
+    for col in 0..n {
+        let Some(pivot) = (rank..n).find(|&i| matrix[i][col]) else { continue };
+        matrix.swap(rank, pivot);
+        let pivot_row = matrix[rank].clone();
+        for (i, row) in matrix.iter_mut().enumerate() {
+            if i != rank && row[col] {
+                row.iter_mut().zip(&pivot_row).for_each(|(a, b)| *a ^= b);
+            }
+        }
+        rank += 1;
+    }
+    n - rank
+}
+
+const PLUS: [(isize, isize); 5] = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// The fewest presses clearing the all-on 5×5 classic board, by trying every first row and
+/// chasing the lights down.
+fn classic_all_on_fewest() -> usize {
+    (0..32u32)
+        .filter_map(|first| {
+            let mut on = [[true; 5]; 5];
+            let mut presses = 0;
+            for r in 0..5 {
+                for c in 0..5 {
+                    let press = if r == 0 { first >> c & 1 == 1 } else { on[r - 1][c] };
+                    if press {
+                        presses += 1;
+                        for (dr, dc) in PLUS {
+                            let (tr, tc) = (r as isize + dr, c as isize + dc);
+                            if (0..5).contains(&tr) && (0..5).contains(&tc) {
+                                on[tr as usize][tc as usize] ^= true;
+                            }
+                        }
+                    }
+                }
+            }
+            on.iter().all(|row| row.iter().all(|&l| !l)).then_some(presses)
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn summary_leaves_the_presses_out_for_a_preset_and_a_graph() {
+    // 2048 lights, each changed only by its own press: clearing them all takes all 2048 presses.
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("selves.txt");
+    let text: String = (0..2048).map(|i| format!("l{i}: self\n")).collect();
+    std::fs::write(&graph, text).unwrap();
+    let out = stdout_of(&["lights-out", "solve", "--graph", graph.to_str().unwrap(), "--all-on", "--summary"]);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert_eq!(figure_after(&out, "\n"), 2048, "{out}");
+    assert!(!out.contains("l0") && !out.contains("l2047"), "no press listed: {}", &out[..300.min(out.len())]);
+
+    let fewest = classic_all_on_fewest();
+    let out = stdout_of(&["lights-out", "solve", "--preset", "classic", "--all-on", "--summary"]);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.contains(&format!("\n{fewest} presses (the fewest)\n")), "{fewest}: {out}");
+}
+
+#[test]
+fn every_lights_out_command_takes_the_same_board_options() {
+    let plus_5x5 = grid_nullity(5, 5, &PLUS, false);
+    let stencil = stdout_of(&["lights-out", "nullity", "--rows", "5", "--cols", "5", "--stencil", ".#./###/.#."]);
+    assert_eq!(figure_after(&stencil, "nullity "), plus_5x5, "{stencil}");
+    let torus = stdout_of(&["lights-out", "nullity", "--rows", "5", "--cols", "5", "--edges", "torus"]);
+    assert_eq!(figure_after(&torus, "nullity "), grid_nullity(5, 5, &PLUS, true), "{torus}");
+    let sized = stdout_of(&["lights-out", "nullity", "--pattern", "0100/1110/0100"]);
+    assert_eq!(figure_after(&sized, "nullity "), grid_nullity(3, 4, &PLUS, false), "{sized}");
+
+    // The classic game's fix-up table: one row a leftover of 5 lights, and the leftovers that
+    // can be fixed are 2^(5 − nullity).
+    let table = stdout_of(&["lights-out", "table", "--preset", "classic"]);
+    assert_eq!(table.lines().count(), 1 + 32, "{table}");
+    let fixable = table.lines().skip(1).filter(|l| !l.ends_with("unsolvable")).count();
+    assert_eq!(fixable, 1 << (5 - plus_5x5), "{table}");
+
+    // random and link make the page's other games; open reads back the lights they hold.
+    let merlin = stdout_of(&["lights-out", "random", "--preset", "merlin", "--seed", "3"]);
+    assert_eq!(merlin.trim().chars().filter(|c| matches!(c, '.' | '#')).count(), 9, "{merlin}");
+    let link = stdout_of(&["lights-out", "link", "--preset", "merlin", "--pattern", "#.#.#.#.#"]);
+    let opened = stdout_of(&["lights-out", "open", link.trim()]);
+    assert_eq!(opened.split_whitespace().collect::<String>(), "#.#.#.#.#");
+    let link = stdout_of(&["lights-out", "link", "--rows", "2", "--cols", "3", "--all-on"]);
+    assert_eq!(stdout_of(&["lights-out", "open", link.trim()]).trim().replace('\n', "/"), "111/111");
+
+    // What a command cannot use is refused, on one line that names it, never ignored.
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    std::fs::write(&graph, "a: self\n").unwrap();
+    let g = graph.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["random", "--rows", "2", "--cols", "2", "--pattern", "11/11"], "--pattern"),
+        (&["random", "--rows", "2", "--cols", "2", "--all-on"], "--all-on"),
+        (&["random", "--graph", g], "--graph"),
+        (&["link", "--graph", g, "--pattern", "1"], "--graph"),
+        (&["open", "#lights/v2/AAAA", "--rows", "3"], "board"),
+        (&["solve", "--preset", "classic", "--all-on", "--states", "3"], "--states"),
+        (&["nullity", "--preset", "cube", "--rule", "x"], "--rule"),
+        (&["table"], "--rows"),
+        (&["table", "--graph", g], "--graph"),
+        (&["random", "--edges", "torus"], "--rows"),
+    ];
+    for (args, name) in cases {
+        let out = cli(&[&["lights-out"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let line = one_line_error(&out);
+        assert!(line.contains(name), "{args:?}: {line}");
+    }
+}
+
+#[test]
+fn control_characters_and_huge_values_stay_escaped_and_short_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("nul.txt");
+    std::fs::write(&graph, "a\u{0}b: self\n").unwrap();
+    let g = graph.to_str().unwrap();
+    let out = cli(&["lights-out", "solve", "--graph", g, "--pattern", "1"]);
+    assert!(no_terminal_controls(&out.stdout), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("a\\x00b"), "the NUL is shown: {out:?}");
+    // --json keeps the label whole, escaped as JSON escapes it.
+    let out = cli(&["lights-out", "solve", "--graph", g, "--pattern", "1", "--json"]);
+    assert!(no_terminal_controls(&out.stdout), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["presses"][0], "a\u{0}b");
+    // A label in an error message: a target that names no light.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "a: self\nb: self z\u{1b}]0;pwned\u{7}\n").unwrap();
+    let out = cli(&["lights-out", "nullity", "--graph", bad.to_str().unwrap()]);
+    let line = one_line_error(&out);
+    assert!(no_terminal_controls(&out.stderr), "{line:?}");
+    assert!(line.contains("z\\x1b]0;pwned\\x07"), "{line:?}");
+
+    // A 100 KB --seed, or --pattern, on every lights-out command that takes one.
+    let huge_number = "7".repeat(100_000);
+    let huge_pattern = "x".repeat(100_000);
+    let cases: &[(&[&str], i32)] = &[
+        (&["random", "--rows", "3", "--cols", "3", "--seed", &huge_number], 2),
+        (&["link", "--rows", "3", "--cols", "3", "--seed", &huge_number], 2),
+        (&["solve", "--pattern", &huge_pattern], 1),
+        (&["nullity", "--pattern", &huge_pattern], 1),
+    ];
+    for (args, status) in cases {
+        let out = cli(&[&["lights-out"][..], args].concat());
+        assert_eq!(out.status.code(), Some(*status), "{:?}", args[0]);
+        let line = one_line_error(&out);
+        assert!(line.len() < 500, "{:?}: {} bytes", args[0], line.len());
+    }
+}

@@ -14,56 +14,117 @@ use std::fmt::Write as _;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-/// Rule, edges and states, shared by every command.
+/// The board, with the same options and the same meaning for every `lights-out` command. A
+/// command that cannot use one refuses it (see [`misused`]), never ignores it.
 #[derive(Args)]
-pub struct Variant {
-    /// Which lights a press changes: plus (classic), neighbours, x or king.
-    #[arg(long, default_value = "plus", value_parser = parse_rule)]
-    rule: Rule,
-    /// Wrap around the edges.
+pub struct BoardArgs {
+    /// Rows of a grid (with --cols); a pattern gives its own size.
     #[arg(long)]
-    torus: bool,
-    /// Light states k, 2 to 9 (a press adds 1 mod k).
-    #[arg(long, default_value_t = 2)]
-    states: u8,
+    pub rows: Option<usize>,
+    #[arg(long)]
+    pub cols: Option<usize>,
+    /// Every light on (a grid needs --rows and --cols).
+    #[arg(long, conflicts_with_all = ["pattern", "pattern_file"])]
+    pub all_on: bool,
+    /// The lights: for a grid, rows of digits 0..k−1 separated by '/' or newlines, e.g.
+    /// 010/111/010; for a --preset or --graph, one character a light in the game's order.
+    #[arg(long, conflicts_with = "pattern_file")]
+    pub pattern: Option<String>,
+    /// The lights from a file: as --pattern, or a PBM image (P1 or P4; black = on) for a grid
+    /// of two states.
+    #[arg(long)]
+    pub pattern_file: Option<PathBuf>,
+    #[command(flatten)]
+    pub shape: super::lights_graph::ShapeArgs,
+    /// Which lights a press changes on a grid: plus (classic), neighbours, x or king.
+    #[arg(long, default_value = "plus", value_parser = parse_rule, conflicts_with_all = ["preset", "graph", "stencil"])]
+    pub rule: Rule,
+    /// Wrap a grid around its edges (as --edges torus).
+    #[arg(long, conflicts_with_all = ["preset", "graph"])]
+    pub torus: bool,
+    /// A grid's light states k, 2 to 9 (a press adds 1 mod k); up to 255 with --stencil or --edges.
+    #[arg(long, default_value_t = 2, conflicts_with_all = ["preset", "graph"])]
+    pub states: u8,
 }
 
 fn parse_rule(s: &str) -> std::result::Result<Rule, String> {
     Rule::parse(s).map_err(|e| e.to_string())
 }
 
+impl BoardArgs {
+    /// Whether the lights are given (rather than only the board's shape).
+    fn has_lights(&self) -> bool {
+        self.all_on || self.pattern.is_some() || self.pattern_file.is_some()
+    }
+}
+
+/// What is wrong with `command`'s board options, as one line (exit status 2): a board missing,
+/// or an option the command cannot use, and why.
+pub fn misused(command: &Command) -> Option<String> {
+    const ANY_BOARD: &str = "--rows and --cols, a --pattern, --preset NAME or --graph FILE";
+    let sized = |b: &BoardArgs| b.rows.is_some() && b.cols.is_some() || b.shape.preset.is_some();
+    let has_board =
+        |b: &BoardArgs| sized(b) || b.pattern.is_some() || b.pattern_file.is_some() || b.shape.graph.is_some();
+    // The command's name, whether its board is given (and if not, how to give it), and the
+    // options it cannot use: (option, given, why).
+    type Refusals<'a> = &'a [(&'a str, bool, &'a str)];
+    let (name, board_given, how, why_not): (&str, bool, &str, Refusals) = match command {
+        Command::Nullity { board } => ("nullity", has_board(board), ANY_BOARD, &[]),
+        Command::Table { board } => (
+            "table",
+            has_board(board),
+            ANY_BOARD,
+            &[
+                ("--graph", board.shape.graph.is_some(), "light chasing runs down a grid's rows"),
+                ("--stencil", board.shape.stencil.is_some(), "light chasing needs the plus or neighbours rule"),
+            ],
+        ),
+        Command::Random { board, .. } => (
+            "random",
+            sized(board),
+            "--rows and --cols, or --preset NAME",
+            &[
+                ("--pattern", board.pattern.is_some(), "it makes the lights"),
+                ("--pattern-file", board.pattern_file.is_some(), "it makes the lights"),
+                ("--all-on", board.all_on, "it makes the lights"),
+                ("--graph", board.shape.graph.is_some(), "it makes the page's games, and a graph file is not one"),
+            ],
+        ),
+        Command::Link { board, .. } => (
+            "link",
+            true,
+            "",
+            &[("--graph", board.shape.graph.is_some(), "a link holds the page's games, and a graph file is not one")],
+        ),
+        Command::Open { board, .. } => {
+            let given = board.rows.is_some()
+                || board.cols.is_some()
+                || board.has_lights()
+                || board.shape.is_used()
+                || board.torus
+                || board.rule != Rule::Plus
+                || board.states != 2;
+            ("open", true, "", &[("board options", given, "the link holds the board")])
+        }
+        Command::Solve { .. } => return None,
+    };
+    if let Some((option, _, why)) = why_not.iter().find(|(_, given, _)| *given) {
+        return Some(format!("lights-out {name} takes no {option}: {why}"));
+    }
+    (!board_given).then(|| format!("lights-out {name} needs the board: {how}"))
+}
+
 #[derive(Subcommand)]
 pub enum Command {
-    /// Print the nullity and rank of the board's press matrix.
+    /// Print the nullity and rank of the board's press matrix (a pattern gives only the size).
     Nullity {
-        #[arg(long, required_unless_present_any = ["preset", "graph"])]
-        rows: Option<usize>,
-        #[arg(long, required_unless_present_any = ["preset", "graph"])]
-        cols: Option<usize>,
-        /// A commercial game, as for `solve --preset` (cube, orbix, merlin, …).
-        #[arg(long, conflicts_with_all = ["rows", "cols", "graph"])]
-        preset: Option<String>,
-        /// A graph file, as for `solve --graph`.
-        #[arg(long, conflicts_with_all = ["rows", "cols"])]
-        graph: Option<PathBuf>,
         #[command(flatten)]
-        variant: Variant,
+        board: BoardArgs,
     },
     /// Solve a pattern: print the presses (row, column from the top-left, 0-based).
     Solve {
-        #[arg(long)]
-        rows: Option<usize>,
-        #[arg(long)]
-        cols: Option<usize>,
-        /// Every light on (needs --rows and --cols).
-        #[arg(long, conflicts_with_all = ["pattern", "pattern_file"])]
-        all_on: bool,
-        /// Rows of digits 0..k−1 separated by '/' or newlines, e.g. 010/111/010.
-        #[arg(long, conflicts_with = "pattern_file")]
-        pattern: Option<String>,
-        /// A file of rows of digits, or a PBM image (P1 or P4; black = on) for two states.
-        #[arg(long)]
-        pattern_file: Option<PathBuf>,
+        #[command(flatten)]
+        board: BoardArgs,
         /// Search for the fewest presses (proven when the nullity is at most 24).
         #[arg(long, conflicts_with = "first_row")]
         minimal: bool,
@@ -71,48 +132,55 @@ pub enum Command {
         #[arg(long)]
         summary: bool,
         /// Print only the first row of presses: chasing the lights row by row from it presses the rest.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["preset", "graph", "stencil", "edges", "lit_only"])]
         first_row: bool,
         /// Write the presses (or the quiet pattern proving the board unsolvable) to FILE, streaming.
-        #[arg(long, conflicts_with = "first_row")]
+        #[arg(long, conflicts_with_all = ["first_row", "preset", "graph", "stencil", "edges", "lit_only"])]
         out: Option<PathBuf>,
         /// The --out format: digits, pbm (P4, 8 lights a byte) or plain-pbm (P1); default by the
         /// file name (.pbm → pbm, else digits).
         #[arg(long, requires = "out", value_parser = parse_format)]
         format: Option<Format>,
-        #[command(flatten)]
-        variant: Variant,
-        #[command(flatten)]
-        graph: super::lights_graph::GraphArgs,
+        /// Only a lit light may be pressed (the Deluxe's lit-only games): the fewest presses in a
+        /// legal order, by a search over all states up to 25 lights; beyond (up to 128), by a
+        /// deepening search when no quiet pattern exists (both Deluxe boards), else only when the
+        /// usual game's fewest presses can be put in a legal order.
+        #[arg(long)]
+        lit_only: bool,
     },
-    /// Print the light-chasing fix-up table: last row left after chasing → first-row presses.
+    /// Print the light-chasing fix-up table: last row left after chasing → first-row presses
+    /// (a grid; a pattern gives only the size).
     Table {
-        #[arg(long)]
-        rows: usize,
-        #[arg(long)]
-        cols: usize,
+        #[command(flatten)]
+        board: BoardArgs,
     },
     /// Print the share-link fragment (`lights/v2/…`) of a random puzzle, or of given lights
     /// (with --seed too: the seed's puzzle edited into these lights).
-    Link(super::links::LightsLinkArgs),
+    Link {
+        #[command(flatten)]
+        board: BoardArgs,
+        #[command(flatten)]
+        link: super::links::LightsLinkArgs,
+    },
     /// Print the lights of a share link as a pattern file (--json: size, rule, seed, moves too).
-    Open(super::links::OpenArgs),
+    Open {
+        #[command(flatten)]
+        open: super::links::OpenArgs,
+        #[command(flatten)]
+        board: BoardArgs,
+    },
     /// Print a random solvable pattern (reproducible with --seed).
     Random {
-        #[arg(long)]
-        rows: usize,
-        #[arg(long)]
-        cols: usize,
+        #[command(flatten)]
+        board: BoardArgs,
         #[arg(long)]
         seed: Option<u64>,
         /// Write the pattern to FILE instead (for classic boards of any size).
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["preset", "stencil", "edges"])]
         out: Option<PathBuf>,
         /// The --out format: digits, pbm or plain-pbm; default by the file name.
         #[arg(long, requires = "out", value_parser = parse_format)]
         format: Option<Format>,
-        #[command(flatten)]
-        variant: Variant,
     },
 }
 
@@ -120,27 +188,36 @@ fn parse_format(s: &str) -> std::result::Result<Format, String> {
     Format::parse(s).map_err(|e| e.to_string())
 }
 
-fn spec(rows: usize, cols: usize, v: &Variant) -> Result<Spec> {
-    let spec = Spec { rows, cols, rule: v.rule, torus: v.torus, states: v.states };
-    spec.check()?;
-    Ok(spec)
+fn spec(rows: usize, cols: usize, board: &BoardArgs) -> Spec {
+    Spec { rows, cols, rule: board.rule, torus: board.torus, states: board.states }
+}
+
+/// The plain grid the options name: --rows and --cols, or the size of the pattern (read as
+/// `solve` reads it).
+fn grid_spec(board: &BoardArgs) -> Result<Spec> {
+    let (None, None) = (&board.pattern, &board.pattern_file) else {
+        let source = Source::new(false, board.pattern.clone(), board.pattern_file.clone())?;
+        let request = Request { summary: true, first_row: false, out: None };
+        let lights =
+            read_lights(&source, board, &request, &SolveOptions { minimal: false, presses: false, quiet: false })?;
+        return Ok(*lights.spec());
+    };
+    let (Some(rows), Some(cols)) = (board.rows, board.cols) else {
+        bail!("give the board: --rows and --cols, a --pattern, --preset NAME or --graph FILE");
+    };
+    Ok(spec(rows, cols, board))
 }
 
 pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
-        Command::Link(args) => super::links::lights_link(args),
-        Command::Open(args) => super::links::lights_open(args),
-        // A game or a graph file carries its own states: --states is for grids.
-        Command::Nullity { preset, graph, .. } if preset.is_some() || graph.is_some() => {
-            super::lights_graph::nullity(preset.as_deref(), graph.as_deref())
-        }
-        Command::Nullity { rows, cols, variant, .. } => {
-            let (Some(rows), Some(cols)) = (rows, cols) else {
-                bail!("nullity needs --rows and --cols, --preset NAME or --graph FILE");
-            };
+        Command::Link { board, link } => super::links::lights_link(board, link),
+        Command::Open { open, .. } => super::links::lights_open(open),
+        Command::Nullity { board } if board.shape.is_used() => super::lights_graph::nullity(&board),
+        Command::Nullity { board } => {
             // `rank` checks the sizes: classic boards go far beyond 4096 by polynomials.
-            let spec = Spec { rows, cols, rule: variant.rule, torus: variant.torus, states: variant.states };
+            let spec = grid_spec(&board)?;
             let r = rank(&spec, &mut NoProgress)?;
+            let (rows, cols) = (spec.rows, spec.cols);
             let text = format!(
                 "{rows}×{cols} {}{} board, {} states: nullity {}, rank {}\n",
                 spec.rule.name(),
@@ -151,41 +228,29 @@ pub fn run(cmd: Command) -> Result<Output> {
             );
             Ok(Output { json: json!({"rows": rows, "cols": cols, "nullity": r.nullity, "rank": r.rank}), text })
         }
-        Command::Solve {
-            rows,
-            cols,
-            all_on,
-            pattern,
-            pattern_file,
-            minimal,
-            summary,
-            first_row,
-            out,
-            format,
-            variant,
-            graph,
-        } => {
-            if graph.is_used() {
-                let Variant { rule, torus, states } = variant;
-                let grid = super::lights_graph::GridOptions { rows, cols, rule, torus, states };
-                let source = super::lights_graph::PatternOptions { all_on, pattern, pattern_file };
-                return super::lights_graph::solve(graph, grid, source, summary);
+        Command::Solve { board, minimal, summary, first_row, out, format, lit_only } => {
+            if board.shape.is_used() || lit_only {
+                return super::lights_graph::solve(&board, lit_only, summary);
             }
-            let source = Source::new(all_on, pattern, pattern_file)?;
+            let source = Source::new(board.all_on, board.pattern.clone(), board.pattern_file.clone())?;
             let request = Request { summary, first_row, out: out.map(|p| (format.unwrap_or(Format::for_path(&p)), p)) };
             if let Some((_, path)) = &request.out {
                 check_out(path)?;
             }
             // The quiet patterns are not printed: the core may solve classic boards packed.
             let options = SolveOptions { minimal, presses: request.wants_presses(), quiet: false };
-            let lights = read_lights(&source, rows, cols, &variant, &request, &options)?;
+            let lights = read_lights(&source, &board, &request, &options)?;
             let spec = *lights.spec();
             request.check(spec.rows, spec.cols)?;
             let s = lights.solve(&options, &mut NoProgress)?;
             output(&spec, &s, &request, minimal)
         }
-        Command::Table { rows, cols } => {
-            let spec = spec(rows, cols, &Variant { rule: Rule::Plus, torus: false, states: 2 })?;
+        Command::Table { board } => {
+            let spec = match board.shape.is_used() {
+                true => super::lights_graph::grid_spec(&board, "the fix-up table")?,
+                false => grid_spec(&board)?,
+            };
+            spec.check()?;
             let t = table(&spec)?;
             let bits = |v: &[u8]| v.iter().map(|&b| char::from(b'0' + b)).collect::<String>();
             let mut text = String::from("leftover on last row -> press on first row\n");
@@ -195,15 +260,21 @@ pub fn run(cmd: Command) -> Result<Output> {
                 let _ = writeln!(text, "{} -> {}", bits(&row.leftover), press.as_deref().unwrap_or("unsolvable"));
                 rows_json.push(json!({"leftover": bits(&row.leftover), "press": press}));
             }
-            Ok(Output { json: json!({"rows": rows, "cols": cols, "table": rows_json}), text })
+            Ok(Output { json: json!({"rows": spec.rows, "cols": spec.cols, "table": rows_json}), text })
         }
-        Command::Random { rows, cols, seed, out, format, variant } => {
+        Command::Random { board, seed, .. } if board.shape.is_used() => {
+            let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
+            super::lights_graph::random(&board, seed)
+        }
+        Command::Random { board, seed, out, format } => {
             if let Some(path) = &out {
                 check_out(path)?;
             }
             let seed = seed.unwrap_or_else(crate::seed::fresh_seed);
-            let spec = Spec { rows, cols, rule: variant.rule, torus: variant.torus, states: variant.states };
-            let lights = Lights::random(&spec, seed)?;
+            let (Some(rows), Some(cols)) = (board.rows, board.cols) else {
+                bail!("give the size with --rows and --cols, or a game with --preset NAME");
+            };
+            let lights = Lights::random(&spec(rows, cols, &board), seed)?;
             match out {
                 Some(path) => {
                     write_lights(&path, format.unwrap_or(Format::for_path(&path)), &lights)?;
@@ -268,15 +339,9 @@ impl Request {
 
 /// The lights to solve. An all-on board is made by the tool, so a board too large to print or
 /// to solve is refused before gigabytes of lights are filled in.
-fn read_lights(
-    source: &Source,
-    rows: Option<usize>,
-    cols: Option<usize>,
-    v: &Variant,
-    request: &Request,
-    options: &SolveOptions,
-) -> Result<Lights> {
-    let (rule, torus, states) = (v.rule, v.torus, v.states);
+fn read_lights(source: &Source, board: &BoardArgs, request: &Request, options: &SolveOptions) -> Result<Lights> {
+    let (rows, cols) = (board.rows, board.cols);
+    let (rule, torus, states) = (board.rule, board.torus, board.states);
     let lights = match source {
         Source::AllOn => {
             let (Some(r), Some(c)) = (rows, cols) else { bail!("--all-on needs --rows and --cols") };

@@ -1,69 +1,50 @@
-//! `chessboard-puzzles lights-out solve --preset NAME | --graph FILE | --stencil … | --edges …
-//! [--lit-only]`: the commercial games, any graph, glued grids and lit-only play, with the
-//! presses named by the game's own labels.
+//! The Lights Out boards other than the plain grid (`--preset NAME | --graph FILE | --stencil …
+//! | --edges …`, and `solve --lit-only`): the commercial games, any graph and glued grids, with
+//! the presses named by the game's own labels.
 
+use super::lights::BoardArgs;
 use super::{read_file, Output};
+use crate::lights::rules::graph_game::{GraphGame, Params, Shape};
 use crate::lights::rules::presets::{grid, parse_pattern, Edges, Preset, Stencil};
 use crate::lights::solvers::graph::{self, Graph};
 use crate::lights::solvers::lit_only;
-use crate::lights::{Board, Rule, Spec};
+use crate::lights::{Board, Spec};
 use crate::progress::NoProgress;
+use crate::puzzle::Puzzle;
 use crate::{bail, Result};
 use clap::Args;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The options that take `solve` off the plain grid.
+/// The options that take a board off the plain grid (part of every command's board options).
 #[derive(Args)]
-pub struct GraphArgs {
+pub struct ShapeArgs {
     /// A commercial game: classic (5×5), mini (4×4), deluxe (6×6 +), deluxe-x (6×6 x), 2000
     /// (5×5, off/red/green), cube (Lights Out Cube, 54 buttons), orbix (Orbix type 1, 12),
     /// merlin (Merlin's Magic Square, 3×3). Patterns are one character a light in the game's
     /// order (docs/lights.md).
-    #[arg(long, conflicts_with_all = ["graph", "rows", "cols", "out", "first_row"])]
-    preset: Option<String>,
+    #[arg(long, conflicts_with_all = ["graph", "rows", "cols"])]
+    pub preset: Option<String>,
     /// A graph file: optional `k=STATES` (2..255), then one line a light, `label: the lights a
     /// press on it changes`, `self` for the light itself.
-    #[arg(long, conflicts_with_all = ["rows", "cols", "out", "first_row"])]
-    graph: Option<PathBuf>,
+    #[arg(long, conflicts_with_all = ["rows", "cols"])]
+    pub graph: Option<PathBuf>,
     /// A grid's press pattern instead of --rule: rows of '.' and '#' around the pressed light,
-    /// odd by odd, e.g. .#./###/.#. (needs --rows and --cols).
-    #[arg(long, conflicts_with_all = ["preset", "graph", "out", "first_row"])]
-    stencil: Option<String>,
+    /// odd by odd, e.g. .#./###/.#.
+    #[arg(long, conflicts_with_all = ["preset", "graph"])]
+    pub stencil: Option<String>,
     /// A grid's edges: bounded, torus, klein (top and bottom glued with a flip) or projective
     /// (both pairs glued with a flip). With glued grids --states goes up to 255.
-    #[arg(long, conflicts_with_all = ["preset", "graph", "torus", "out", "first_row"])]
-    edges: Option<String>,
-    /// Only a lit light may be pressed (the Deluxe's lit-only games): the fewest presses in a
-    /// legal order, by a search over all states up to 25 lights; beyond (up to 128), by a
-    /// deepening search when no quiet pattern exists (both Deluxe boards), else only when the
-    /// usual game's fewest presses can be put in a legal order.
-    #[arg(long, conflicts_with_all = ["out", "first_row"])]
-    lit_only: bool,
+    #[arg(long, conflicts_with_all = ["preset", "graph", "torus"])]
+    pub edges: Option<String>,
 }
 
-impl GraphArgs {
-    /// Whether `solve` goes here rather than to the plain grid.
+impl ShapeArgs {
+    /// Whether the board is other than the plain grid of --rule and --torus.
     pub fn is_used(&self) -> bool {
-        self.preset.is_some() || self.graph.is_some() || self.stencil.is_some() || self.edges.is_some() || self.lit_only
+        self.preset.is_some() || self.graph.is_some() || self.stencil.is_some() || self.edges.is_some()
     }
-}
-
-/// The plain grid options of `solve`, for grids with a stencil, glued edges or lit-only play.
-pub struct GridOptions {
-    pub rows: Option<usize>,
-    pub cols: Option<usize>,
-    pub rule: Rule,
-    pub torus: bool,
-    pub states: u8,
-}
-
-/// Where the lights come from.
-pub struct PatternOptions {
-    pub all_on: bool,
-    pub pattern: Option<String>,
-    pub pattern_file: Option<PathBuf>,
 }
 
 /// A game to solve: its graph, what to call it, and the grid it is, if today's solvers take it.
@@ -82,7 +63,8 @@ fn pattern_size(text: &str) -> Option<(usize, usize)> {
     (!text.contains(',') && rows.iter().all(|r| r.chars().count() == cols)).then_some((rows.len(), cols))
 }
 
-fn game(args: &GraphArgs, grid_options: &GridOptions, pattern: Option<&str>) -> Result<Game> {
+fn game(board: &BoardArgs, pattern: Option<&str>) -> Result<Game> {
+    let args = &board.shape;
     if let Some(name) = &args.preset {
         let preset = Preset::parse(name)?;
         return Ok(Game {
@@ -98,42 +80,82 @@ fn game(args: &GraphArgs, grid_options: &GridOptions, pattern: Option<&str>) -> 
         let title = format!("the graph in {}", path.display());
         return Ok(Game { graph, title, name: None, spec: None });
     }
-    // The size given, or the pattern's own (as plain `solve --pattern` reads it).
-    let size = match (grid_options.rows, grid_options.cols) {
-        (Some(rows), Some(cols)) => Some((rows, cols)),
-        (None, None) => pattern.and_then(pattern_size),
-        _ => None,
-    };
-    let Some((rows, cols)) = size else {
-        bail!("a grid needs --rows and --cols, or a --pattern of its rows (or give --preset NAME or --graph FILE)");
-    };
-    let edges = match &args.edges {
-        Some(e) => Edges::parse(e)?,
-        None if grid_options.torus => Edges::Torus,
-        None => Edges::Bounded,
-    };
-    let stencil = match &args.stencil {
-        Some(s) => Stencil::parse(s)?,
-        None => Stencil::of_rule(grid_options.rule),
-    };
-    let graph = grid(rows, cols, &stencil, edges, grid_options.states)?;
-    let rule = args.stencil.is_none().then_some(grid_options.rule);
+    let (rows, cols) = grid_size(board, pattern)?;
+    let (stencil, edges) = stencil_and_edges(board)?;
+    let graph = grid(rows, cols, &stencil, edges, board.states)?;
+    let rule = args.stencil.is_none().then_some(board.rule);
     let spec = match (rule, edges) {
-        (Some(rule), Edges::Bounded | Edges::Torus) if grid_options.states <= 9 => {
-            Some(Spec { rows, cols, rule, torus: edges == Edges::Torus, states: grid_options.states })
+        (Some(rule), Edges::Bounded | Edges::Torus) if board.states <= 9 => {
+            Some(Spec { rows, cols, rule, torus: edges == Edges::Torus, states: board.states })
         }
         _ => None,
     };
     let how = match &args.stencil {
         Some(s) => format!("stencil {}", s.replace('\n', "/")),
-        None => format!("{} rule", grid_options.rule.name()),
+        None => format!("{} rule", board.rule.name()),
     };
     let title = format!("{rows}×{cols} {} grid, {how}", edges.name());
     Ok(Game { graph, title, name: None, spec })
 }
 
+/// A grid's size: the one given, or the pattern's own (as plain `solve --pattern` reads it).
+fn grid_size(board: &BoardArgs, pattern: Option<&str>) -> Result<(usize, usize)> {
+    let size = match (board.rows, board.cols) {
+        (Some(rows), Some(cols)) => Some((rows, cols)),
+        (None, None) => pattern.and_then(pattern_size),
+        _ => None,
+    };
+    size.ok_or_else(|| {
+        crate::Error::new(
+            "a grid needs --rows and --cols, or a --pattern of its rows (or give --preset NAME or --graph FILE)",
+        )
+    })
+}
+
+/// A grid's press pattern (--stencil, else the rule's) and edges (--edges, else --torus).
+fn stencil_and_edges(board: &BoardArgs) -> Result<(Stencil, Edges)> {
+    let edges = match &board.shape.edges {
+        Some(e) => Edges::parse(e)?,
+        None if board.torus => Edges::Torus,
+        None => Edges::Bounded,
+    };
+    let stencil = match &board.shape.stencil {
+        Some(s) => Stencil::parse(s)?,
+        None => Stencil::of_rule(board.rule),
+    };
+    Ok((stencil, edges))
+}
+
+/// The page's game the options name (`random` and `link` make those): a preset or a grid.
+pub fn page_shape(board: &BoardArgs, pattern: Option<&str>) -> Result<Shape> {
+    if let Some(name) = &board.shape.preset {
+        return Ok(Shape::Preset(Preset::parse(name)?));
+    }
+    let (rows, cols) = grid_size(board, pattern)?;
+    let (stencil, edges) = stencil_and_edges(board)?;
+    Shape::grid(rows, cols, &stencil, edges, board.states)
+}
+
+/// A random puzzle of the page's game the options name, as the page makes it, printed as
+/// `open` prints that game's link.
+pub fn random(board: &BoardArgs, seed: u64) -> Result<Output> {
+    let game = GraphGame::random(&Params { shape: page_shape(board, None)?, lit_only: false }, seed)?;
+    let pattern = game.pattern();
+    let json = json!({"lights": game.graph.len(), "states": game.graph.k, "seed": seed, "pattern": pattern.trim_end().replace('\n', "/")});
+    Ok(Output { json, text: format!("{}\n", pattern.trim_end()) })
+}
+
+/// The grid today's grid solvers take that the options name (a preset such as `classic`, a
+/// torus by --edges), for a command that works on such grids only.
+pub fn grid_spec(board: &BoardArgs, what: &str) -> Result<Spec> {
+    let text = pattern_text(board)?;
+    let game = game(board, text.as_deref())?;
+    game.spec
+        .ok_or_else(|| crate::Error::new(format!("{what} is for grids with --rule, and {} is not one", game.title)))
+}
+
 /// The pattern's text, read once (from --pattern or --pattern-file), if the lights come from one.
-fn pattern_text(source: &PatternOptions) -> Result<Option<String>> {
+fn pattern_text(source: &BoardArgs) -> Result<Option<String>> {
     match (source.all_on, &source.pattern, &source.pattern_file) {
         (true, _, _) => Ok(None),
         (_, Some(p), _) => Ok(Some(p.clone())),
@@ -142,7 +164,7 @@ fn pattern_text(source: &PatternOptions) -> Result<Option<String>> {
     }
 }
 
-fn lights(source: &PatternOptions, text: Option<&str>, graph: &Graph) -> Result<Vec<u8>> {
+fn lights(source: &BoardArgs, text: Option<&str>, graph: &Graph) -> Result<Vec<u8>> {
     let n = graph.len();
     match (source.all_on, text) {
         (true, _) => Ok(vec![1; n]),
@@ -156,14 +178,14 @@ fn lights(source: &PatternOptions, text: Option<&str>, graph: &Graph) -> Result<
 
 /// Solves the game the options name and prints the presses by label (with `summary`, only
 /// their count, as for the plain grid).
-pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions, summary: bool) -> Result<Output> {
-    let text = pattern_text(&source)?;
-    let game = game(&args, &grid_options, text.as_deref())?;
+pub fn solve(board: &BoardArgs, lit_only: bool, summary: bool) -> Result<Output> {
+    let text = pattern_text(board)?;
+    let game = game(board, text.as_deref())?;
     let g = &game.graph;
-    let lights = lights(&source, text.as_deref(), g)?;
+    let lights = lights(board, text.as_deref(), g)?;
     let mut text = format!("{}: {} lights, {} states", game.title, g.len(), g.k);
     let (nullity, rank, quiet_log2, solvable, minimal, order, witness);
-    if args.lit_only {
+    if lit_only {
         let (nl, log2) = graph::nullity(g, &mut NoProgress)?;
         let found = lit_only::fewest(g, &lights, &mut NoProgress)?;
         if let Some(p) = &found {
@@ -191,7 +213,7 @@ pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions,
     }
     let _ = writeln!(text, ", nullity {nullity} (rank {rank})");
     let labels: Vec<&str> = order.iter().map(|&j| g.labels[j].as_str()).collect();
-    let rules = if args.lit_only { ", pressing only lit lights" } else { "" };
+    let rules = if lit_only { ", pressing only lit lights" } else { "" };
     if solvable {
         let fewest = if minimal { "the fewest" } else { "not proven the fewest" };
         if summary {
@@ -216,7 +238,7 @@ pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions,
         "title": game.title,
         "lights": g.len(),
         "states": g.k,
-        "lit_only": args.lit_only,
+        "lit_only": lit_only,
         "nullity": nullity,
         "rank": rank,
         "quiet_log2": quiet_log2,
@@ -250,23 +272,15 @@ fn weights(g: &Graph, w: &[u8]) -> String {
     }
 }
 
-/// The nullity and rank of a commercial game's or a graph file's press matrix (what `solve
-/// --preset/--graph` reports along with the presses).
-pub fn nullity(preset: Option<&str>, path: Option<&std::path::Path>) -> Result<Output> {
-    let (g, title) = match (preset, path) {
-        (Some(name), _) => {
-            let preset = Preset::parse(name)?;
-            (preset.graph(), preset.title().to_string())
-        }
-        (None, Some(path)) => {
-            let g =
-                Graph::parse(&read_file(path)?).map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?;
-            (g, format!("the graph in {}", path.display()))
-        }
-        (None, None) => bail!("give --preset NAME or --graph FILE"),
-    };
-    let (nullity, _) = graph::nullity(&g, &mut NoProgress)?;
+/// The nullity and rank of the game's press matrix (what `solve` reports along with the
+/// presses); a pattern gives only a grid's size.
+pub fn nullity(board: &BoardArgs) -> Result<Output> {
+    let text = pattern_text(board)?;
+    let game = game(board, text.as_deref())?;
+    let g = &game.graph;
+    let (nullity, _) = graph::nullity(g, &mut NoProgress)?;
     let rank = g.len() - nullity;
+    let title = game.title;
     let text = format!("{title}: {} lights, {} states: nullity {nullity}, rank {rank}\n", g.len(), g.k);
     Ok(Output {
         json: json!({"game": title, "lights": g.len(), "states": g.k, "nullity": nullity, "rank": rank}),

@@ -3,12 +3,14 @@
 //! text form (a board file, a pattern file, a FEN) or, with `--json`, every field.
 
 use super::files::MAX_INPUT_BYTES;
+use super::lights::BoardArgs;
 use super::{read_file, Output};
 use crate::chess::positions::share;
 use crate::chess::{parse_pgn, Position};
 use crate::devil::lab::file::board_to_text;
 use crate::devil::{self, Layout};
-use crate::lights::{self, Board, Rule, Spec};
+use crate::lights::rules::graph_game::{self, GraphGame};
+use crate::lights::{self, Board, Spec};
 use crate::link::MAX_LINK;
 use crate::puzzle::Puzzle;
 use crate::table::devil::DevilKind;
@@ -95,71 +97,80 @@ fn read_stdin() -> Result<String> {
 
 // ---- Lights Out ----
 
+/// What a Lights Out link holds besides the board (`BoardArgs`).
 #[derive(Args)]
 pub struct LightsLinkArgs {
-    #[arg(long)]
-    rows: Option<usize>,
-    #[arg(long)]
-    cols: Option<usize>,
     /// The random puzzle of this seed; with a pattern, the puzzle the pattern was edited from
     /// (the link stores the seed and the lights that differ).
     #[arg(long)]
     seed: Option<u64>,
-    /// Rows of digits separated by '/' or newlines.
-    #[arg(long, conflicts_with = "pattern_file")]
-    pattern: Option<String>,
-    /// A pattern file (what `lights-out open` prints).
-    #[arg(long)]
-    pattern_file: Option<PathBuf>,
     /// Moves played so far, as the page counts them.
     #[arg(long, default_value_t = 0)]
     moves: u32,
-    /// plus, neighbours, x or king.
-    #[arg(long, default_value = "plus", value_parser = parse_rule)]
-    rule: Rule,
-    #[arg(long)]
-    torus: bool,
-    #[arg(long, default_value_t = 2)]
-    states: u8,
     #[command(flatten)]
     base: Base,
 }
 
-fn parse_rule(s: &str) -> std::result::Result<Rule, String> {
-    Rule::parse(s).map_err(|e| e.to_string())
-}
-
-pub fn lights_link(a: LightsLinkArgs) -> Result<Output> {
-    let pattern = match (&a.pattern, &a.pattern_file) {
+pub fn lights_link(board: BoardArgs, a: LightsLinkArgs) -> Result<Output> {
+    let pattern = match (&board.pattern, &board.pattern_file) {
         (Some(p), _) => Some(p.clone()),
         (_, Some(path)) => Some(read_file(path)?),
         _ => None,
     };
+    if board.shape.is_used() {
+        return graph_link(&board, pattern.as_deref(), &a);
+    }
     let mut game = match pattern {
         Some(text) => {
-            let board = Board::parse(&text, a.rule, a.torus, a.states)?;
-            for (what, flag, given, actual) in
-                [("rows", "rows", a.rows, board.spec.rows), ("columns", "cols", a.cols, board.spec.cols)]
-            {
+            let board_read = Board::parse(&text, board.rule, board.torus, board.states)?;
+            for (what, flag, given, actual) in [
+                ("rows", "rows", board.rows, board_read.spec.rows),
+                ("columns", "cols", board.cols, board_read.spec.cols),
+            ] {
                 if let Some(g) = given.filter(|&g| g != actual) {
                     bail!("the pattern has {actual} {what}, but --{flag} is {g}");
                 }
             }
             // With --seed, the lights are the seed's puzzle with some lights changed.
-            lights::Game { board, seed: a.seed, moves: 0 }
+            lights::Game { board: board_read, seed: a.seed, moves: 0 }
         }
         None => {
-            let (Some(rows), Some(cols)) = (a.rows, a.cols) else {
+            let (Some(rows), Some(cols)) = (board.rows, board.cols) else {
                 bail!("give --rows and --cols for a random puzzle, or the lights with --pattern or --pattern-file");
             };
-            let spec = Spec { rows, cols, rule: a.rule, torus: a.torus, states: a.states };
+            let spec = Spec { rows, cols, rule: board.rule, torus: board.torus, states: board.states };
             spec.check()?;
-            lights::Game::random(&spec, a.seed.unwrap_or_else(crate::seed::fresh_seed))?
+            if board.all_on {
+                lights::Game { board: Board::from_lights(spec, vec![1; rows * cols])?, seed: a.seed, moves: 0 }
+            } else {
+                lights::Game::random(&spec, a.seed.unwrap_or_else(crate::seed::fresh_seed))?
+            }
         }
     };
     game.moves = a.moves;
     let link = lights::io::link::link_for(&game)?;
     a.base.output(link, json!({"rows": game.board.spec.rows, "cols": game.board.spec.cols, "seed": game.seed}))
+}
+
+/// The page's link of a preset or a stencil or glued grid: its lights, or a random puzzle of it.
+fn graph_link(board: &BoardArgs, pattern: Option<&str>, a: &LightsLinkArgs) -> Result<Output> {
+    if a.moves != 0 {
+        bail!("this game's link holds no move count: leave out --moves");
+    }
+    let params = graph_game::Params { shape: super::lights_graph::page_shape(board, pattern)?, lit_only: false };
+    let game = match (pattern, board.all_on) {
+        (Some(_), _) | (_, true) if a.seed.is_some() => {
+            bail!("this game's link holds its lights, not a seed: give --seed or the lights, not both")
+        }
+        (Some(text), _) => GraphGame::dark(&params)?.with_pattern(text)?,
+        (None, true) => {
+            let mut game = GraphGame::dark(&params)?;
+            game.lights.fill(1);
+            game
+        }
+        (None, false) => GraphGame::random(&params, a.seed.unwrap_or_else(crate::seed::fresh_seed))?,
+    };
+    a.base.output(game.link(), json!({"lights": game.lights.len(), "states": game.graph.k}))
 }
 
 pub fn lights_open(a: OpenArgs) -> Result<Output> {

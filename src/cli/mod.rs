@@ -78,6 +78,12 @@ pub fn run() -> i32 {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
+    if let Command::LightsOut(cmd) = &cli.command {
+        if let Some(line) = lights::misused(cmd) {
+            eprintln!("error: {line} (see --help)");
+            return 2;
+        }
+    }
     let result: Result<Reply> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
         Command::Chess(cmd) => chess::run(cmd).map(Reply::from),
@@ -181,6 +187,14 @@ fn one_line(rendered: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every subcommand's options refer to options it has (the shared board options are
+    /// flattened into commands with different neighbours).
+    #[test]
+    fn the_argument_definitions_are_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 
     #[test]
     fn clap_messages_become_one_line() {
