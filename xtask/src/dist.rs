@@ -100,8 +100,9 @@ fn service_worker(out: &Path) -> Result<usize> {
         crc.update(&std::fs::read(out.join(file))?);
     }
     let list = files.iter().map(|f| format!("'{f}'")).collect::<Vec<_>>().join(",\n  ");
-    let source =
-        SERVICE_WORKER.replace("__BUILD__", &format!("{:08x}", crc.sum())).replace("__FILES__", &format!("[\n  {list},\n]"));
+    let source = SERVICE_WORKER
+        .replace("__BUILD__", &format!("{:08x}", crc.sum()))
+        .replace("__FILES__", &format!("[\n  {list},\n]"));
     std::fs::write(out.join("sw.js"), source)?;
     rewrite_pages(out, |_, page| page.replace(MANIFEST_LINK, &format!("{MANIFEST_LINK}\n{WORKER_MARK}")))?;
     Ok(files.len())
@@ -114,7 +115,8 @@ fn list_files(root: &Path, dir: &Path, files: &mut Vec<String>) -> Result<()> {
         if path.is_dir() {
             list_files(root, &path, files)?;
         } else {
-            let relative = path.strip_prefix(root)?.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>();
+            let relative =
+                path.strip_prefix(root)?.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>();
             files.push(relative.join("/"));
         }
     }

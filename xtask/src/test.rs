@@ -78,7 +78,10 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
         }
         setup::chromium()?;
         // The delivery test serves this dist copy from a sub-path with a plain static server.
-        crate::dist::run(crate::dist::Options { out: Some(crate::target_dir().join("dist-test")), ..Default::default() })?;
+        crate::dist::run(crate::dist::Options {
+            out: Some(crate::target_dir().join("dist-test")),
+            ..Default::default()
+        })?;
         let port = crate::serve::spawn(root.join("www"))?;
         node_tests(&root.join("tests/browser"), Some(port))
     });
