@@ -103,6 +103,15 @@ fn game_schemes(c: &mut Criterion) {
             })
         });
     }
+    // The arithmetic code per ply, encode and decode apart (issue 28: the codec's speed).
+    let s = GameScheme::Arithmetic;
+    let g = held_out.iter().min_by_key(|g| g.moves.len().abs_diff(80)).expect("held-out games");
+    let code = s.encode(g).code.bytes;
+    let mut group = c.benchmark_group("game/arithmetic per ply");
+    group.throughput(criterion::Throughput::Elements(g.moves.len() as u64));
+    group.bench_function("encode", |b| b.iter(|| black_box(s.encode(black_box(g)))));
+    group.bench_function("decode", |b| b.iter(|| black_box(s.decode(black_box(&code)).unwrap())));
+    group.finish();
 }
 
 criterion_group! {

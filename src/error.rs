@@ -17,6 +17,8 @@ impl Error {
         // Keep the promise of one line even when a caller formats a multi-line value, and
         // keep it short when it quotes a hostile input: a word over 64 characters keeps only
         // its ends.
+        // Control characters (a terminal escape, a NUL) are shown as `\x1b`, never sent raw.
+        let message = printable(&message, "\n");
         let mut message = message.lines().flat_map(|l| l.split(' ')).map(shorten).collect::<Vec<_>>().join(" ");
         if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
             message.truncate(cut);
@@ -28,6 +30,27 @@ impl Error {
     pub fn message(&self) -> &str {
         &self.message
     }
+}
+
+/// `text` with every control character (C0, DEL, C1) but those in `keep` written as an
+/// escape a terminal does not act on: `\x1b` below 128, `\u{9b}` above. Line breaks are kept
+/// when `keep` has them. Every error message and every text printed by the command line goes
+/// through here, so a label or a link cannot set a terminal's title or colours.
+pub fn printable<'a>(text: &'a str, keep: &str) -> std::borrow::Cow<'a, str> {
+    let unsafe_char = |c: char| c.is_control() && !keep.contains(c);
+    if !text.chars().any(unsafe_char) {
+        return text.into();
+    }
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        let _ = match c {
+            c if !unsafe_char(c) => write!(out, "{c}"),
+            c if (c as u32) < 0x80 => write!(out, "\\x{:02x}", c as u32),
+            c => write!(out, "\\u{{{:x}}}", c as u32),
+        };
+    }
+    out.into()
 }
 
 /// Longest message kept: any reason fits, a hostile input quoted whole does not.

@@ -125,7 +125,12 @@ fn frame<'a>(fragment: &'a str, puzzle: &str, newest: u32) -> Result<(u32, &'a s
     if name != puzzle {
         bail!("this link is for '{name}', not for '{puzzle}'");
     }
-    let Some(found) = ver.strip_prefix('v').and_then(|v| v.parse::<u32>().ok()) else {
+    let digits = ver.strip_prefix('v').filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
+    let Some(found) = digits.and_then(|v| v.parse::<u32>().ok()) else {
+        if let Some(v) = digits {
+            // A number past any version there will be: still a version, newer than this build's.
+            bail!("this link is version {v}, newer than the newest this build reads ({newest})");
+        }
         bail!("this link has no version (expected v{newest}, found '{ver}')");
     };
     Ok((found, payload))

@@ -3,6 +3,7 @@
 //! missing arguments; a search that cannot finish. Each test states what a careful tool does
 //! (as `sed -i` and editors do) and checks the file system and the exit status directly.
 
+use std::fmt::Write as _;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -272,4 +273,176 @@ fn an_inconclusive_search_exits_3_and_says_how_to_go_further() {
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!((json["found"].as_bool(), json["exhausted"].as_bool()), (Some(found), Some(!found)));
     }
+}
+
+// Issue 30: the fourth hostile audit.
+
+/// No byte a terminal acts on: nothing below 0x20 but the line break, no DEL, no C1 control
+/// (U+0080..U+009F, written as 0xC2 0x80..0x9F in UTF-8).
+fn no_terminal_controls(bytes: &[u8]) -> bool {
+    let raw_c0 = bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f);
+    let c1 = bytes.windows(2).any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]));
+    !raw_c0 && !c1
+}
+
+#[test]
+fn a_huge_option_value_is_quoted_short_on_one_line() {
+    let huge = "a".repeat(100_000);
+    for args in [
+        vec!["devil", "flip", "--seed", huge.as_str(), "--board", "b.txt", "--key", "3"],
+        vec!["lights-out", "solve", "--rows", huge.as_str(), "--cols", "3"],
+    ] {
+        let out = cli(&args);
+        assert_eq!(out.status.code(), Some(2), "{:?}", &args[..2]);
+        let line = one_line_error(&out);
+        assert!(line.len() < 500, "{} bytes: {}", line.len(), &line[..200]);
+    }
+}
+
+#[test]
+fn terminal_escapes_in_arguments_and_labels_are_shown_escaped() {
+    let out = cli(&["lights-out", "open", "#\u{1b}]0;pwned\u{7}\u{1b}[2J/v2/AAAA"]);
+    let line = one_line_error(&out);
+    assert!(no_terminal_controls(&out.stderr), "{line:?}");
+    assert!(line.contains("\\x1b"), "the escape is shown, not dropped: {line:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("g.txt");
+    std::fs::write(&graph, "\u{1b}[31mRED: self b\u{0}\nb\u{0}: self \u{1b}[31mRED\n").unwrap();
+    let out = cli(&["lights-out", "solve", "--graph", graph.to_str().unwrap(), "--pattern", "11"]);
+    let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+    assert!(no_terminal_controls(&all), "{:?}", String::from_utf8_lossy(&all));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\\x1b[31mRED"), "the label is shown escaped: {out:?}");
+    // The same file's error, through the clap usage path: a control in an option value.
+    let out = cli(&["devil", "flip", "--seed", "\u{1b}[2J", "--board", "b.txt", "--key", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(no_terminal_controls(&out.stderr), "{:?}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Runs the binary and kills it if it has not finished within 20 s: `None` then.
+fn within_20_s(args: &[&str]) -> Option<Output> {
+    let mut child =
+        bin().args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(20) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    None
+}
+
+#[test]
+fn a_fifo_given_as_an_input_is_refused_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let f = fifo.to_str().unwrap();
+    let cases: &[&[&str]] = &[
+        &["devil", "flip", "--board", f, "--key", "3"],
+        &["devil", "find", "--board", f],
+        &["lights-out", "solve", "--pattern-file", f],
+        &["lights-out", "solve", "--graph", f, "--pattern", "1"],
+        &["lights-out", "open", "--link-file", f],
+        &["chess", "games", "--pgn", f],
+        &["table", "verify", "--coins", "4", "--strategy", f],
+    ];
+    for args in cases {
+        let out = within_20_s(args).unwrap_or_else(|| panic!("{args:?} waited on the FIFO"));
+        let line = one_line_error(&out);
+        assert!(line.contains(f), "{args:?}: names the file: {line}");
+    }
+}
+
+#[test]
+fn a_version_past_u32_is_still_a_version() {
+    let out = cli(&["lights-out", "open", "#lights/v4294967296/AAAA"]);
+    let line = one_line_error(&out);
+    assert!(!line.contains("no version") && line.contains("newer"), "{line}");
+}
+
+#[test]
+fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
+    // 60 MB of `self` entries, in the two shapes a hostile file takes: one light whose press
+    // lists `self` 12 million times, and millions of lights of one `self` each (the shape that
+    // was collected whole before any limit was checked: 812 MB as strings). Under a 450 MB
+    // address-space limit each must finish with an answer or a one-line refusal, never an abort.
+    let dir = tempfile::tempdir().unwrap();
+    let one_line = {
+        let mut text = String::with_capacity(60_000_010);
+        text.push_str("a:");
+        while text.len() < 60_000_000 {
+            text.push_str(" self");
+        }
+        text.push('\n');
+        text
+    };
+    let many_lines = {
+        let mut text = String::with_capacity(60_000_100);
+        let mut n = 0u64;
+        while text.len() < 60_000_000 {
+            writeln!(text, "l{n}: self").unwrap();
+            n += 1;
+        }
+        text
+    };
+    for (name, text) in [("one-line", one_line), ("many-lines", many_lines)] {
+        let graph = dir.path().join(format!("{name}.txt"));
+        std::fs::write(&graph, &text).unwrap();
+        let script = format!(
+            "ulimit -v 450000; exec '{}' lights-out solve --graph '{}' --pattern 1",
+            env!("CARGO_BIN_EXE_chessboard-puzzles"),
+            graph.display()
+        );
+        let out = Command::new("sh").arg("-c").arg(script).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{name}: {:?}: {stderr}", out.status);
+        assert!(stderr.lines().count() <= 1, "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn open_reads_the_pages_graph_game_links() {
+    use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Params, Shape};
+    use chessboard_puzzles::lights::rules::presets::Preset;
+    use chessboard_puzzles::puzzle::Puzzle;
+    let params = Params { shape: Shape::Preset(Preset::parse("cube").unwrap()), lit_only: false };
+    let game = GraphGame::random(&params, 7).unwrap();
+    let out = cli(&["lights-out", "open", &format!("#{}", game.link())]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The lights in the game's order, one character a light ('.' off, '#' on), from the game.
+    let shown: String = String::from_utf8(out.stdout).unwrap().chars().filter(|c| !c.is_whitespace()).collect();
+    let expected: String = game.lights.iter().map(|&v| if v == 0 { '.' } else { '#' }).collect();
+    assert_eq!(shown, expected);
+}
+
+#[test]
+fn every_lights_out_command_reads_the_board_as_solve_does() {
+    // nullity takes --preset like solve: published figures (the 5×5 game leaves 2 quiet
+    // patterns; Merlin's Magic Square is always solvable), and the Cube's figure is the one
+    // `solve --preset cube` reports.
+    let line = |args: &[&str]| {
+        let out = cli(args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(line(&["lights-out", "nullity", "--preset", "classic"]).contains("nullity 2, rank 23"));
+    assert!(line(&["lights-out", "nullity", "--preset", "merlin"]).contains("nullity 0, rank 9"));
+    let cube = line(&["lights-out", "nullity", "--preset", "cube"]);
+    let solved = line(&["lights-out", "solve", "--preset", "cube", "--all-on"]);
+    let figure = |text: &str| {
+        let n = text.find("nullity ").unwrap() + "nullity ".len();
+        text[n..].chars().take_while(char::is_ascii_digit).collect::<String>()
+    };
+    assert_eq!(figure(&cube), figure(&solved));
+    // solve --lit-only --pattern reads the grid's size from the pattern, as plain solve does.
+    let lit = line(&["lights-out", "solve", "--lit-only", "--pattern", "010/111/010"]);
+    assert!(lit.starts_with("3×3 "), "{lit}");
+    // Without a size or a pattern, one line naming what is missing.
+    let out = cli(&["lights-out", "nullity"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }

@@ -186,7 +186,7 @@ export class ChessboardPuzzle extends HTMLElement {
       this.#tell();
     } catch (err) {
       if (generation !== this.#generation) return;
-      if (parsed && page && isCspRefusal(err)) this.#frame(page, parsed.fragment);
+      if (parsed && page && isCspRefusal(err)) this.#frame(page, parsed.fragment, err);
       else this.#fail(err);
     }
   }
@@ -231,7 +231,7 @@ export class ChessboardPuzzle extends HTMLElement {
 
   /** Shows the same view in a frame of the site (which sizes itself): for a host whose policy
    * refuses WebAssembly but allows the site's frames. */
-  #frame(page, fragment) {
+  #frame(page, fragment, cause) {
     const root = this.shadowRoot;
     for (const child of [...root.children]) if (child.localName !== 'link') child.remove();
     const query = new URLSearchParams({ embed: '1', view: this.view });
@@ -246,7 +246,18 @@ export class ChessboardPuzzle extends HTMLElement {
     const refused = (/** @type {SecurityPolicyViolationEvent} */ e) => {
       if (/^(frame|child|default)-src/.test(e.effectiveDirective) && e.blockedURI.startsWith(SITE_ORIGIN)) {
         document.removeEventListener('securitypolicyviolation', refused);
-        this.#fail(new Error(`this site's Content-Security-Policy refuses WebAssembly and frames from ${SITE_ORIGIN}: add 'wasm-unsafe-eval' to script-src, or ${SITE_ORIGIN} to frame-src`));
+        // The first refusal names its own directive (a missing connect-src is decided by
+        // default-src, not by 'wasm-unsafe-eval', which such a policy may well have).
+        const first = /^this page's Content-Security-Policy (blocks (?!WebAssembly).*)$/.exec(cause?.message ?? '')?.[1];
+        // A policy that also lacks 'wasm-unsafe-eval' needs both.
+        const wasm = /'wasm-unsafe-eval'/.test(e.originalPolicy) ? '' : ` and 'wasm-unsafe-eval' to script-src`;
+        this.#fail(
+          new Error(
+            first
+              ? `this site's Content-Security-Policy ${first}${wasm}, or ${SITE_ORIGIN} to frame-src`
+              : `this site's Content-Security-Policy refuses WebAssembly and frames from ${SITE_ORIGIN}: add 'wasm-unsafe-eval' to script-src, or ${SITE_ORIGIN} to frame-src`,
+          ),
+        );
       }
     };
     document.addEventListener('securitypolicyviolation', refused);

@@ -26,12 +26,29 @@ pub(crate) fn read_file(path: &Path) -> Result<String> {
 /// `max_bytes` (and stopping there for files that do not know their size, such as pipes).
 /// A UTF-8 byte order mark at the start, which some editors write, is dropped.
 pub(crate) fn read_file_within(path: &Path, max_bytes: u64, what: &str) -> Result<String> {
-    let file = File::open(path).map_err(|e| cannot("read", path, e))?;
+    let file = open_input(path)?;
     let mut text = read_within(file, path, max_bytes, what)?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
+}
+
+/// Opens a file to read, refusing — by its metadata, before opening it, since opening a FIFO
+/// with no writer waits forever — a FIFO or a socket. A device is read as a file, up to the
+/// size limit (`/dev/zero` is cut off there); standard input is read only where a command
+/// takes `-`.
+pub(crate) fn open_input(path: &Path) -> Result<File> {
+    let meta = std::fs::metadata(path).map_err(|e| cannot("read", path, e))?;
+    let kind = meta.file_type();
+    if std::os::unix::fs::FileTypeExt::is_fifo(&kind) || std::os::unix::fs::FileTypeExt::is_socket(&kind) {
+        crate::bail!(
+            "cannot read {}: it is {}, not a regular file (inputs are regular files)",
+            path.display(),
+            special_kind(&kind)
+        );
+    }
+    File::open(path).map_err(|e| cannot("read", path, e))
 }
 
 fn read_within(file: File, path: &Path, max_bytes: u64, what: &str) -> Result<String> {

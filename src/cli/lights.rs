@@ -11,7 +11,6 @@ use crate::{bail, Result};
 use clap::{Args, Subcommand};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
@@ -37,10 +36,16 @@ fn parse_rule(s: &str) -> std::result::Result<Rule, String> {
 pub enum Command {
     /// Print the nullity and rank of the board's press matrix.
     Nullity {
-        #[arg(long)]
-        rows: usize,
-        #[arg(long)]
-        cols: usize,
+        #[arg(long, required_unless_present_any = ["preset", "graph"])]
+        rows: Option<usize>,
+        #[arg(long, required_unless_present_any = ["preset", "graph"])]
+        cols: Option<usize>,
+        /// A commercial game, as for `solve --preset` (cube, orbix, merlin, …).
+        #[arg(long, conflicts_with_all = ["rows", "cols", "graph"])]
+        preset: Option<String>,
+        /// A graph file, as for `solve --graph`.
+        #[arg(long, conflicts_with_all = ["rows", "cols"])]
+        graph: Option<PathBuf>,
         #[command(flatten)]
         variant: Variant,
     },
@@ -125,7 +130,14 @@ pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
         Command::Link(args) => super::links::lights_link(args),
         Command::Open(args) => super::links::lights_open(args),
-        Command::Nullity { rows, cols, variant } => {
+        // A game or a graph file carries its own states: --states is for grids.
+        Command::Nullity { preset, graph, .. } if preset.is_some() || graph.is_some() => {
+            super::lights_graph::nullity(preset.as_deref(), graph.as_deref())
+        }
+        Command::Nullity { rows, cols, variant, .. } => {
+            let (Some(rows), Some(cols)) = (rows, cols) else {
+                bail!("nullity needs --rows and --cols, --preset NAME or --graph FILE");
+            };
             // `rank` checks the sizes: classic boards go far beyond 4096 by polynomials.
             let spec = Spec { rows, cols, rule: variant.rule, torus: variant.torus, states: variant.states };
             let r = rank(&spec, &mut NoProgress)?;
@@ -157,7 +169,7 @@ pub fn run(cmd: Command) -> Result<Output> {
                 let Variant { rule, torus, states } = variant;
                 let grid = super::lights_graph::GridOptions { rows, cols, rule, torus, states };
                 let source = super::lights_graph::PatternOptions { all_on, pattern, pattern_file };
-                return super::lights_graph::solve(graph, grid, source);
+                return super::lights_graph::solve(graph, grid, source, summary);
             }
             let source = Source::new(all_on, pattern, pattern_file)?;
             let request = Request { summary, first_row, out: out.map(|p| (format.unwrap_or(Format::for_path(&p)), p)) };
@@ -280,8 +292,7 @@ fn read_lights(
             let at = |e: crate::Error| crate::Error::new(format!("{}: {e}", path.display()));
             if states == 2 {
                 // Digits or PBM, streamed into packed bits whatever the size.
-                let file =
-                    File::open(path).map_err(|e| crate::Error::new(format!("cannot read {}: {e}", path.display())))?;
+                let file = super::files::open_input(path)?;
                 Lights::read(BufReader::with_capacity(1 << 20, file), rule, torus, states).map_err(at)?
             } else {
                 Lights::read_text(&read_file(path)?, rule, torus, states).map_err(at)?

@@ -74,7 +74,15 @@ struct Game {
     spec: Option<Spec>,
 }
 
-fn game(args: &GraphArgs, grid_options: &GridOptions) -> Result<Game> {
+/// A grid's rows and columns as a pattern of one character a light shows them (rows split by
+/// '/' or newlines, all of one length), as plain `solve --pattern` reads them; None otherwise.
+fn pattern_size(text: &str) -> Option<(usize, usize)> {
+    let rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).filter(|r| !r.is_empty()).collect();
+    let cols = rows.first()?.chars().count();
+    (!text.contains(',') && rows.iter().all(|r| r.chars().count() == cols)).then_some((rows.len(), cols))
+}
+
+fn game(args: &GraphArgs, grid_options: &GridOptions, pattern: Option<&str>) -> Result<Game> {
     if let Some(name) = &args.preset {
         let preset = Preset::parse(name)?;
         return Ok(Game {
@@ -90,8 +98,14 @@ fn game(args: &GraphArgs, grid_options: &GridOptions) -> Result<Game> {
         let title = format!("the graph in {}", path.display());
         return Ok(Game { graph, title, name: None, spec: None });
     }
-    let (Some(rows), Some(cols)) = (grid_options.rows, grid_options.cols) else {
-        bail!("a grid needs --rows and --cols (or give --preset NAME or --graph FILE)");
+    // The size given, or the pattern's own (as plain `solve --pattern` reads it).
+    let size = match (grid_options.rows, grid_options.cols) {
+        (Some(rows), Some(cols)) => Some((rows, cols)),
+        (None, None) => pattern.and_then(pattern_size),
+        _ => None,
+    };
+    let Some((rows, cols)) = size else {
+        bail!("a grid needs --rows and --cols, or a --pattern of its rows (or give --preset NAME or --graph FILE)");
     };
     let edges = match &args.edges {
         Some(e) => Edges::parse(e)?,
@@ -118,23 +132,35 @@ fn game(args: &GraphArgs, grid_options: &GridOptions) -> Result<Game> {
     Ok(Game { graph, title, name: None, spec })
 }
 
-fn lights(source: &PatternOptions, graph: &Graph) -> Result<Vec<u8>> {
-    let n = graph.len();
+/// The pattern's text, read once (from --pattern or --pattern-file), if the lights come from one.
+fn pattern_text(source: &PatternOptions) -> Result<Option<String>> {
     match (source.all_on, &source.pattern, &source.pattern_file) {
-        (true, _, _) => Ok(vec![1; n]),
-        (_, Some(p), _) => parse_pattern(p, n, graph.k),
-        (_, _, Some(f)) => {
-            parse_pattern(&read_file(f)?, n, graph.k).map_err(|e| crate::Error::new(format!("{}: {e}", f.display())))
-        }
+        (true, _, _) => Ok(None),
+        (_, Some(p), _) => Ok(Some(p.clone())),
+        (_, _, Some(f)) => Ok(Some(read_file(f)?)),
+        _ => Ok(None),
+    }
+}
+
+fn lights(source: &PatternOptions, text: Option<&str>, graph: &Graph) -> Result<Vec<u8>> {
+    let n = graph.len();
+    match (source.all_on, text) {
+        (true, _) => Ok(vec![1; n]),
+        (_, Some(t)) => parse_pattern(t, n, graph.k).map_err(|e| match &source.pattern_file {
+            Some(f) => crate::Error::new(format!("{}: {e}", f.display())),
+            None => e,
+        }),
         _ => bail!("give the lights with --all-on, --pattern TEXT or --pattern-file FILE"),
     }
 }
 
-/// Solves the game the options name and prints the presses by label.
-pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions) -> Result<Output> {
-    let game = game(&args, &grid_options)?;
+/// Solves the game the options name and prints the presses by label (with `summary`, only
+/// their count, as for the plain grid).
+pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions, summary: bool) -> Result<Output> {
+    let text = pattern_text(&source)?;
+    let game = game(&args, &grid_options, text.as_deref())?;
     let g = &game.graph;
-    let lights = lights(&source, g)?;
+    let lights = lights(&source, text.as_deref(), g)?;
     let mut text = format!("{}: {} lights, {} states", game.title, g.len(), g.k);
     let (nullity, rank, quiet_log2, solvable, minimal, order, witness);
     if args.lit_only {
@@ -168,7 +194,11 @@ pub fn solve(args: GraphArgs, grid_options: GridOptions, source: PatternOptions)
     let rules = if args.lit_only { ", pressing only lit lights" } else { "" };
     if solvable {
         let fewest = if minimal { "the fewest" } else { "not proven the fewest" };
-        let _ = writeln!(text, "{} presses ({fewest}{rules}): {}", labels.len(), labels.join(" "));
+        if summary {
+            let _ = writeln!(text, "{} presses ({fewest}{rules})", labels.len());
+        } else {
+            let _ = writeln!(text, "{} presses ({fewest}{rules}): {}", labels.len(), labels.join(" "));
+        }
     } else {
         let _ = writeln!(text, "cannot be cleared{rules}");
         if let Some(w) = &witness {
@@ -218,4 +248,28 @@ fn weights(g: &Graph, w: &[u8]) -> String {
     } else {
         format!("{} (0 elsewhere)", parts.join(" "))
     }
+}
+
+/// The nullity and rank of a commercial game's or a graph file's press matrix (what `solve
+/// --preset/--graph` reports along with the presses).
+pub fn nullity(preset: Option<&str>, path: Option<&std::path::Path>) -> Result<Output> {
+    let (g, title) = match (preset, path) {
+        (Some(name), _) => {
+            let preset = Preset::parse(name)?;
+            (preset.graph(), preset.title().to_string())
+        }
+        (None, Some(path)) => {
+            let g =
+                Graph::parse(&read_file(path)?).map_err(|e| crate::Error::new(format!("{}: {e}", path.display())))?;
+            (g, format!("the graph in {}", path.display()))
+        }
+        (None, None) => bail!("give --preset NAME or --graph FILE"),
+    };
+    let (nullity, _) = graph::nullity(&g, &mut NoProgress)?;
+    let rank = g.len() - nullity;
+    let text = format!("{title}: {} lights, {} states: nullity {nullity}, rank {rank}\n", g.len(), g.k);
+    Ok(Output {
+        json: json!({"game": title, "lights": g.len(), "states": g.k, "nullity": nullity, "rank": rank}),
+        text,
+    })
 }

@@ -163,12 +163,30 @@ pub fn lights_link(a: LightsLinkArgs) -> Result<Output> {
 }
 
 pub fn lights_open(a: OpenArgs) -> Result<Output> {
-    let game = lights::io::link::from_link(&a.fragment()?)?;
+    let fragment = a.fragment()?;
+    if fragment.trim_start_matches('#').starts_with("lights-graph/") {
+        return lights_graph_open(&fragment);
+    }
+    let game = lights::io::link::from_link(&fragment)?;
     let s = game.board.spec;
     let text = game.board.to_text();
     let json = json!({
         "rows": s.rows, "cols": s.cols, "rule": s.rule.name(), "torus": s.torus, "states": s.states,
         "moves": game.moves, "seed": game.seed, "pattern": text.trim_end().replace('\n', "/"),
+    });
+    Ok(Output { json, text })
+}
+
+/// A link of the page's other games (a preset, a glued grid, a graph, lit-only play): the
+/// lights in the game's order, as `solve --preset/--graph --pattern` reads them.
+fn lights_graph_open(fragment: &str) -> Result<Output> {
+    let game = lights::rules::graph_game::GraphGame::open(fragment)?;
+    let g = &game.graph;
+    let pattern = game.pattern();
+    let text = format!("{}\n", pattern.trim_end());
+    let json = json!({
+        "game": "lights-graph", "lights": g.len(), "states": g.k, "lit_only": game.lit_only,
+        "labels": g.labels, "pattern": pattern.trim_end().replace('\n', "/"),
     });
     Ok(Output { json, text })
 }

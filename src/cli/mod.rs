@@ -117,9 +117,9 @@ fn print(out: &Output, json: bool) -> std::io::Result<()> {
     if json {
         writeln!(stdout, "{}", out.json)?;
     } else if out.text.is_empty() || out.text.ends_with('\n') {
-        write!(stdout, "{}", out.text)?;
+        write!(stdout, "{}", crate::error::printable(&out.text, "\n\t"))?;
     } else {
-        writeln!(stdout, "{}", out.text)?;
+        writeln!(stdout, "{}", crate::error::printable(&out.text, "\n\t"))?;
     }
     stdout.flush()
 }
@@ -136,6 +136,9 @@ fn usage_error(e: &clap::Error) -> i32 {
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => missing_subcommand(std::env::args().skip(1)),
         _ => one_line(&e.render().to_string()),
     };
+    // Through the core's one-line rule: a 100 KB option value keeps only its ends, and a
+    // control character in it is escaped.
+    let line = crate::Error::new(line).message().to_string();
     eprintln!("{line} (see --help)");
     2
 }

@@ -253,3 +253,53 @@ test('the position panel: every mark has a legend, the Huffman tree reads at its
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('finish: the last move tinted on dark squares too, ←/→ right after Load PGN, one figure for a move\'s bits, the current move on a phone\'s screen', async () => {
+  const { page, errors, context } = await open(browser, 'chess.html');
+  await loadSample(page, 1);
+  // Load PGN by its button: the keys step the game at once (no click on the viewer first).
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => document.activeElement?.id === 'vboard');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#game-steps[data-at="1"]:not([data-moving])');
+  // Every marked square (the last move's two) is tinted, on light and dark squares alike: its
+  // painted colour differs from an unmarked square of the same colour.
+  for (let ply = 1; ply <= 6; ply++) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector(`#game-steps[data-at="${ply + 1}"]:not([data-moving])`);
+    const tints = await page.$$eval('#vboard .cell', (cells) => {
+      const shade = (c) => getComputedStyle(c).boxShadow;
+      const plain = { dark: cells.find((c) => c.classList.contains('dark') && !c.classList.contains('last')), light: cells.find((c) => !c.classList.contains('dark') && !c.classList.contains('last')) };
+      return cells.filter((c) => c.classList.contains('last')).map((c) => [c.classList.contains('dark') ? 'dark' : 'light', shade(c) !== shade(plain[c.classList.contains('dark') ? 'dark' : 'light'])]);
+    });
+    assert.equal(tints.length, 2, `ply ${ply + 1}: two marked squares`);
+    assert.ok(tints.every(([, tinted]) => tinted), `ply ${ply + 1}: ${JSON.stringify(tints)}`);
+  }
+  // The move's bar and the "why" give the same bits for the move just played.
+  const at = Number(await page.getAttribute('#game-steps', 'data-at'));
+  const barBits = Number(await page.getAttribute(`#moves .move[data-ply="${at}"]`, 'data-bits'));
+  const why = await page.textContent('#why');
+  assert.equal(/cost ([\d.]+) bits/.exec(why)?.[1], barBits.toFixed(2));
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // A phone: at the end of the game the current move is on screen with the board.
+  const phone = await open(browser, 'chess.html', { viewport: { width: 390, height: 844 }, hasTouch: true });
+  await loadSample(phone.page, 1);
+  await phone.page.locator('#game-steps [data-step=end]').tap();
+  await phone.page.waitForFunction(() => {
+    const bar = document.querySelector('#game-steps');
+    return bar.dataset.at === bar.dataset.count && bar.dataset.moving === undefined;
+  });
+  const boxes = await phone.page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom };
+    };
+    return { board: box(document.querySelector('#vboard')), current: box(document.querySelector('#moves .move[aria-current]')), height: innerHeight };
+  });
+  const onScreen = (b) => b.top >= 0 && b.bottom <= boxes.height;
+  assert.ok(onScreen(boxes.board) && onScreen(boxes.current), JSON.stringify(boxes));
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
+});

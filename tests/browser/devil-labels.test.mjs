@@ -23,7 +23,12 @@ function expected(setting, i, squares) {
   const { rows, cols } = layout(squares);
   const bits = Math.log2(squares);
   if (setting === 'index') return String(i);
-  if (setting === 'binary') return bits === 0 ? '0' : i.toString(2).padStart(bits, '0');
+  if (setting === 'binary') {
+    const text = bits === 0 ? '0' : i.toString(2).padStart(bits, '0');
+    // Past 4 bits the label takes two lines, the high bits over the low ones.
+    const half = Math.ceil(text.length / 2);
+    return text.length > 4 ? `${text.slice(0, half)}\n${text.slice(half)}` : text;
+  }
   // Files a, b, c… from the left, ranks from 1 at the bottom row.
   return `${String.fromCharCode(97 + (i % cols))}${rows - Math.floor(i / cols)}`;
 }
@@ -86,3 +91,46 @@ test('keyboard hints show with a mouse and not on a touch-only phone', async () 
   assert.equal(await page.isVisible('.keyboard-hint'), false);
   await phone.close();
 });
+
+/** Per drawn label: whether its text lies inside its coin (the circle inset 14% of the square). */
+function labelsInCoins(page) {
+  return page.$$eval(CELLS, (cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const text = range.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      const inset = 0.14 * box.width - 1;
+      return text.width === 0 || (text.left >= box.left + inset && text.right <= box.right - inset && text.top >= box.top + inset && text.bottom <= box.bottom - inset);
+    }),
+  );
+}
+
+for (const [width, height, squares, shown] of [
+  [390, 844, 64, true],
+  [1280, 800, 256, true],
+  [1280, 720, 64, true],
+  [390, 844, 256, false],
+]) {
+  test(`binary labels at ${squares} squares on a ${width}×${height} screen ${shown ? 'fit inside their coins' : 'are not drawn, and the page says why'}`, async () => {
+    const { page, errors, context } = await open(browser, 'devil.html', { viewport: { width, height } });
+    await ready(page);
+    await page.selectOption('#size', String(squares));
+    await page.selectOption('#labels', 'binary');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'no sideways scroll');
+    if (shown) {
+      assert.equal(await page.getAttribute('#board', 'data-labels'), 'binary');
+      const inside = await labelsInCoins(page);
+      assert.deepEqual(inside.flatMap((ok, i) => (ok ? [] : [i])), [], 'labels past their coin');
+      const px = await page.$eval(CELLS, (c) => parseFloat(getComputedStyle(c).fontSize));
+      assert.ok(px >= 7, `labels ${px} px`);
+    } else {
+      assert.equal(await page.getAttribute('#board', 'data-labels'), 'none');
+      assert.equal(await page.isVisible('#labels-note'), true);
+      const faces = await page.$$eval(CELLS, (cells) => cells.map((c) => [c.textContent, c.dataset.face]));
+      assert.ok(faces.every(([t, f]) => t === (f === 'heads' ? 'H' : 'T')), 'the coins show H and T instead');
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -71,8 +71,8 @@ ${withScript ? `<script type="module" src="${BASE_URL}/embed.js"></script>` : ''
 /** The heights www/js/view.js (FRAME_HEIGHTS) and docs/embedding.md suggest for a 460 px frame of each view. */
 const SUGGESTED = {
   board: { devil: 550, lights: 550, table: 445, chess: 460 },
-  compact: { devil: 730, lights: 770, table: 695, chess: 950 },
-  full: { devil: 980, lights: 1130, table: 1890, chess: 1790 },
+  compact: { devil: 690, lights: 725, table: 660, chess: 905 },
+  full: { devil: 1390, lights: 1410, table: 2050, chess: 1825 },
 };
 
 /** A post under a strict policy: scripts from the site, but no 'wasm-unsafe-eval'. */

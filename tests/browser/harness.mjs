@@ -2,13 +2,16 @@
 // never downloads a browser), the page under test served by `cargo xtask test` at BASE_URL,
 // and a record of console errors so every test can assert there were none.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import os from 'node:os';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
-const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
-const ARGS = [
+export const ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -20,12 +23,16 @@ const ARGS = [
 ];
 
 /**
- * Starts Chromium and warms it up with one page load: a cold start on a busy 2-core machine
- * can take many seconds (font caches, first compilation), which should not count against the
- * first test's timeouts.
+ * The browser for a test file: the one run.mjs shares between files (BROWSER_WS; closing it
+ * only disconnects), or a Chromium of its own for a file run alone. Warmed up with one page
+ * load: a cold start on a busy 2-core machine can take many seconds (font caches, first
+ * compilation), which should not count against the first test's timeouts.
  */
 export async function launch() {
-  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
+  const shared = process.env.BROWSER_WS;
+  const browser = shared
+    ? await chromium.connect(shared, { timeout: 120_000 })
+    : await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
   const page = await browser.newPage();
   await page.goto(`${BASE_URL}/index.html`, { timeout: 120_000 }).catch(() => {});
   await page.close();
@@ -103,4 +110,25 @@ export async function problemsAfterSettling(check, { timeout = 30_000, every = 2
  * resize, a long-task entry) have been delivered. */
 export function nextFrame(page) {
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/**
+ * The longest main-thread task a page may run, in ms: 200 on an idle machine, more while the
+ * machine runs other work (its 1-minute load average over its cores), since a task that takes
+ * 150 ms alone takes twice that when the cores are shared. A freeze, the bug this catches, is
+ * seconds long either way.
+ */
+export function longTaskLimit(base = 200) {
+  return Math.round(base * Math.max(1, os.loadavg()[0] / os.cpus().length));
+}
+
+/**
+ * Where a download was saved on this machine: a file in a fresh temporary folder. (A browser
+ * shared by run.mjs is connected to, not launched, and then Playwright only copies downloads.)
+ * @param {import('playwright-core').Download} download
+ */
+export async function savedPath(download) {
+  const path = join(mkdtempSync(join(tmpdir(), 'download-')), download.suggestedFilename() || 'download');
+  await download.saveAs(path);
+  return path;
 }

@@ -234,11 +234,75 @@ test('the press list ticks: pressed on the page, by hand, and with the step bar'
   // The third, pressed on the board.
   await light(page, presses[2]).click();
   await page.waitForFunction(() => document.querySelectorAll('#press-list li.done').length === 3);
-  // The fifth ticked by hand (pressed on the device).
+  // The fifth ticked by hand (pressed on the device): the list is the session's steps, so the
+  // position steps to just after it (the fourth with it), and the step bar says so.
   await page.locator('#press-list input[data-press="4"]').check();
+  await page.waitForFunction(() => document.getElementById('press-bar').dataset.at === '5');
   const done = await page.$$eval('#press-list li', (lis) => lis.map((li) => li.classList.contains('done')));
-  assert.deepEqual(done.slice(0, 6), [true, true, true, false, true, false]);
+  assert.deepEqual(done.slice(0, 6), [true, true, true, true, true, false]);
+  assert.equal(await page.textContent('#press-bar .step-position'), 'Press 5 of 15');
   await screenshot(page, 'lights-games-list');
+});
+
+/** The 5×5 with every light on, solved: 15 presses listed. Returns the light of each press. */
+async function allOnSolved(page) {
+  await pick(page, 'classic', 25);
+  await page.click('#clear');
+  await page.click('.paste summary');
+  await page.fill('#pattern', '#'.repeat(25));
+  await page.click('#set-pattern');
+  await page.click('[data-mode=play]');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li').length === 15);
+  return page.$$eval('#press-list li', (lis) => lis.map((li) => Number(li.dataset.index)));
+}
+
+/** The 5×5 classic rule written out: a press flips the light and its four neighbours. */
+function pressed(lights, i) {
+  const out = lights.slice();
+  const [r, c] = [Math.floor(i / 5), i % 5];
+  for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+    const [rr, cc] = [r + dr, c + dc];
+    if (rr >= 0 && rr < 5 && cc >= 0 && cc < 5) out[rr * 5 + cc] ^= 1;
+  }
+  return out;
+}
+
+test('the press list, the step bar and Undo/Redo are one position: the session’s steps', async () => {
+  const { page, errors } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  const presses = await allOnSolved(page);
+  const position = () => page.textContent('#press-bar .step-position');
+  const ticked = () => page.$$eval('#press-list li', (lis) => lis.filter((li) => li.classList.contains('done')).length);
+  const at = (n) => page.waitForFunction((n) => document.getElementById('press-bar').dataset.at === String(n), n);
+  assert.equal(await position(), 'Press 0 of 15');
+
+  // Redo right after Solve is the first step: the board, the list and the bar all say so.
+  await page.click('[data-game=redo]');
+  await at(1);
+  assert.equal(await position(), 'Press 1 of 15');
+  assert.equal(await ticked(), 1);
+  assert.deepEqual(await states(page), pressed(new Array(25).fill(1), presses[0]));
+  // Undo takes it back, in all three.
+  await page.click('[data-game=undo]');
+  await at(0);
+  assert.equal(await ticked(), 0);
+  assert.deepEqual(await states(page), new Array(25).fill(1));
+
+  // Ticking all fifteen by hand reaches the end: 15 of 15, the board dark, the status done.
+  for (let j = 0; j < 15; j++) {
+    await page.locator(`#press-list input[data-press="${j}"]`).check();
+    await at(j + 1);
+  }
+  assert.equal(await position(), 'Press 15 of 15');
+  assert.equal(await ticked(), 15);
+  assert.ok((await states(page)).every((v) => v === 0), 'the board is dark');
+  assert.match(await page.textContent('#status'), /^All lights are off after 15 presses/);
+  // Unticking the last steps back to before it.
+  await page.locator('#press-list input[data-press="14"]').uncheck();
+  await at(14);
+  assert.equal(await ticked(), 14);
+  assert.deepEqual(errors, []);
 });
 
 test('lit-only play refuses a press on an unlit light, and solves in a legal order', async () => {
@@ -280,7 +344,7 @@ test('lit-only play refuses a press on an unlit light, and solves in a legal ord
   if (!(await page.isChecked('#lit-only'))) await page.check('#lit-only');
   const board = await states(page);
   await page.click('#solve');
-  assert.match(await page.textContent('#message'), /^Lit-only play on 49 lights is too large for this page/);
+  assert.match(await page.textContent('#plan-info'), /^Lit-only play on 49 lights is too large for this page/);
   assert.deepEqual(await states(page), board);
   assert.equal(await page.locator('#press-list li').count(), 0);
 });
@@ -297,13 +361,13 @@ async function timedSolve(page) {
   const started = Date.now();
   await page.click('#solve');
   await page.waitForFunction(
-    () => document.querySelectorAll('#press-list li').length > 0 || document.getElementById('message').dataset.kind === 'error' || /no sequence/.test(document.getElementById('message').textContent),
+    () => document.querySelectorAll('#press-list li').length > 0 || document.getElementById('plan-info').dataset.kind === 'error' || /no sequence/.test(document.getElementById('plan-info').textContent),
     null,
     { timeout: 120_000 },
   );
   const ms = Date.now() - started;
   const presses = await page.locator('#press-list li').count();
-  return { ms, presses, message: presses ? '' : await page.textContent('#message') };
+  return { ms, presses, message: presses ? '' : await page.textContent('#plan-info') };
 }
 
 test('lit-only 5×5 and 6×6 are solved in the Worker, with progress and Cancel', async () => {
@@ -316,11 +380,12 @@ test('lit-only 5×5 and 6×6 are solved in the Worker, with progress and Cancel'
   const board = await states(page);
   await page.click('#solve');
   await page.waitForSelector('#solve-job .job:not([hidden]) progress[value]');
-  assert.match(await page.textContent('#message'), /^Searching the 2\^25 states of lit-only play/);
+  assert.match(await page.textContent('#plan-info'), /^Searching the 2\^25 states of lit-only play/);
   await page.click('#solve-job .job button');
   await page.waitForSelector('#solve-job .job', { state: 'hidden' });
   assert.equal(await page.locator('#press-list li').count(), 0, 'a cancelled solve lists nothing');
   assert.deepEqual(await states(page), board, 'and changes nothing');
+  assert.equal(await page.textContent('#plan-info'), '');
   assert.equal(await page.textContent('#message'), '');
 
   const five = await timedSolve(page);
@@ -399,3 +464,97 @@ for (const scheme of ['light', 'dark']) {
     assert.deepEqual(found, []);
   });
 }
+
+test('the composer’s Mode options are the view’s Mode buttons, Play and Edit, and nothing else', async () => {
+  const { page } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await page.click('#embed');
+  await page.waitForSelector('#embed-dialog[open]');
+  const options = await page.$$eval('#embed-mode option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [
+    ['', 'as shown'],
+    ['play', 'Play'],
+    ['edit', 'Edit'],
+  ]);
+  const width = await page.$eval('#embed-mode', (s) => s.getBoundingClientRect().width);
+  assert.ok(width < 200, `the Mode select is ${width} px wide`);
+});
+
+test('a solve’s error is where the eye is: in the Presses panel, on the screen, and the board does not move', async () => {
+  // The classic 5×5 with only its corner lit has no solution (the corner is not in the
+  // span of the 23 independent presses: it meets both quiet patterns of the 5×5 an odd number of times).
+  for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 900 }]) {
+    const { page, errors } = await open(browser, 'lights-games.html', { viewport, reducedMotion: 'reduce' });
+    await ready(page);
+    await pick(page, 'classic', 25);
+    await page.click('#clear');
+    await setPattern(page, '#....\n.....\n.....\n.....\n.....');
+    await page.click('[data-mode=play]');
+    const boardTop = () => page.$eval('#board', (b) => b.getBoundingClientRect().top + window.scrollY);
+    const before = await boardTop();
+    await page.locator('#solve').scrollIntoViewIfNeeded();
+    await page.click('#solve');
+    await page.waitForFunction(() => document.getElementById('plan-info').dataset.kind === 'error');
+    const box = await page.$eval('#plan-info', (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, text: el.textContent, role: el.getAttribute('role') };
+    });
+    console.log(`${viewport.width} px: "${box.text}" at ${Math.round(box.top)}–${Math.round(box.bottom)}`);
+    assert.ok(box.text.length > 0);
+    assert.equal(box.role, 'alert');
+    assert.ok(box.top >= 0 && box.bottom <= viewport.height, `the error is on the screen (${box.top}–${box.bottom} of ${viewport.height})`);
+    assert.equal(await page.isVisible('#message'), false, 'the message line at the top says nothing');
+    assert.equal(await boardTop(), before, 'the board did not move');
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('a custom grid’s solve runs in the Worker with progress and Cancel: no page task over 200 ms', async () => {
+  // The heaviest seen: 3×21, 255 states, a one-sided stencil (the light and its right
+  // neighbour), which took 3.7–4.3 s on the page's thread.
+  const { page, errors } = await open(browser, 'lights-games.html');
+  await ready(page);
+  await page.evaluate(() => {
+    /** @type {number[]} */
+    const long = [];
+    Object.defineProperty(window, 'longTasks', { value: long });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+  await page.selectOption('#preset', 'grid');
+  await page.fill('#rows', '3');
+  await page.fill('#cols', '21');
+  await page.fill('#k', '255');
+  // From the "+" (up, left, the light, right, down) keep the light and its right neighbour.
+  for (const cell of [7, 11, 17]) await page.click(`#stencil [data-cell="${cell}"]`);
+  await page.click('#make-grid');
+  await page.waitForFunction(() => document.querySelectorAll('#board button.light').length === 63);
+  assert.match(await page.textContent('#board-title'), /3×21 grid, 255 states/);
+  await page.click('#solve');
+  // The Worker's panel: a Cancel button while it runs (or the list, if it was that quick).
+  await page.waitForFunction(
+    () => document.querySelector('#solve-job .job:not([hidden]) button') || document.querySelectorAll('#press-list li').length > 0,
+  );
+  await page.waitForFunction(() => document.querySelectorAll('#press-list li').length > 0 || document.getElementById('plan-info').dataset.kind === 'error', null, {
+    timeout: 120_000,
+  });
+  // Thousands of presses: the list draws 100 rows around the next one and says how many more;
+  // the step bar and the panel count them all.
+  const presses = Number(await page.$eval('#press-bar', (b) => b.dataset.count));
+  const rows = await page.locator('#press-list li[data-index]').count();
+  assert.ok(presses > 0);
+  assert.match(await page.textContent('#plan-info'), new RegExp(`^${presses} press`));
+  if (presses > 100) {
+    assert.equal(rows, 100);
+    assert.equal(await page.textContent('#press-list li.more'), `and ${presses - 100} more presses`);
+  } else assert.equal(rows, presses);
+  // Stepping through the bar moves the same position as the list.
+  await page.click('#press-bar [data-step=forward]');
+  await page.waitForFunction(() => document.getElementById('press-bar').dataset.at === '1');
+  assert.equal(await page.locator('#press-list li.done').count(), 1);
+  const long = await page.evaluate(() => window.longTasks);
+  console.log(`3×21, 255 states: ${presses} presses (${rows} rows drawn); long tasks ${JSON.stringify(long)}`);
+  assert.ok(Math.max(0, ...long) <= 200, `no page task over 200 ms (${JSON.stringify(long)})`);
+  assert.deepEqual(errors, []);
+});

@@ -4,7 +4,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, screenshot, ready, enterLightsSize } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize, savedPath } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -226,7 +226,7 @@ test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, ed
   assert.match(await page.textContent('#message'), /too large for a link/);
   const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
   assert.equal(saved.suggestedFilename(), 'lights-8192x8192-plus.pbm');
-  const bytes = readFileSync(await saved.path());
+  const bytes = readFileSync(await savedPath(saved));
   const header = 'P4\n8192 8192\n';
   assert.equal(bytes.subarray(0, header.length).toString(), header);
   assert.equal(bytes.length, header.length + 8192 * 1024);
@@ -236,7 +236,7 @@ test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, ed
   assert.equal(bytes[header.length + 2048], 0xff);
   const fresh = await open(browser, 'lights.html');
   await ready(fresh.page);
-  await fresh.page.setInputFiles('#board-file', await saved.path());
+  await fresh.page.setInputFiles('#board-file', await savedPath(saved));
   await fresh.page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
   assert.equal(await lit(fresh.page), all - 2);
   assert.equal(await fresh.page.inputValue('#rows'), '8192');

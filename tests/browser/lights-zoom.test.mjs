@@ -6,7 +6,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, screenshot, ready, enterLightsSize } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize, savedPath } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -37,7 +37,7 @@ async function lightUnder(page, view, x, y) {
 /** The whole board as the page saves it (raw PBM or rows of digits), parsed here: a byte a light. */
 async function savedBoard(page) {
   const [saved] = await Promise.all([page.waitForEvent('download'), page.$eval('#save-state', (b) => b.click())]);
-  const bytes = readFileSync(await saved.path());
+  const bytes = readFileSync(await savedPath(saved));
   const states = new Uint8Array(N * N);
   if (bytes[0] === 0x50 && bytes[1] === 0x34) {
     // P4: the header's three lines, then rows of ⌈N/8⌉ bytes, the first light in the top bit.

@@ -5,7 +5,7 @@
 //   MONKEY_SEED=123 MONKEY_ACTIONS=1000 MONKEY_PAGES=lights.html node --test tests/browser/monkey.test.mjs
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, ready } from './harness.mjs';
+import { launch, open, ready, longTaskLimit } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -151,7 +151,7 @@ function observeLongTasks(page) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.duration > limit) window.__longTasks.push(Math.round(e.duration));
     }).observe({ type: 'longtask', buffered: false });
-  }, LONG_TASK_MS);
+  }, longTaskLimit(LONG_TASK_MS));
 }
 
 for (const path of PAGES) {

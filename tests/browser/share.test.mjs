@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { launch, open, screenshot, linkSettled, BASE_URL, ready } from './harness.mjs';
+import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -172,7 +172,7 @@ test('a words list too large for a link is saved as a file that the page opens a
   const link = await page.evaluate(() => location.href);
   assert.ok(link.length <= 2000, `the link without the words has ${link.length} characters`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
-  const path = await download.path();
+  const path = await savedPath(download);
   assert.deepEqual(readFileSync(path, 'utf8').trim().split('\n'), words);
 
   const fresh = await open(browser, 'codes.html');
@@ -243,12 +243,12 @@ test('a Lights board too large for a link is saved as a board file that the page
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
   assert.match(await page.textContent('#message'), /too large for a link/);
   const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
-  const savedPath = await saved.path();
-  assert.equal(readFileSync(savedPath, 'utf8'), text);
+  const savedFile = await savedPath(saved);
+  assert.equal(readFileSync(savedFile, 'utf8'), text);
 
   // The command-line tool reads the page's file: its presses clear the lights (checked here by
   // pressing them in the test), and its own 128×128 pattern file opens in the page unchanged.
-  const solved = JSON.parse(cli('lights-out', 'solve', '--json', '--pattern-file', savedPath));
+  const solved = JSON.parse(cli('lights-out', 'solve', '--json', '--pattern-file', savedFile));
   const presses = solved.presses; // [row, col] pairs
   assert.ok(presses.length > 0);
   assert.ok(afterPresses(rows, presses).every((row) => row.every((v) => v === 0)));
@@ -259,16 +259,16 @@ test('a Lights board too large for a link is saved as a board file that the page
   await page.click('#copy-link');
   await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   const [cliSaved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
-  assert.equal(readFileSync(await cliSaved.path(), 'utf8'), readFileSync(fromCli, 'utf8'));
+  assert.equal(readFileSync(await savedPath(cliSaved), 'utf8'), readFileSync(fromCli, 'utf8'));
 
   // The saved file opens in a fresh page and saves back to the same lights.
   const fresh = await open(browser, 'lights.html');
   await ready(fresh.page);
-  await fresh.page.setInputFiles('#board-file', savedPath);
+  await fresh.page.setInputFiles('#board-file', savedFile);
   await fresh.page.waitForFunction(() => document.getElementById('rows').value === '128');
   await fresh.page.click('#copy-link');
   const [again] = await Promise.all([fresh.page.waitForEvent('download'), fresh.page.click('#save-state')]);
-  assert.equal(readFileSync(await again.path(), 'utf8'), text);
+  assert.equal(readFileSync(await savedPath(again), 'utf8'), text);
   assert.deepEqual(fresh.errors, []);
   assert.deepEqual(errors, []);
   await fresh.context.close();

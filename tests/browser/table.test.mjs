@@ -272,7 +272,7 @@ test('search, exact verification and the random devil run in the worker, with pr
   await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
   await page.click('#verify');
   await page.waitForSelector('#jobs .job:not([hidden])');
-  await page.click('#jobs .job button');
+  await page.click('#jobs .job:not([hidden]) button');
   await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '') === 'Verification cancelled.');
   const t0 = Date.now();
   await page.click('#verify');

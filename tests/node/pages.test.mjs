@@ -101,3 +101,10 @@ for (const [page] of NAV) {
     assert.match(footer, /<a href="about.html">/);
   });
 }
+
+test('the home page has a card for every puzzle page, each with an image that exists', () => {
+  const home = readFileSync(`${WWW}index.html`, 'utf8');
+  const cards = [...home.matchAll(/<a class="card" href="([^"]+)"><img src="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(cards.map(([href]) => href).sort(), Object.keys(PAGES).sort());
+  for (const [, img] of cards) assert.ok(readFileSync(WWW + img).length > 0, img);
+});

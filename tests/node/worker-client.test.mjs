@@ -226,3 +226,38 @@ test('isCancelled goes by the kind of error, never by its text', () => {
   assert.equal(isCancelled(null), false);
   assert.equal(isCancelled(undefined), false);
 });
+
+test('a new job in the same panel cancels the one running there; idle workers are capped at MAX_IDLE', async () => {
+  const { MAX_IDLE } = await import('../../www/js/worker-client.js');
+  const panel = fakePanel();
+  const before = FakeWorker.made.length;
+  // Twenty clicks of Verify, each a job in the same panel.
+  const jobs = Array.from({ length: 20 }, (_, i) => runJob('devil_verify', [i, 2], /** @type {any} */ (panel), 'devil'));
+  const outcomes = await Promise.all(jobs.slice(0, -1).map((j) => j.promise.then(() => 'resolved', (e) => (isCancelled(e) ? 'cancelled' : 'failed'))));
+  assert.deepEqual(new Set(outcomes), new Set(['cancelled']), 'every older job was cancelled');
+  const last = jobs.at(-1);
+  await until(() => FakeWorker.made.slice(before).some((w) => calls(w).some((c) => c.args[0] === 19)));
+  const running = FakeWorker.made.slice(before).filter((w) => !w.terminated && calls(w).some((c) => c.args[0] === 19));
+  assert.equal(running.length, 1, 'one job runs');
+  assert.equal(panel.hidden, false, 'the last job shows its panel');
+  running[0].reply({ type: 'done', result: 'last' });
+  assert.equal(await last.promise, 'last');
+  // A late cancel of a finished job changes nothing: no rejection, no worker ended. (Whether its
+  // worker was kept depends on the idle ones already waiting: see MAX_IDLE below.)
+  const alreadyEnded = running[0].terminated;
+  last.cancel();
+  assert.equal(running[0].terminated, alreadyEnded);
+  assert.equal(await last.promise, 'last');
+  // Three jobs at once without a panel finish: at most MAX_IDLE of their workers stay.
+  const three = [0, 1, 2].map((i) => runJob('devil_count', [i], null, 'devil'));
+  await until(() => FakeWorker.made.filter((w) => !w.terminated && calls(w).some((c) => c.fn === 'devil_count' && c.args.length === 1 && typeof c.args[0] === 'number')).length === 3);
+  for (const w of FakeWorker.made.filter((w) => !w.terminated)) {
+    const call = calls(w).at(-1);
+    if (call?.fn === 'devil_count' && typeof call.args[0] === 'number') w.reply({ type: 'done', result: call.args[0] });
+  }
+  assert.deepEqual(await Promise.all(three.map((j) => j.promise)), [0, 1, 2]);
+  // Every devil worker is idle now: at most MAX_IDLE of them are kept, the others were ended.
+  const devil = new URL(modules.devil.js, PKG).href;
+  const alive = FakeWorker.made.filter((w) => !w.terminated && w.posted[0]?.glueUrl === devil);
+  assert.equal(alive.length, MAX_IDLE, `${alive.length} devil workers left alive`);
+});

@@ -12,13 +12,13 @@ export const SITE = new URL('../', import.meta.url);
 export const EMBED_VIEWS = ['board', 'compact', 'full'];
 
 /** The height (px) of a 460 px frame (`?embed=1&view=…`) of each view with a square board, as
- * tests/browser/embed-post.test.mjs measures it: the iframe snippet's height, so a frame whose
- * host strips scripts does not scroll inside. The full view is its height as it opens (the Devil's
- * Watch log then grows; embed.js keeps a frame at its content's height). */
+ * tests/browser/embed-post.test.mjs measures it: the iframe snippet's height until the composer
+ * has measured the framed page at every width (../components/share-bar.js). Every view keeps its
+ * height as it is played (www/css/embed.css). */
 export const FRAME_HEIGHTS = {
   board: { devil: 550, lights: 550, table: 445, chess: 460 },
-  compact: { devil: 730, lights: 770, table: 695, chess: 950 },
-  full: { devil: 980, lights: 1130, table: 1890, chess: 1790 },
+  compact: { devil: 690, lights: 725, table: 660, chess: 905 },
+  full: { devil: 1390, lights: 1410, table: 2050, chess: 1825 },
 };
 /** How much wider than tall the board of a 460 px frame is drawn, px (its width). */
 const FRAME_BOARD = 447;
@@ -195,7 +195,10 @@ function postHeight() {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
-    window.parent.postMessage({ type: 'chessboard-puzzle:height', height, href: location.href }, '*');
+    // To any origin, and only the height: the frame cannot know which page embeds it (an iframe
+    // snippet on a host without scripts never greets it), and a height tells nothing of the
+    // reader's moves, which the address (the link) would.
+    window.parent.postMessage({ type: 'chessboard-puzzle:height', height }, '*');
   };
   new ResizeObserver(send).observe(document.documentElement);
   // Chromium pauses a cross-origin frame's rendering, and so its ResizeObserver, while the frame

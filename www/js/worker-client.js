@@ -8,6 +8,12 @@ export { isCancelled };
 
 /** Per module name, workers that finished a job and wait for the next one. */
 const idle = new Map();
+/** Idle workers kept per module: one starts the next job at once; more would only hold memory
+ * (each holds its own instance of the module). A worker finishing past this is ended. */
+export const MAX_IDLE = 1;
+/** The job each panel shows: a new job in the same panel (the same kind of work, asked again)
+ * replaces it, so clicking Verify twenty times runs one job, not twenty. */
+const inPanel = new WeakMap();
 
 /**
  * A worker for module `name`: an idle one, or a new one (started only when a job comes) that
@@ -70,12 +76,15 @@ async function workerError(blocked, message) {
 
 function release(name, worker) {
   if (!idle.has(name)) idle.set(name, []);
-  idle.get(name).push(worker);
+  const waiting = idle.get(name);
+  if (waiting.length >= MAX_IDLE) worker.terminate();
+  else waiting.push(worker);
 }
 
 /**
  * Starts `fn(...args, progress)` of wasm module `module` in a worker. `panel` (optional) is an
- * element made by `jobPanel()`: it shows progress and a cancel button while the job runs.
+ * element made by `jobPanel()`: it shows progress and a cancel button while the job runs, and a
+ * job still running in it is cancelled first (the newer one replaces it).
  * Returns `{ promise, cancel }`; the promise rejects on cancel with an error that `isCancelled`
  * recognises, and cancelling terminates the worker (the next job starts a fresh one from the
  * same compiled module).
@@ -91,19 +100,32 @@ export function runJob(fn, args, panel, module, call) {
   let settle;
   let worker = null;
   let cancelled = false;
+  /** Settled (done, failed or cancelled): a late cancel must not end a worker now idle. */
+  let over = false;
   const promise = new Promise((resolve, reject) => {
     settle = { resolve, reject };
   });
+  promise.then(
+    () => (over = true),
+    () => (over = true),
+  );
   const hidePanel = () => {
     if (panel) panel.hidden = true;
   };
   const cancel = () => {
+    if (cancelled || over) return;
     cancelled = true;
     if (worker) worker.terminate();
     hidePanel();
     settle.reject(new DOMException('cancelled', 'AbortError'));
   };
   if (panel) {
+    inPanel.get(panel)?.cancel();
+    inPanel.set(panel, { cancel });
+    const forget = () => {
+      if (inPanel.get(panel)?.cancel === cancel) inPanel.delete(panel);
+    };
+    promise.then(forget, forget);
     panel.hidden = false;
     const bar = panel.querySelector('progress');
     bar.removeAttribute('value');

@@ -16,9 +16,12 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
     let mut results = Vec::new();
     let mut step = |name: &'static str, f: &mut dyn FnMut() -> Result<()>| {
         eprintln!("\n==> {name}");
+        let started = std::time::Instant::now();
         let r = f();
-        if let Err(e) = &r {
-            eprintln!("xtask: {name} FAILED: {e:#}");
+        let took = started.elapsed().as_secs_f64();
+        match &r {
+            Ok(()) => eprintln!("xtask: {name} passed in {took:.0} s"),
+            Err(e) => eprintln!("xtask: {name} FAILED in {took:.0} s: {e:#}"),
         }
         results.push((name, r));
     };
@@ -70,7 +73,7 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
         if !wasm_ok {
             bail!("skipped: the wasm build failed");
         }
-        node_tests(&root.join("tests/node"), None)
+        node_tests(&root.join("tests/node"))
     });
     step("browser tests", &mut || {
         if !wasm_ok {
@@ -83,7 +86,7 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
             ..Default::default()
         })?;
         let port = crate::serve::spawn(root.join("www"))?;
-        node_tests(&root.join("tests/browser"), Some(port))
+        browser_tests(port)
     });
     results
 }
@@ -109,8 +112,20 @@ fn node_tool(name: &str) -> std::path::PathBuf {
     crate::root().join("tests/node_modules/.bin").join(name)
 }
 
+/// Runs the browser tests with `tests/browser/run.mjs`: one shared Chromium, two files at a
+/// time (BROWSER_JOBS), against the server on `port`.
+fn browser_tests(port: u16) -> Result<()> {
+    let mut cmd = Command::new("node");
+    cmd.arg("tests/browser/run.mjs")
+        .current_dir(crate::root())
+        .env("BASE_URL", format!("http://127.0.0.1:{port}"))
+        .env("CHROMIUM", setup::CHROMIUM)
+        .env("DIST_DIR", crate::target_dir().join("dist-test"));
+    run_command(&mut cmd)
+}
+
 /// Runs every `*.test.mjs` in `dir` with Node's test runner, one file at a time.
-fn node_tests(dir: &Path, port: Option<u16>) -> Result<()> {
+fn node_tests(dir: &Path) -> Result<()> {
     let mut files: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
@@ -121,10 +136,5 @@ fn node_tests(dir: &Path, port: Option<u16>) -> Result<()> {
     }
     let mut cmd = Command::new("node");
     cmd.args(["--test", "--test-concurrency=1"]).args(&files).current_dir(crate::root());
-    if let Some(port) = port {
-        cmd.env("BASE_URL", format!("http://127.0.0.1:{port}"));
-        cmd.env("CHROMIUM", setup::CHROMIUM);
-        cmd.env("DIST_DIR", crate::target_dir().join("dist-test"));
-    }
     run_command(&mut cmd)
 }

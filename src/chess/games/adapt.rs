@@ -9,7 +9,7 @@
 //! decoder, which sees the same moves, makes exactly the same updates on every platform.
 
 use crate::chess::games::book::Book;
-use crate::chess::games::model::{self, History, NUM_FEATURES};
+use crate::chess::games::model::{self, History, MoveFeatures, NUM_FEATURES};
 use crate::chess::Position;
 use cozy_chess::Move;
 
@@ -64,7 +64,8 @@ struct Expert {
 #[derive(Clone, Debug)]
 pub struct Prediction {
     pub moves: Vec<Move>,
-    pub features: Vec<Vec<u16>>,
+    /// Each move's features (see [`MoveFeatures::of`]).
+    pub features: MoveFeatures,
     /// The mixture's frequencies: the ones the arithmetic code uses.
     pub freqs: Vec<u32>,
     /// The fitted model's scores (1/16 bits), before anything learnt in this game.
@@ -86,9 +87,13 @@ pub struct GameModel<'a> {
     weights: &'a [i16],
     book: &'a Book,
     experts: Vec<Expert>,
-    /// Scratch for one gradient: a value per feature, and the features it touches.
+    /// Scratch for one gradient: a value per feature, the features it touches, and whether a
+    /// feature is listed yet (a flag, not a sort: the hot loop of the coder).
     grad: Vec<i64>,
     touched: Vec<u16>,
+    listed: Vec<bool>,
+    /// Scratch for the gradient of the blocks' scales.
+    g_block: Vec<i64>,
 }
 
 impl<'a> GameModel<'a> {
@@ -100,13 +105,22 @@ impl<'a> GameModel<'a> {
                 Expert { learner, delta: vec![0; size], cost: 0 }
             })
             .collect();
-        GameModel { weights, book, experts, grad: vec![0; NUM_FEATURES], touched: Vec::new() }
+        GameModel {
+            weights,
+            book,
+            experts,
+            grad: vec![0; NUM_FEATURES],
+            touched: Vec::new(),
+            listed: vec![false; NUM_FEATURES],
+            g_block: vec![0; model::BLOCKS.len()],
+        }
     }
 
     /// The mixture's frequencies for the legal moves of `pos` (in legal-move order).
     pub fn predict(&self, pos: &Position, history: &History) -> Prediction {
-        let (moves, features): (Vec<Move>, Vec<Vec<u16>>) =
-            model::features_with(pos, history, self.book).into_iter().unzip();
+        let mut features = MoveFeatures::default();
+        model::features_into(pos, history, self.book, &mut features);
+        let moves = features.moves.clone();
         let base: Vec<i32> = features.iter().map(|f| model::score(f, self.weights)).collect();
         let expert_scores: Vec<Vec<i32>> = self
             .experts
@@ -116,7 +130,7 @@ impl<'a> GameModel<'a> {
                 Learner::BlockScales(_) => {
                     let blocks = block_of();
                     base.iter()
-                        .zip(&features)
+                        .zip(features.iter())
                         .map(|(&s, f)| {
                             let d: i64 = f
                                 .iter()
@@ -128,7 +142,7 @@ impl<'a> GameModel<'a> {
                 }
                 Learner::Weights(_) => base
                     .iter()
-                    .zip(&features)
+                    .zip(features.iter())
                     .map(|(&s, f)| s + (f.iter().map(|&i| e.delta[i as usize]).sum::<i32>() >> FRAC))
                     .collect(),
             })
@@ -156,14 +170,15 @@ impl<'a> GameModel<'a> {
             };
             if matches!(e.learner, Learner::BlockScales(_)) {
                 let blocks = block_of();
-                let mut g_block = vec![0i64; model::BLOCKS.len()];
+                let g_block = &mut self.g_block;
+                g_block.fill(0);
                 for (j, f) in p.features.iter().enumerate() {
                     let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
                     for &i in f {
                         g_block[blocks[i as usize]] += g * i64::from(self.weights[i as usize]);
                     }
                 }
-                for (b, g) in g_block.into_iter().enumerate() {
+                for (b, &g) in g_block.iter().enumerate() {
                     let d = &mut e.delta[b];
                     *d = (*d as i64 + g * rate / i64::from(total)).clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
                 }
@@ -173,16 +188,16 @@ impl<'a> GameModel<'a> {
             for (j, f) in p.features.iter().enumerate() {
                 let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
                 for &i in f {
-                    if self.grad[i as usize] == 0 {
+                    if !self.listed[i as usize] {
+                        self.listed[i as usize] = true;
                         self.touched.push(i);
                     }
                     self.grad[i as usize] += g;
                 }
             }
-            // A sum can return to zero and be listed again.
-            self.touched.sort_unstable();
-            self.touched.dedup();
+            // Each weight's update depends on its own gradient only, so the order is free.
             for &i in &self.touched {
+                self.listed[i as usize] = false;
                 let g = std::mem::take(&mut self.grad[i as usize]);
                 let d = &mut e.delta[i as usize];
                 *d = (*d + (g * rate / i64::from(total)) as i32).clamp(-MAX_DELTA, MAX_DELTA);

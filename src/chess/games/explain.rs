@@ -116,7 +116,7 @@ fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: Strin
             *delta.entry(i).or_default() -= p(j);
         }
     }
-    for &i in &prediction.features[idx] {
+    for &i in prediction.features.of(idx) {
         *delta.entry(i).or_default() += 1.0;
     }
     let adapted = (f64::from(learnt[idx]) - (0..learnt.len()).map(|j| p(j) * f64::from(learnt[j])).sum::<f64>()) / 16.0;

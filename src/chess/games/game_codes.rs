@@ -164,9 +164,11 @@ impl GameScheme {
             None
         };
         for ply in 1..=plies {
-            let legal = pos.legal_moves();
+            // The arithmetic decoder's model lists the moves itself: here only whether any.
+            let legal = if dec.is_some() { Vec::new() } else { pos.legal_moves() };
+            let over = if dec.is_some() { !pos.board().generate_moves(|pm| !pm.is_empty()) } else { legal.is_empty() };
             if let Some(d) = dec.as_mut() {
-                if legal.is_empty() {
+                if over {
                     break;
                 }
                 let t = d.target(END_TOTAL);
@@ -181,7 +183,7 @@ impl GameScheme {
                     bail!("the code runs past {MAX_PLIES} plies");
                 }
             }
-            if legal.is_empty() {
+            if over {
                 bail!("ply {ply}: the game is already over (no legal move)");
             }
             let mv = match self {

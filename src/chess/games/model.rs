@@ -223,45 +223,121 @@ impl Attacks {
     }
 }
 
-fn side_attacks(board: &Board, color: Color) -> Attacks {
-    let occ = board.occupied();
+/// The men of a board by colour and by kind: all that attack maps need. The position after a
+/// move is made from it by moving bits ([`Men::after`]), far cheaper than playing the move on a
+/// cozy-chess board (which also updates the hash, pins and checkers) for every legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Men {
+    colors: [BitBoard; 2],
+    pieces: [BitBoard; 6],
+}
+
+impl Men {
+    fn of(board: &Board) -> Men {
+        Men {
+            colors: [board.colors(Color::White), board.colors(Color::Black)],
+            pieces: Piece::ALL.map(|p| board.pieces(p)),
+        }
+    }
+
+    fn occupied(&self) -> BitBoard {
+        self.colors[0] | self.colors[1]
+    }
+
+    fn colored_pieces(&self, color: Color, piece: Piece) -> BitBoard {
+        self.colors[color as usize] & self.pieces[piece as usize]
+    }
+
+    fn colors(&self, color: Color) -> BitBoard {
+        self.colors[color as usize]
+    }
+
+    fn pieces(&self, piece: Piece) -> BitBoard {
+        self.pieces[piece as usize]
+    }
+
+    fn remove(&mut self, color: Color, piece: Piece, sq: Square) {
+        self.colors[color as usize] &= !sq.bitboard();
+        self.pieces[piece as usize] &= !sq.bitboard();
+    }
+
+    fn put(&mut self, color: Color, piece: Piece, sq: Square) {
+        self.colors[color as usize] |= sq.bitboard();
+        self.pieces[piece as usize] |= sq.bitboard();
+    }
+
+    /// The men after `us` plays the legal move `mv` (mover `mover`) on `board` (whose men
+    /// these are): captures, en passant, promotion and castling (cozy-chess writes it as the
+    /// king taking its own rook; the king lands on the g- or c-file, the rook on the f- or d-file).
+    fn after(&self, board: &Board, mv: Move, us: Color, mover: Piece) -> Men {
+        let mut next = *self;
+        if board.colors(us).has(mv.to) {
+            let short = mv.to.file() > mv.from.file();
+            let rank = mv.from.rank();
+            next.remove(us, Piece::King, mv.from);
+            next.remove(us, Piece::Rook, mv.to);
+            let (king, rook) = if short {
+                (cozy_chess::File::G, cozy_chess::File::F)
+            } else {
+                (cozy_chess::File::C, cozy_chess::File::D)
+            };
+            next.put(us, Piece::King, Square::new(king, rank));
+            next.put(us, Piece::Rook, Square::new(rook, rank));
+            return next;
+        }
+        next.remove(us, mover, mv.from);
+        if let Some(victim) = board.piece_on(mv.to) {
+            next.remove(!us, victim, mv.to);
+        } else if mover == Piece::Pawn && mv.from.file() != mv.to.file() {
+            next.remove(!us, Piece::Pawn, Square::new(mv.to.file(), mv.from.rank()));
+        }
+        next.put(us, mv.promotion.unwrap_or(mover), mv.to);
+        next
+    }
+}
+
+fn side_attacks(men: &Men, color: Color) -> Attacks {
+    let occ = men.occupied();
     let mut a = Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
-    for sq in board.colored_pieces(color, Piece::Pawn) {
+    for sq in men.colored_pieces(color, Piece::Pawn) {
         a.pawn |= get_pawn_attacks(sq, color);
     }
-    for sq in board.colored_pieces(color, Piece::Knight) {
+    for sq in men.colored_pieces(color, Piece::Knight) {
         a.minor |= get_knight_moves(sq);
     }
-    for sq in board.colored_pieces(color, Piece::Bishop) {
+    for sq in men.colored_pieces(color, Piece::Bishop) {
         a.minor |= get_bishop_moves(sq, occ);
     }
-    for sq in board.colored_pieces(color, Piece::Rook) {
+    for sq in men.colored_pieces(color, Piece::Rook) {
         a.rook |= get_rook_moves(sq, occ);
     }
-    a.all = a.pawn | a.minor | a.rook | get_king_moves(board.king(color));
-    for sq in board.colored_pieces(color, Piece::Queen) {
+    a.all = a.pawn | a.minor | a.rook;
+    for sq in men.colored_pieces(color, Piece::King) {
+        a.all |= get_king_moves(sq);
+    }
+    for sq in men.colored_pieces(color, Piece::Queen) {
         a.all |= get_bishop_moves(sq, occ) | get_rook_moves(sq, occ);
     }
     a
 }
 
 /// Both sides' attacks (index: cozy-chess's colour).
-fn both_attacks(board: &Board) -> [Attacks; 2] {
-    [side_attacks(board, Color::White), side_attacks(board, Color::Black)]
+fn both_attacks(men: &Men) -> [Attacks; 2] {
+    [side_attacks(men, Color::White), side_attacks(men, Color::Black)]
 }
 
 /// Each side's men (not the king) that the other side attacks and it does not defend, or
 /// that a cheaper enemy man attacks (index: cozy-chess's colour), given `attacks` from
 /// [`both_attacks`].
-fn en_prise(board: &Board, attacks: &[Attacks; 2]) -> [BitBoard; 2] {
+fn en_prise(men: &Men, attacks: &[Attacks; 2]) -> [BitBoard; 2] {
     let mut out = [BitBoard::EMPTY; 2];
     for color in [Color::White, Color::Black] {
         let (ours, theirs) = (&attacks[color as usize], &attacks[!color as usize]);
-        let loose = board.colors(color) & theirs.all & !ours.all;
-        let by_pawn = (board.pieces(Piece::Knight) | board.pieces(Piece::Bishop)) & theirs.pawn;
-        let by_minor = board.pieces(Piece::Rook) & (theirs.pawn | theirs.minor);
-        let by_rook = board.pieces(Piece::Queen) & (theirs.pawn | theirs.minor | theirs.rook);
-        out[color as usize] = (loose | by_pawn | by_minor | by_rook) & board.colors(color) & !board.pieces(Piece::King);
+        let loose = men.colors(color) & theirs.all & !ours.all;
+        let by_pawn = (men.pieces(Piece::Knight) | men.pieces(Piece::Bishop)) & theirs.pawn;
+        let by_minor = men.pieces(Piece::Rook) & (theirs.pawn | theirs.minor);
+        let by_rook = men.pieces(Piece::Queen) & (theirs.pawn | theirs.minor | theirs.rook);
+        out[color as usize] = (loose | by_pawn | by_minor | by_rook) & men.colors(color) & !men.pieces(Piece::King);
     }
     out
 }
@@ -279,14 +355,50 @@ fn is_passed(board: &Board, us: Color, sq: Square) -> bool {
     })
 }
 
+/// The legal moves of a position and their features, flat: one buffer for all the moves, so a
+/// position costs no allocation per move (the coder computes this for every ply).
+#[derive(Clone, Debug, Default)]
+pub struct MoveFeatures {
+    /// In [`Position::legal_moves`] order.
+    pub moves: Vec<Move>,
+    feats: Vec<u16>,
+    /// Where each move's features end in `feats`.
+    ends: Vec<usize>,
+}
+
+impl MoveFeatures {
+    /// The features of move `j` (an index into `moves`).
+    pub fn of(&self, j: usize) -> &[u16] {
+        let start = if j == 0 { 0 } else { self.ends[j - 1] };
+        &self.feats[start..self.ends[j]]
+    }
+
+    /// Each move's features, in move order.
+    pub fn iter(&self) -> impl Iterator<Item = &[u16]> + '_ {
+        (0..self.moves.len()).map(|j| self.of(j))
+    }
+}
+
 /// The legal moves of `pos` (in [`Position::legal_moves`] order) with their feature lists,
 /// the game so far being `history`, under the opening book `book`.
 pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Move, Vec<u16>)> {
+    let mut out = MoveFeatures::default();
+    features_into(pos, history, book, &mut out);
+    (0..out.moves.len()).map(|j| (out.moves[j], out.of(j).to_vec())).collect()
+}
+
+/// [`features_with`] into `out` (cleared first). The data of the position (attack maps and
+/// counts, men en prise, the book's moves) is computed once for all its moves.
+pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut MoveFeatures) {
+    out.moves.clear();
+    out.feats.clear();
+    out.ends.clear();
     let board = pos.board();
+    let men = Men::of(board);
     let us = pos.side_to_move();
     let them = !us;
     let occ = board.occupied();
-    let by_side = both_attacks(board);
+    let by_side = both_attacks(&men);
     let their_attacks = by_side[them as usize].all;
     let their_pawn_attacks = by_side[them as usize].pawn;
     let our_attacks = by_side[us as usize].all;
@@ -309,7 +421,7 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     let ours_before = history.back(2);
     let (our_count, their_count) = (attack_counts(board, us), attack_counts(board, them));
     let [hanging, their_hanging] = {
-        let e = en_prise(board, &by_side);
+        let e = en_prise(&men, &by_side);
         [e[us as usize], e[them as usize]]
     };
     let book_moves = book.get(&board.hash());
@@ -320,17 +432,19 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
     let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
     let legal = pos.legal_moves();
+    // About 20 features a move: one allocation for the position, not one as the buffer grows.
+    out.feats.reserve(24 * legal.len());
+    out.ends.reserve(legal.len());
     let mut choices = [0u32; 64];
     for mv in &legal {
         choices[mv.from as usize] += 1;
     }
-    legal
-        .into_iter()
-        .map(|mv| {
+    let f = &mut out.feats;
+    for &mv in &legal {
+        {
             let mover = board.piece_on(mv.from).expect("legal move");
             let m = mover as usize;
             let castle = board.colors(us).has(mv.to);
-            let mut f: Vec<u16> = Vec::with_capacity(16);
             if in_check {
                 f.push((IN_CHECK + m) as u16);
             }
@@ -503,16 +617,19 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                     f.push((THREATS + 2 * m + usize::from(threats > 1)) as u16);
                 }
             }
-            let mut next = board.clone();
-            next.play_unchecked(mv);
-            if !next.checkers().is_empty() {
+            let next = men.after(board, mv, us, mover);
+            let next_attacks = both_attacks(&next);
+            // In check after the move (cozy-chess's checkers) = our men attack their king.
+            if next_attacks[us as usize].all.has(their_king) {
                 f.push((CHECK + m) as u16);
-                if !next.generate_moves(|_| true) {
+                let mut played = board.clone();
+                played.play_unchecked(mv);
+                if !played.generate_moves(|_| true) {
                     f.push(MATES as u16);
                 }
             }
             if !castle {
-                let en_prise_after = en_prise(&next, &both_attacks(&next));
+                let en_prise_after = en_prise(&next, &next_attacks);
                 if en_prise_after[us as usize].has(mv.to) {
                     f.push((LANDS_EN_PRISE + m) as u16);
                 }
@@ -539,9 +656,10 @@ pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Mov
                     f.push((ATTACKS_NEW + attacked.min(2) - 1) as u16);
                 }
             }
-            (mv, f)
-        })
-        .collect()
+        }
+        out.ends.push(f.len());
+    }
+    out.moves = legal;
 }
 
 /// [`features_with`] under the committed opening book.
@@ -629,5 +747,48 @@ pub fn feature_name(i: usize) -> String {
         name.to_string()
     } else {
         format!("{name}: {detail}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::parse_pgn;
+
+    /// The men after each legal move, moved bit by bit, against cozy-chess playing the move;
+    /// and "gives check" from the attack maps against cozy-chess's checkers. On every position
+    /// of the sample games and a few with castling, en passant and promotion to play.
+    #[test]
+    fn men_after_a_move_match_the_board_after_it() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/lichess-2025-05-blitz-sample.pgn"
+        ))
+        .unwrap();
+        let mut positions: Vec<Position> = parse_pgn(&text).unwrap().iter().flat_map(|g| g.positions()).collect();
+        for fen in [
+            "r3k2r/ppp2ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+            "4k3/8/8/2Pp4/8/8/8/4K2R w K d6 0 1",
+            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
+        ] {
+            positions.push(Position::from_fen(fen).unwrap());
+        }
+        let mut moves = 0;
+        for pos in &positions {
+            let board = pos.board();
+            let us = board.side_to_move();
+            let men = Men::of(board);
+            for mv in pos.legal_moves() {
+                let mut played = board.clone();
+                played.play_unchecked(mv);
+                let next = men.after(board, mv, us, board.piece_on(mv.from).unwrap());
+                assert_eq!(next, Men::of(&played), "{} {mv}", board);
+                let check = both_attacks(&next)[us as usize].all.has(board.king(!us));
+                assert_eq!(check, !played.checkers().is_empty(), "{} {mv}", board);
+                moves += 1;
+            }
+        }
+        assert!(moves > 500_000, "{moves} moves");
     }
 }

@@ -128,7 +128,11 @@ impl Graph {
     /// Reads the text format of the module documentation.
     pub fn parse(text: &str) -> Result<Graph> {
         let mut k: Option<u8> = None;
-        let mut lines: Vec<(usize, String, Vec<String>)> = Vec::new();
+        // Labels and targets stay slices of `text`, split again when they are resolved: memory is
+        // the text plus one index a target, not a string a word (a 60 MB line of `self` took
+        // 812 MB as strings).
+        let limit = MAX_NODES_GF2.max(MAX_NODES_MODK);
+        let mut lines: Vec<(usize, &str, &str)> = Vec::new();
         for (number, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim().trim_start_matches('\u{feff}');
             if line.is_empty() {
@@ -158,26 +162,25 @@ impl Graph {
             if label.is_empty() || label.contains(char::is_whitespace) || label == "self" {
                 bail!("line {at}: a label is one word other than 'self', not '{label}'");
             }
-            lines.push((at, label.to_string(), targets.split_whitespace().map(str::to_string).collect()));
+            if lines.len() == limit {
+                bail!("the graph has more than {limit} nodes, and at most {limit} are solved");
+            }
+            lines.push((at, label, targets));
         }
         if lines.is_empty() {
             bail!("the graph has no nodes (one line 'label: nodes it changes' each)");
         }
-        let limit = MAX_NODES_GF2.max(MAX_NODES_MODK);
-        if lines.len() > limit {
-            bail!("the graph has {} nodes, and at most {limit} are solved", lines.len());
-        }
         let mut index = std::collections::HashMap::new();
         for (i, (at, label, _)) in lines.iter().enumerate() {
-            if index.insert(label.as_str(), i).is_some() {
+            if index.insert(*label, i).is_some() {
                 bail!("line {at}: the label '{label}' is used twice");
             }
         }
         let mut presses = Vec::with_capacity(lines.len());
         for (j, (at, _, targets)) in lines.iter().enumerate() {
-            let mut p = Vec::with_capacity(targets.len());
-            for t in targets {
-                match (t.as_str(), index.get(t.as_str())) {
+            let mut p = Vec::new();
+            for t in targets.split_whitespace() {
+                match (t, index.get(t)) {
                     ("self", _) => p.push(j),
                     (_, Some(&i)) => p.push(i),
                     _ => bail!("line {at}: no node is labelled '{t}'"),
@@ -185,7 +188,7 @@ impl Graph {
             }
             presses.push(p);
         }
-        let labels = lines.into_iter().map(|(_, l, _)| l).collect();
+        let labels = lines.into_iter().map(|(_, l, _)| l.to_string()).collect();
         Graph::new(k.unwrap_or(2), labels, presses)
     }
 

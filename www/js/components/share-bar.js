@@ -14,6 +14,9 @@ const WIDTHS = [
   ['700', 'Column (700 px)'],
   ['1100', 'Wide (1100 px)'],
 ];
+/** The column widths the iframe snippet's height is measured at (px): a small phone's and the
+ * preview widths. */
+const MEASURED_WIDTHS = [320, ...WIDTHS.map(([w]) => Number(w))];
 /** The element's views; `compact` is its default, so a snippet only names the others. */
 const VIEWS = [
   ['compact', 'Compact: the board and the controls to play it'],
@@ -37,6 +40,7 @@ export const SHARE_BAR = `
       <h2 id="embed-title">Embed this board</h2>
       <button type="button" id="embed-close">Close</button>
     </div>
+    <p id="embed-status" class="note" role="status"></p>
     <div class="composer-options">
       <label>View <select id="embed-view">${options(VIEWS)}</select></label>
       <label id="embed-mode-field">Mode <select id="embed-mode"></select></label>
@@ -60,7 +64,6 @@ export const SHARE_BAR = `
       <textarea class="share" id="share-iframe" rows="3" readonly></textarea>
       <button type="button" id="copy-iframe">Copy iframe snippet</button>
     </div>
-    <p id="embed-status" class="note" role="status"></p>
   </dialog>`;
 
 /**
@@ -87,9 +90,13 @@ export function elementSnippet(shareUrl, attributes = []) {
   return `<script type="module" src="${script}"></script>\n<chessboard-puzzle${attrs}></chessboard-puzzle>`;
 }
 
-/** An <iframe> of the page's embed view, for hosts that strip scripts. */
-export function frameSnippet(frameUrl, title, width, height) {
-  return `<iframe src="${attrText(frameUrl)}" width="${width}" height="${height}" title="${attrText(title)}" style="border:0" loading="lazy"></iframe>`;
+/** An <iframe> of the page's embed view, for hosts that strip scripts: as wide as the post's
+ * column (fluid, whatever the composer previews) and `height` tall, the tallest the framed view
+ * measures at the composer's widths, so it never scrolls inside without scripts (with embed.js
+ * on the page the frame takes the height its page posts). The inline style is the host's markup:
+ * a post under a strict Content-Security-Policy moves it into its style sheet. */
+export function frameSnippet(frameUrl, title, height) {
+  return `<iframe src="${attrText(frameUrl)}" title="${attrText(title)}" loading="lazy" style="display:block;width:100%;height:${height}px;border:0"></iframe>`;
 }
 
 /** The page's embed view with the options as query parameters (`?embed=1&view=compact#…`): the
@@ -104,7 +111,7 @@ function frameUrlWith(frameUrl, view, attributes) {
 /**
  * Wires the toolbar.
  * @param {ReturnType<typeof import('../view.js').viewContext>} ctx  the view context
- * @param {{ link: () => string | null | undefined, title: string, frameSize: () => { width: number, height: number },
+ * @param {{ link: () => string | null | undefined, title: string, frameSize: (view?: string) => { width: number, height: number },
  *   linkNote?: string, file?: (() => { name: string, text: string }) | null }} options
  *   link(): the current state's share fragment (null when there is nothing to share)
  *   title: the frame's title
@@ -142,7 +149,7 @@ export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this boa
 /**
  * The composer dialog: its options make both snippets and the preview, live.
  * @param {ReturnType<typeof import('../view.js').viewContext>} ctx
- * @param {{ title: string, frameSize: () => { width: number, height: number } }} o
+ * @param {{ title: string, frameSize: (view?: string) => { width: number, height: number } }} o
  */
 function wireComposer(ctx, { title, frameSize }) {
   const { $ } = ctx;
@@ -216,19 +223,27 @@ function wireComposer(ctx, { title, frameSize }) {
   }
   preview.addEventListener('load', watchHeight);
 
-  // The iframe snippet's height: the framed page itself, drawn at the chosen width out of sight,
-  // posts its content height (../view.js) as it does to a post around it.
-  const measurer = document.createElement('iframe');
-  measurer.className = 'composer-measure';
-  measurer.tabIndex = -1;
-  measurer.title = 'The framed page, measured';
-  measurer.setAttribute('aria-hidden', 'true');
-  let frameHeight = 0;
+  // The iframe snippet's height: the framed page itself, drawn out of sight at 320 px and each
+  // preview width, posts its content height (../view.js) as it does to a post around it; the snippet
+  // takes the tallest, so the frame fits every column from a phone's to a wide page's.
+  const measurers = MEASURED_WIDTHS.map((w) => {
+    const frame = document.createElement('iframe');
+    frame.className = 'composer-measure';
+    frame.tabIndex = -1;
+    frame.title = 'The framed page, measured';
+    frame.setAttribute('aria-hidden', 'true');
+    frame.style.width = `${w}px`;
+    return frame;
+  });
+  /** The height each measurer posted (0: not yet). */
+  const frameHeights = measurers.map(() => 0);
+  const measuredAll = () => frameHeights.every((h) => h > 0);
   window.addEventListener('message', (e) => {
-    if (!measurer.contentWindow || e.source !== measurer.contentWindow || e.data?.type !== 'chessboard-puzzle:height') return;
+    const k = measurers.findIndex((m) => m.contentWindow && e.source === m.contentWindow);
+    if (k < 0 || e.data?.type !== 'chessboard-puzzle:height') return;
     const h = Math.ceil(Number(e.data.height));
-    if (!Number.isFinite(h) || h <= 0 || h === frameHeight) return;
-    frameHeight = h;
+    if (!Number.isFinite(h) || h <= 0 || h === frameHeights[k]) return;
+    frameHeights[k] = h;
     update(false);
   });
 
@@ -238,21 +253,20 @@ function wireComposer(ctx, { title, frameSize }) {
     const shareUrl = ctx.shareUrl(fragment);
     const script = elementSnippet(shareUrl, attributes);
     $('embed-script').value = script;
-    const size = frameSize();
-    const w = width();
-    const h = frameHeight || (previewHeight ? previewHeight + 16 : size.height);
+    const h = measuredAll() ? Math.max(...frameHeights) : Math.max(frameSize(chosen().view).height, ...frameHeights);
     const frameUrl = frameUrlWith(ctx.frameUrl(fragment), chosen().view, attributes);
-    $('share-iframe').value = frameSnippet(frameUrl, title, w, h);
-    // Whether the height is the framed page's own (tests wait for it), not yet an estimate.
-    $('share-iframe').dataset.measured = String(frameHeight > 0);
-    measurer.style.width = `${w}px`;
+    $('share-iframe').value = frameSnippet(frameUrl, title, h);
+    // Whether the height is the framed page's own at every width (tests wait for it), not yet
+    // an estimate.
+    $('share-iframe').dataset.measured = String(measuredAll());
     if (!reloadPreview) return;
     clearTimeout(reload);
     reload = window.setTimeout(() => {
-      if (measurer.src !== frameUrl) {
-        frameHeight = 0;
-        measurer.src = frameUrl;
-      }
+      measurers.forEach((m, k) => {
+        if (m.src === frameUrl) return;
+        frameHeights[k] = 0;
+        m.src = frameUrl;
+      });
       const doc = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Preview</title><link rel="icon" href="data:,"></head><body>${script}</body></html>`;
       if (doc === shown) return;
       shown = doc;
@@ -265,9 +279,9 @@ function wireComposer(ctx, { title, frameSize }) {
   }
   for (const radio of widthInputs()) {
     radio.addEventListener('change', () => {
+      // The width only previews: the snippets are the same at every width.
       previewHeight = 0;
       fit();
-      update(false);
     });
   }
   async function copy(id, what) {
@@ -295,7 +309,7 @@ function wireComposer(ctx, { title, frameSize }) {
     /** Opens the composer for the board at `link`. */
     open(link) {
       fragment = link;
-      if (!preview.isConnected) box.append(preview, measurer);
+      if (!preview.isConnected) box.append(preview, ...measurers);
       fillModes();
       status('');
       if (!dialog.open) dialog.showModal();

@@ -21,6 +21,8 @@ export const CORE = 'devil';
 
 const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
 const LABELS = ['none', 'index', 'binary', 'coordinate'];
+/** The smallest label drawn, in CSS pixels: smaller reads as noise (a phone at 256 squares). */
+const MIN_LABEL_PX = 7;
 
 const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
 
@@ -35,6 +37,7 @@ export const TEMPLATE = `
   <label data-embed="full">Labels <select id="labels" aria-label="What each square shows">
     <option value="none">none (H/T)</option><option value="index">index</option>
     <option value="binary">binary</option><option value="coordinate">coordinate</option></select></label>
+  <small id="labels-note" class="muted" data-embed="full" hidden>Too many squares for labels at this width.</small>
   <label class="check no-embed"><input type="checkbox" id="ladder-on"> Ladder</label>
   <label class="check no-embed"><input type="checkbox" id="helper-on"> Helper</label>
   <button type="button" id="new-board">New board</button>
@@ -103,6 +106,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * its chess-style coordinate. Kept for the visitor in local storage. */
   const storedLabels = readStored('local', 'devil-labels') ?? '';
   let labels = LABELS.includes(storedLabels) ? storedLabels : 'none';
+  /** The labels drawn: `labels`, or none where they would not fit (the page says so). */
+  let shownLabels = labels;
   /** Whether Play as A and B show the live helper (the colour bit by bit); kept like `labels`. */
   let helper = readStored('local', 'devil-helper') === 'on';
 
@@ -110,6 +115,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     core = await loadCore(CORE);
     board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => activate(index), onKey: key });
     $('board').classList.add('checkered');
+    // Whether labels fit depends on the board's width: drawn again when a resize changes that
+    // (their size follows the board by itself, in CSS).
+    new ResizeObserver(() => {
+      if (view && labelsShown(view.game.board.length) !== shownLabels) render();
+    }).observe($('board'));
     for (const n of SIZES) {
       const { rows, cols } = core.devil_board(n).layout;
       $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
@@ -414,10 +424,15 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const { rows, cols } = layout;
     board.resize(rows, cols);
     const look = shown();
-    const small = n <= 256;
-    const bits = Math.log2(n);
-    $('board').dataset.labels = labels;
-    $('board').style.setProperty('--label-chars', String(labels === 'binary' ? Math.max(bits, 2) : labels === 'index' ? String(n - 1).length : 2));
+    const { chars, lines } = labelShape(n);
+    shownLabels = labelsShown(n);
+    const fits = shownLabels === labels;
+    // H/T letters up to 256 squares; past that a coin is its colour alone.
+    const small = shownLabels !== 'none' || n <= 256;
+    $('labels-note').hidden = fits;
+    $('board').dataset.labels = shownLabels;
+    $('board').style.setProperty('--label-chars', String(chars));
+    $('board').style.setProperty('--label-lines', String(lines));
     const named = namedSquare();
     board.update((i) => {
       const heads = look.coins[i] === '1';
@@ -456,11 +471,32 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     else renderPlay();
   }
 
+  /** The longest label's characters a line, and its lines (binary past 4 bits: two). */
+  function labelShape(n) {
+    const bits = Math.log2(n);
+    const lines = labels === 'binary' && bits > 4 ? 2 : 1;
+    const chars = labels === 'binary' ? Math.ceil(Math.max(bits, 2) / lines) : labels === 'index' ? String(n - 1).length : labels === 'coordinate' ? 3 : 1;
+    return { chars, lines };
+  }
+
+  /** The labels drawn on a board of `n` squares at its width: the chosen ones when they fit
+   * inside a coin (72% of a square) at MIN_LABEL_PX or more, else none (the page says so). */
+  function labelsShown(n) {
+    if (labels === 'none') return labels;
+    const { chars, lines } = labelShape(n);
+    const cell = ($('board').clientWidth || 448) / layout.cols;
+    return Math.min((cell * 1.1) / chars, (cell * 0.62) / lines) >= MIN_LABEL_PX ? labels : 'none';
+  }
+
   /** The text a square shows: its coin's face, or the label chosen. */
   function labelOf(i, heads) {
-    if (labels === 'index') return String(i);
-    if (labels === 'binary') return bin(i);
-    if (labels === 'coordinate') return names[i];
+    if (shownLabels === 'index') return String(i);
+    if (shownLabels === 'binary') {
+      const text = bin(i);
+      // Past 4 bits, in two lines (high bits over low bits), so the label fits its coin.
+      return text.length > 4 ? `${text.slice(0, Math.ceil(text.length / 2))}\n${text.slice(Math.ceil(text.length / 2))}` : text;
+    }
+    if (shownLabels === 'coordinate') return names[i];
     return heads ? 'H' : 'T';
   }
 
@@ -515,7 +551,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         return `<tr><th scope="row">${label}</th>${cells.join('')}</tr>`;
       })
       .join('');
-    table.innerHTML = `<caption>The colour, bit by bit</caption><thead><tr><th></th>${head}</tr></thead><tbody>${body}</tbody>`;
+    table.innerHTML = `<caption>The colour, bit by bit</caption><thead><tr><th scope="col">bit</th>${head}</tr></thead><tbody>${body}</tbody>`;
     table.hidden = false;
   }
 

@@ -4,7 +4,7 @@
 // tick off; lit-only play. The core's session (GameSession, puzzle `lights-graph`) holds the
 // game, its history and its link; the game driver (../game-driver.js) runs Undo, Redo and the
 // link; this view draws and forwards input. Its parts live in ./lights-games/.
-import { loadCore } from '../app.js';
+import { loadCore, errorText } from '../app.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { stepBarMarkup, mountStepBar, Stepper } from '../components/step-bar.js';
@@ -18,12 +18,21 @@ export const PAGE = 'lights-games.html';
 export const STYLES = ['css/site.css', 'css/lights-games.css'];
 export const CORE = 'lights-full';
 
-/** Boards solved on the page's own thread (a few milliseconds at most): lit-only play up to
- * 2^16 states, the usual game up to 64 lights. Larger ones are solved in a Worker (a session
+/** Boards solved on the page's own thread (a few milliseconds at most, see solvesInPage):
+ * lit-only play up to 2^16 states, the presets up to 64 lights. Others are solved in a Worker (a session
  * opened from the board's link, `solve` called on it) with progress and Cancel: lit-only 5×5
  * searches 2^25 states, and a custom grid's fewest presses may try 2^24 quiet patterns. */
 export const LIT_ONLY_IN_PAGE = 16;
 export const USUAL_IN_PAGE = 64;
+/** Whether board `d` is solved on the page's own thread: only when that is proven fast (a
+ * few milliseconds): lit-only play up to 2^16 states, and the presets up to 64 lights. A custom
+ * grid always goes to the Worker: its fewest presses may try 2^24 quiet patterns, and with up
+ * to 255 states and any stencil a 3×21 grid took 3.7–4.3 s, a 16-state one 1.95 s.
+ * @param {{ lights: unknown[], lit_only: boolean, board: string }} d */
+export function solvesInPage(d) {
+  const n = d.lights.length;
+  return d.lit_only ? n <= LIT_ONLY_IN_PAGE : d.board !== 'grid' && n <= USUAL_IN_PAGE;
+}
 /** The height (px) of a 460 px frame (`?embed=1&view=…`) of each embed view with the 5×5 board
  * as it opens (measured: 587, 892 and 1189): the iframe snippet's height. */
 export const FRAME_HEIGHTS = { board: 600, compact: 900, full: 1200 };
@@ -111,7 +120,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const board = /** @type {HTMLElement} */ ($('board'));
   const stepBar = mountStepBar($('press-bar'));
   ctx.steps = stepBar;
-  const list = new PressList($('press-list'), { onTick: () => redraw() });
+  const list = new PressList($('press-list'), {
+    // A tick is a step of the session while the list is its steps: the list, the step bar and
+    // Undo/Redo are then one position (see syncPlan).
+    onTick: (j, checked) => {
+      const stepper = stepBar.stepper;
+      if (stepper?.live && shown?.steps && shown.steps.count === list.moves.length) {
+        void stepper.seek(checked ? j + 1 : j);
+        return true;
+      }
+      queueMicrotask(redraw);
+      return false;
+    },
+  });
   const stencil = stencilEditor($('stencil'), '.....\n..#..\n.###.\n..#..\n.....');
   const solvePanel = jobPanel('Solving');
   $('solve-job').append(solvePanel);
@@ -267,7 +288,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function setMode(/** @type {'play' | 'edit'} */ m) {
     mode = m;
     markSegmented(ctx, 'mode', m);
-    board.dataset.mode = m;
+    // Not `data-mode`: that marks the Mode buttons, which the embed composer lists as options.
+    board.dataset.input = m;
   }
 
   /** An edit of the lights or the rule: the session starts again from it, the list is gone. */
@@ -313,35 +335,39 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const view = shown;
     if (!view || !drawn) return;
     const n = drawn.lights.length;
-    if (view.solved) return showMessage('Every light is already off.');
+    if (view.solved) return planSay('Every light is already off.');
     if (drawn.lit_only && n > LIT_ONLY_MOST) {
-      return showError(
+      return planSay(
         `Lit-only play on ${n} lights is too large for this page (it searches up to ${LIT_ONLY_MOST}, the Deluxe's 6×6; beyond, a search can take minutes and still give up): the command line tries it (lights-out solve --lit-only).`,
+        'error',
       );
     }
     solving?.cancel();
     const started = performance.now();
     /** @type {number[] | undefined} */
     let moves;
-    if (n <= (drawn.lit_only ? LIT_ONLY_IN_PAGE : USUAL_IN_PAGE)) {
-      moves = driver.act((s) => /** @type {number[]} */ (s.solution(null)));
-      if (!moves) return;
+    if (solvesInPage(drawn)) {
+      try {
+        moves = /** @type {number[]} */ (driver.session.solution(null));
+      } catch (err) {
+        return planSay(errorText(err), 'error');
+      }
     } else {
       const link = view.link;
       const exact = drawn.lit_only && n <= drawn.lit_only_exact;
-      showMessage(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…');
+      planSay(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…');
       const job = runJob('GameSession.open', [link], solvePanel, CORE, ['solve', null]);
       solving = job;
       try {
         moves = (await job.promise).steps;
       } catch (err) {
-        if (solving === job) clearMessage();
-        if (!isCancelled(err)) showError(err);
+        if (solving === job) planSay('');
+        if (!isCancelled(err)) planSay(errorText(err), 'error');
         return;
       } finally {
         if (solving === job) solving = null;
       }
-      if (shown?.link !== link) return showMessage('The board changed while it was being solved: press Solve again.');
+      if (shown?.link !== link) return planSay('The board changed while it was being solved: press Solve again.');
     }
     const ms = Math.round(performance.now() - started);
     if (driver.act((s) => s.load_steps(moves)) === undefined) return;
@@ -358,13 +384,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       },
     });
     stepBar.load(stepper, 'Press');
-    clearMessage();
     const how = drawn.lit_only ? 'lit-only, in a legal order' : 'in any order';
     // The fewest is proven when the quiet patterns can all be tried (every preset).
     const fewest = drawn.board === 'grid' && !drawn.lit_only ? 'the fewest when the grid has at most 2^24 quiet patterns' : 'the fewest';
-    $('plan-info').textContent = moves.length
+    planSay(moves.length
       ? `${moves.length} press${moves.length === 1 ? '' : 'es'}, ${fewest} (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
-      : 'Nothing to press.';
+      : 'Nothing to press.');
     redraw();
   }
 
@@ -381,10 +406,22 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
+  /** Says `text` in the Presses panel, by the Solve button (where the eye is after pressing it),
+   * scrolled into view when it is off the screen. @param {string} text @param {'info' | 'error'} [kind] */
+  function planSay(text, kind = 'info') {
+    const el = $('plan-info');
+    el.textContent = text;
+    el.dataset.kind = kind;
+    el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    if (kind !== 'error') return;
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > (globalThis.innerHeight || 0)) el.scrollIntoView({ block: 'nearest' });
+  }
+
   function forgetPlan() {
     list.clear();
     stepBar.clear();
-    $('plan-info').textContent = 'Solve for the fewest presses, listed here to tick off.';
+    planSay('Solve for the fewest presses, listed here to tick off.');
   }
 
   function redraw() {

@@ -116,6 +116,14 @@ async function loadGame(v, index) {
     showPly(v);
     // The whole viewer on screen (board, list and bar), without moving it when it already is.
     $('game').scrollIntoView({ block: 'nearest' });
+    // The keys step the game at once: the focus moves from Load PGN (or the game list) to the
+    // viewer's board, where ←/→/Home/End work; not from a select (its arrows choose a game) nor
+    // when the reader has gone on elsewhere.
+    const root = /** @type {Document | ShadowRoot} */ ($('game').getRootNode());
+    const from = root.activeElement;
+    if (!from || from === document.body || from === $('load-pgn')) {
+      $('vboard').focus({ preventScroll: true });
+    }
   } catch (err) {
     if (!isCancelled(err)) showError(`PGN not loaded: ${errorText(err)}`);
   }
@@ -272,7 +280,9 @@ function drawNextMoves(v, candidates) {
   list.className = 'candidates';
   for (const c of candidates) {
     const li = document.createElement('li');
-    li.textContent = `${c.san} ${c.bits.toFixed(2)} bits${c.uci === game.ucis[ply] ? ' (played)' : ''}`;
+    // The move played costs what the code spent on it (the figure in its bar); the others, what the model gives them.
+    const bits = c.uci === game.ucis[ply] ? arithmetic(game).move_bits[ply] : c.bits;
+    li.textContent = `${c.san} ${bits.toFixed(2)} bits${c.uci === game.ucis[ply] ? ' (played)' : ''}`;
     if (c.uci === game.ucis[ply]) li.className = 'played';
     list.append(li);
   }
@@ -290,7 +300,9 @@ function drawWhy(v) {
   // Explained in the Worker with the game (the first explanation builds the opening book).
   const e = v.game.explanations[v.ply - 1];
   const head = document.createElement('p');
-  head.textContent = `Why ${e.san} cost ${e.bits.toFixed(2)} bits: probability ${(100 * e.probability).toFixed(1)} %, rank ${e.rank} of ${e.legal_moves} legal moves. Features against the average move (+ cheaper, − dearer):`;
+  // The bits the code spent, as in the move's bar (the model's −log₂ p, rounded by the code's integer probabilities).
+  const spent = arithmetic(v.game).move_bits[v.ply - 1];
+  head.textContent = `Why ${e.san} cost ${spent.toFixed(2)} bits: probability ${(100 * e.probability).toFixed(1)} %, rank ${e.rank} of ${e.legal_moves} legal moves. Features against the average move (+ cheaper, − dearer):`;
   const list = document.createElement('ul');
   for (const c of e.contributions) {
     const li = document.createElement('li');

@@ -39,7 +39,7 @@ export function renderHelper(box, { steps, bits, key, name }) {
     rows.push(`<tr><th scope="row">key</th>${keyBits.join('')}</tr>`);
   }
   const caption = `Helper: colour ${colour} (square ${name(colour)})${key !== null && key !== colour ? `, key ${key}: the bits marked differ` : ''}`;
-  box.innerHTML = `<p class="helper-caption">${caption}</p><table class="bits"><thead><tr><th></th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  box.innerHTML = `<p class="helper-caption">${caption}</p><table class="bits"><thead><tr><th scope="col">region (index bit)</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
   box.dataset.colour = String(colour);
 }
 

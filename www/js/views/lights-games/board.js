@@ -49,8 +49,23 @@ function orbixLines(/** @type {ReturnType<typeof placesOf>} */ places) {
   for (let i = 0; i < 5; i++) {
     pairs.push([0, 1 + i], [1 + i, 1 + ((i + 1) % 5)], [6 + i, 6 + ((i + 1) % 5)], [1 + i, 6 + i], [1 + i, 6 + ((i + 1) % 5)]);
   }
-  const lines = pairs.map(([a, b]) => `<line x1="${places[a].x}" y1="${places[a].y}" x2="${places[b].x}" y2="${places[b].y}"/>`);
-  return `<svg class="orbix-lines" viewBox="0 0 100 100" aria-hidden="true"><circle cx="50" cy="50" r="47"/>${lines.join('')}</svg>`;
+  const NS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('class', 'orbix-lines');
+  svg.setAttribute('viewBox', '0 0 100 100');
+  svg.setAttribute('aria-hidden', 'true');
+  const circle = document.createElementNS(NS, 'circle');
+  for (const [k, v] of [['cx', 50], ['cy', 50], ['r', 47]]) circle.setAttribute(String(k), String(v));
+  svg.append(circle);
+  for (const [a, b] of pairs) {
+    const line = document.createElementNS(NS, 'line');
+    line.setAttribute('x1', String(places[a].x));
+    line.setAttribute('y1', String(places[a].y));
+    line.setAttribute('x2', String(places[b].x));
+    line.setAttribute('y2', String(places[b].y));
+    svg.append(line);
+  }
+  return svg;
 }
 
 /**
@@ -72,13 +87,29 @@ export function drawBoard(el, d, { marks = [], next = -1 } = {}) {
     el.style.setProperty('--cols', String(cols));
     el.style.setProperty('--rows', String(rows));
     el.classList.toggle('dense', d.lights.length > 144);
-    const buttons = d.lights.map((_, i) => {
+    // Every place is set through the CSSOM (el.style), never a `style` attribute in markup: a
+    // host's strict Content-Security-Policy (style-src without 'unsafe-inline') drops those.
+    const frag = document.createDocumentFragment();
+    if (d.layout === 'orbix') frag.append(orbixLines(places));
+    d.lights.forEach((_, i) => {
       const p = places[i];
-      const where = d.layout === 'orbix' ? `left:${p.x}%;top:${p.y}%` : `grid-row:${p.row};grid-column:${p.col}`;
-      const face = d.layout === 'cube' ? ` data-face="${d.labels[i][0]}"` : '';
-      return `<button type="button" class="light" data-index="${i}" data-label="${d.labels[i]}"${face} style="${where}" tabindex="${i === 0 ? 0 : -1}"></button>`;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'light';
+      b.dataset.index = String(i);
+      b.dataset.label = d.labels[i];
+      if (d.layout === 'cube') b.dataset.face = d.labels[i][0];
+      if (d.layout === 'orbix') {
+        b.style.setProperty('left', `${p.x}%`);
+        b.style.setProperty('top', `${p.y}%`);
+      } else {
+        b.style.setProperty('grid-row', String(p.row));
+        b.style.setProperty('grid-column', String(p.col));
+      }
+      b.tabIndex = i === 0 ? 0 : -1;
+      frag.append(b);
     });
-    el.innerHTML = (d.layout === 'orbix' ? orbixLines(places) : '') + buttons.join('');
+    el.replaceChildren(frag);
   }
   el.dataset.k = String(d.k);
   const showLabels = d.lights.length <= 64;

@@ -1,11 +1,18 @@
 // The press list beside the board: the solution in order, in the game's labels, each press a
-// checkbox ticked when it is pressed on the page, stepped to with the step bar, or ticked by
-// hand while following on the physical game. And the stencil editor of custom grids.
+// checkbox. While the presses are the session's loaded steps, the list shows where those stand:
+// the first `at` presses ticked, whether stepped to with the step bar, Undo and Redo, pressed
+// on the page, or ticked by hand while following on the physical game (a tick steps there). And the stencil editor of custom grids.
+
+/** Rows a list draws at most: past them it draws LONG rows around the next press. */
+export const LONG = 100;
 
 export class PressList {
   /**
    * @param {HTMLElement} el  the <ol>
-   * @param {{ onTick: () => void }} options  called after a tick by hand
+   * @param {{ onTick: (j: number, checked: boolean) => boolean }} options  a tick by hand of press
+   *   `j`: true when the view took it as a step (the session's steps then tick the list: a
+   *   tick steps to just after press j, an untick to just before it), false to tick it here
+   *   (the list no longer being the session's steps)
    */
   constructor(el, { onTick }) {
     this.el = el;
@@ -13,23 +20,48 @@ export class PressList {
     this.moves = [];
     /** @type {boolean[]} */
     this.ticked = [];
+    /** @type {string[]} */
+    this.labels = [];
+    /** The first row drawn (a long list draws LONG rows), and the one drawn last time. */
+    this.from = 0;
+    this.shown = 0;
     el.addEventListener('change', (e) => {
       const box = /** @type {HTMLInputElement} */ (e.target);
       const j = Number(box.dataset.press);
       if (!Number.isInteger(j)) return;
+      if (onTick(j, box.checked)) {
+        this.mark();
+        return;
+      }
       this.ticked[j] = box.checked;
       this.mark();
-      onTick();
     });
   }
 
   /** Shows `moves` (light indices) with their `labels`, none ticked. @param {number[]} moves @param {string[]} labels */
   load(moves, labels) {
     this.moves = moves.slice();
+    this.labels = labels;
     this.ticked = moves.map(() => false);
-    this.el.innerHTML = moves
-      .map((i, j) => `<li data-index="${i}"><label><input type="checkbox" data-press="${j}"> <span class="press-label">${labels[i]}</span></label></li>`)
-      .join('');
+    this.from = 0;
+    this.el.classList.toggle('long', moves.length > LONG);
+    this.render();
+  }
+
+  /** Draws the rows shown: all of a short list; of a long one, LONG rows from `from` (thousands
+   * of rows of checkboxes took seconds of layout), with a line for the rest. */
+  render() {
+    const to = Math.min(this.moves.length, this.from + LONG);
+    const rows = [];
+    if (this.from > 0) rows.push(`<li class="more" value="1">${this.from} press${this.from === 1 ? '' : 'es'} before</li>`);
+    for (let j = this.from; j < to; j++) {
+      const i = this.moves[j];
+      rows.push(`<li data-index="${i}" value="${j + 1}"><label><input type="checkbox" data-press="${j}"> <span class="press-label">${this.labels[i]}</span></label></li>`);
+    }
+    const rest = this.moves.length - to;
+    if (rest > 0) rows.push(`<li class="more">and ${rest} more press${rest === 1 ? '' : 'es'}</li>`);
+    this.el.innerHTML = rows.join('');
+    this.shown = this.from;
     this.mark();
   }
 
@@ -72,8 +104,15 @@ export class PressList {
   /** Checkboxes and the "next" mark as `ticked` says. */
   mark() {
     const next = this.ticked.indexOf(false);
+    if (this.moves.length > LONG) {
+      // A long list shows the rows around the next press.
+      const at = next < 0 ? this.moves.length : next;
+      if (at < this.from || at >= this.from + LONG - 10) this.from = Math.max(0, Math.min(at - 10, this.moves.length - LONG));
+      if (this.from !== this.shown) return this.render();
+    }
     for (const li of this.el.children) {
-      const box = /** @type {HTMLInputElement} */ (li.querySelector('input'));
+      const box = /** @type {HTMLInputElement | null} */ (li.querySelector('input'));
+      if (!box) continue;
       const j = Number(box.dataset.press);
       box.checked = this.ticked[j];
       li.classList.toggle('done', this.ticked[j]);

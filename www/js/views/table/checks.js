@@ -3,11 +3,38 @@
 import { runJob, jobPanel, isCancelled } from '../../worker-client.js';
 import { drawChart } from './belief.js';
 
-/** A progress panel for a job, in place of the previous one. */
+/** The progress panel of a kind of job (its label), made the first time. */
 export function jobSlot(v, label) {
+  // One panel a kind of job: a job of the same kind started again replaces the one running in
+  // its panel (worker-client.js cancels it), and jobs of other kinds keep their own Cancel.
+  const slot = v.ctx.$('jobs');
+  const kept = [...slot.children].find((p) => /** @type {HTMLElement} */ (p).dataset.kind === label);
+  if (kept) return /** @type {HTMLElement} */ (kept);
   const panel = jobPanel(label);
-  v.ctx.$('jobs').replaceChildren(panel);
+  panel.dataset.kind = label;
+  slot.append(panel);
   return panel;
+}
+
+/**
+ * Runs core export `fn` in the panel of its kind (`label`): resolves with its result, or with
+ * null when a newer job of the same kind replaced it (that one reports; this one says nothing).
+ * A Cancel pressed by the reader still rejects (a cancelled error).
+ * @param {any} v
+ * @param {string} label
+ * @param {string} fn
+ * @param {unknown[]} args
+ */
+async function runKind(v, label, fn, args) {
+  const panel = jobSlot(v, label);
+  const turn = String(Number(panel.dataset.turn ?? 0) + 1);
+  panel.dataset.turn = turn;
+  try {
+    return await runJob(fn, args, panel, 'table').promise;
+  } catch (err) {
+    if (isCancelled(err) && panel.dataset.turn !== turn) return null;
+    throw err;
+  }
 }
 
 /** Adds a line to the results (newest first, the last three kept). */
@@ -21,9 +48,9 @@ function result(v, text) {
 
 export async function search(v) {
   const { coins, sides } = v.view;
-  const job = runJob('table_search', [coins, sides], jobSlot(v, 'Searching belief states'), 'table');
   try {
-    const r = await job.promise;
+    const r = await runKind(v, 'Searching belief states', 'table_search', [coins, sides]);
+    if (r === null) return;
     result(v, r.winning
       ? `Search: the shortest winning strategy for ${coins} coins of ${sides} sides has ${r.length} moves (${r.belief_states} belief states reached).`
       : `Search: no strategy wins with ${coins} coins of ${sides} sides — all ${r.belief_states} reachable belief states explored, none empty.`);
@@ -46,9 +73,9 @@ export async function search(v) {
 
 export async function verify(v) {
   const { coins, sides } = v.view;
-  const job = runJob('table_verify', [coins, sides], jobSlot(v, 'Verifying the strategy'), 'table');
   try {
-    const r = await job.promise;
+    const r = await runKind(v, 'Verifying the strategy', 'table_verify', [coins, sides]);
+    if (r === null) return;
     const shortest = r.valid && r.length === r.lower_bound ? ' It is a shortest strategy.' : '';
     result(v, r.valid
       ? `Verified exactly: the belief set empties at move ${r.emptied_at} of ${r.length}; no move removed more than ${r.most_removed} configuration, so at least ${r.lower_bound} moves are needed.${shortest}`
@@ -61,9 +88,9 @@ export async function verify(v) {
 
 export async function randomCheck(v) {
   const { coins, sides } = v.view;
-  const job = runJob('table_random_devil', [coins, sides, 500, 7], jobSlot(v, 'Playing against a random devil'), 'table');
   try {
-    const r = await job.promise;
+    const r = await runKind(v, 'Playing against a random devil', 'table_random_devil', [coins, sides, 500, 7]);
+    if (r === null) return;
     result(v, `Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`);
   } catch (err) {
     result(v, isCancelled(err) ? 'Check cancelled.' : `Check failed: ${err.message}`);
