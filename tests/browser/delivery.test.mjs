@@ -143,7 +143,7 @@ function distDir() {
 function pythonServer(dist) {
   const parent = mkdtempSync(join(tmpdir(), 'host-'));
   symlinkSync(dist, join(parent, 'puzzles'));
-  const server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '0'], { cwd: parent });
+  const server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '0'], { cwd: parent, stdio: ['ignore', 'pipe', 'ignore'] }); // its request log (stderr) unread would fill the pipe and stall it
   after(() => server.kill());
   return new Promise((resolve, reject) => {
     server.on('error', reject);
