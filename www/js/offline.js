@@ -15,8 +15,13 @@ export function registerOffline() {
   try {
     if (!('serviceWorker' in navigator) || window.top !== window || SITE.origin !== location.origin) return;
     const mark = document.querySelector('meta[name="service-worker"]');
-    if (mark) register(new URL(mark.getAttribute('content') ?? 'sw.js', SITE)).catch(() => {});
-    else unregisterStale().catch(() => {});
+    if (mark) {
+      // After the page has loaded: the worker's precache never competes with the page's own
+      // first downloads (its wasm module above all).
+      const go = () => register(new URL(mark.getAttribute('content') ?? 'sw.js', SITE)).catch(() => {});
+      if (document.readyState === 'complete') go();
+      else window.addEventListener('load', go, { once: true });
+    } else unregisterStale().catch(() => {});
   } catch {
     // A frame whose parent is on another origin, or no service workers: nothing to do.
   }

@@ -11,12 +11,21 @@ const FILES = __FILES__;
 /** Caches are named per site (scope) and build, so two sites on one origin keep theirs. */
 const SITE = `chessboard-puzzles ${new URL(self.registration.scope).pathname} `;
 const CACHE = `${SITE}${BUILD}`;
+/** A content-hashed name, as `cargo xtask dist` gives the wasm modules and their glue. */
+const HASHED = /\.[0-9a-f]{8}\.(js|wasm)$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      // `reload`: the files of this build, not copies an HTTP cache kept from an earlier one.
-      cache.addAll(FILES.map((file) => new Request(new URL(file, self.registration.scope), { cache: 'reload' }))),
+      cache.addAll(
+        FILES.map(
+          (file) =>
+            // `reload`: the files of this build, not copies an HTTP cache kept from an earlier
+            // one. A content-hashed file (`pkg/devil_bg.3f9a2c1e.wasm`) never changes, so the
+            // copy the page has just downloaded (in the HTTP cache) is taken, not downloaded again.
+            new Request(new URL(file, self.registration.scope), { cache: HASHED.test(file) ? 'default' : 'reload' }),
+        ),
+      ),
     ),
   );
 });
