@@ -25,6 +25,8 @@ pub const NAME: &str = "chessboard-puzzles";
 pub fn run_package(out: Option<PathBuf>) -> Result<PathBuf> {
     let out = out.unwrap_or_else(|| crate::target_dir().join("package"));
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    // npm runs in the package folder: the destination must not be relative to here.
+    let out = std::fs::canonicalize(&out)?;
     let folder = out.join(NAME);
     let hashed = dist::write(dist::Options {
         out: Some(folder.clone()),
@@ -103,12 +105,14 @@ fn node_glue(m: &ModuleFiles) -> String {
 }
 
 /// wasm-bindgen's declarations minus the initialisation (already done): the module's exports.
+/// The classes' `[Symbol.dispose]` goes too: it needs TypeScript's `esnext.disposable` library,
+/// which a project on `es2022` lacks, and `free()` does the same.
 fn node_declarations(dts: &str) -> String {
     // wasm-bindgen's `web` declarations end with the init types and functions, after the
     // exports: `export type InitInput = …` starts them.
     let cut = dts.find("export type InitInput").unwrap_or(dts.len());
-    format!("// Written by `cargo xtask package` from wasm-bindgen's declarations.\n{}", dts[..cut].trim_end())
-        + "\n"
+    let kept: Vec<&str> = dts[..cut].trim_end().lines().filter(|l| l.trim() != "[Symbol.dispose](): void;").collect();
+    format!("// Written by `cargo xtask package` from wasm-bindgen's declarations.\n{}\n", kept.join("\n"))
 }
 
 /// package.json: the version of the crate, every top-level entry of the folder in `files`,
@@ -184,10 +188,11 @@ mod tests {
 
     #[test]
     fn node_declarations_keep_the_exports_and_drop_the_init() {
-        let dts = "export function lights_solve(board: any): any;\nexport type InitInput = RequestInfo;\nexport function initSync(m: any): any;\n";
+        let dts = "export class S {\n  free(): void;\n  [Symbol.dispose](): void;\n}\nexport function lights_solve(board: any): any;\nexport type InitInput = RequestInfo;\nexport function initSync(m: any): any;\n";
         let out = node_declarations(dts);
         assert!(out.contains("export function lights_solve(board: any): any;"));
-        assert!(!out.contains("initSync") && !out.contains("InitInput"));
+        assert!(!out.contains("initSync") && !out.contains("InitInput") && !out.contains("dispose"));
+        assert!(out.contains("  free(): void;\n}"));
         let glue = node_glue(&ModuleFiles {
             name: "lights",
             js: "lights.0a1b2c3d.js".into(),
