@@ -95,7 +95,13 @@ before(async () => {
     ),
   };
   const host = http.createServer((req, res) => {
-    const answer = posts[new URL(req.url ?? '/', 'http://post').pathname];
+    const path = new URL(req.url ?? '/', 'http://post').pathname;
+    if (path === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    const answer = posts[path];
     res.writeHead(answer ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8', ...(answer?.headers ?? {}) });
     res.end(answer?.body ?? '');
   });
