@@ -1,7 +1,7 @@
 // Offline and installable: the `cargo xtask dist` build, served from a sub-path by a plain
 // static server (Python's), installs its service worker on the first visit; then, with the
-// network cut (`context.setOffline(true)`), every page and the site's embed example load and
-// play; the web app manifest has what an install needs and its start URL answers offline; and a
+// network cut (`context.setOffline(true)`), every page, the site's embed examples and every
+// puzzle's embed view (the iframe snippet's page) load and play; the web app manifest has what an install needs and its start URL answers offline; and a
 // newer build's worker waits until the reader accepts "A new version is ready" and reloads.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -131,13 +131,34 @@ for (const path of PAGES) {
   });
 }
 
-test('the site’s embed example draws every board offline after one visit', async () => {
+test('the site’s embed examples draw every board offline after one visit', async () => {
   const { context, page, errors } = await visit('index.html');
   await controlled(page);
   await context.setOffline(true);
-  await page.goto(`${site}examples/blog-post.html`);
-  await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
-  assert.ok((await page.locator('chessboard-puzzle').count()) >= 3);
+  for (const example of ['blog-post.html', 'static-site-post.html', 'devil-walkthrough.html']) {
+    await page.goto(`${site}examples/${example}`);
+    await page.waitForFunction(() => {
+      const boards = [...document.querySelectorAll('chessboard-puzzle')];
+      return boards.length > 0 && boards.every((e) => e.dataset.ready === 'true');
+    });
+    assert.equal(await page.locator('chessboard-puzzle[data-error]').count(), 0, example);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('every puzzle’s embed view (the iframe snippet’s page) loads offline after one visit', async () => {
+  const { context, page, errors } = await visit('index.html');
+  await controlled(page);
+  await context.setOffline(true);
+  for (const path of ['devil.html', 'lights.html', 'lights-games.html', 'table.html', 'chess.html']) {
+    for (const view of ['compact', 'full']) {
+      // The worker answers a page whatever its query (`?embed=1&view=…` chooses how it draws).
+      await page.goto(`${site}${path}?embed=1&view=${view}`);
+      await ready(page);
+      assert.ok(await page.evaluate(() => document.body.classList.contains('embed')), `${path} ${view}`);
+    }
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
