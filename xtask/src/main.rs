@@ -12,7 +12,8 @@ mod test;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] [--site-url URL] | package [--out DIR] | test>";
+const USAGE: &str =
+    "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] [--site-url URL] | package [--out DIR] | test>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

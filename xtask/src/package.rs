@@ -40,10 +40,7 @@ pub fn run_package(out: Option<PathBuf>) -> Result<PathBuf> {
     std::fs::write(folder.join("README.md"), readme(&version))?;
     let tarball = out.join(format!("{NAME}-{version}.tgz"));
     let _ = std::fs::remove_file(&tarball);
-    run(Command::new("npm")
-        .args(["pack", "--loglevel=error", "--pack-destination"])
-        .arg(&out)
-        .current_dir(&folder))?;
+    run(Command::new("npm").args(["pack", "--loglevel=error", "--pack-destination"]).arg(&out).current_dir(&folder))?;
     anyhow::ensure!(tarball.is_file(), "npm pack did not write {}", tarball.display());
     eprintln!("xtask: wrote {}", tarball.display());
     Ok(tarball)

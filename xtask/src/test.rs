@@ -71,7 +71,11 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
     });
     // The npm package (tests/node/package.test.mjs installs its tarball in a scratch project;
     // tests/browser/package.test.mjs serves it under a CDN-like path).
-    let tarball = if wasm_ok { crate::package::run_package(Some(crate::target_dir().join("package-test"))) } else { Err(anyhow::anyhow!("skipped: the wasm build failed")) };
+    let tarball = if wasm_ok {
+        crate::package::run_package(Some(crate::target_dir().join("package-test")))
+    } else {
+        Err(anyhow::anyhow!("skipped: the wasm build failed"))
+    };
     step("npm package", &mut || tarball.as_ref().map(|_| ()).map_err(|e| anyhow::anyhow!("{e:#}")));
     step("wasm API under Node", &mut || {
         if !wasm_ok {
