@@ -71,17 +71,19 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
     });
     // The npm package (tests/node/package.test.mjs installs its tarball in a scratch project;
     // tests/browser/package.test.mjs serves it under a CDN-like path).
-    let tarball = if wasm_ok {
-        crate::package::run_package(Some(crate::target_dir().join("package-test")))
-    } else {
-        Err(anyhow::anyhow!("skipped: the wasm build failed"))
-    };
-    step("npm package", &mut || tarball.as_ref().map(|_| ()).map_err(|e| anyhow::anyhow!("{e:#}")));
+    let mut tarball = None;
+    step("npm package", &mut || {
+        if !wasm_ok {
+            bail!("skipped: the wasm build failed");
+        }
+        tarball = Some(crate::package::run_package(Some(crate::target_dir().join("package-test")))?);
+        Ok(())
+    });
     step("wasm API under Node", &mut || {
         if !wasm_ok {
             bail!("skipped: the wasm build failed");
         }
-        node_tests(&root.join("tests/node"), tarball.as_ref().ok())
+        node_tests(&root.join("tests/node"), tarball.as_ref())
     });
     step("browser tests", &mut || {
         if !wasm_ok {
@@ -94,7 +96,7 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
             ..Default::default()
         })?;
         let port = crate::serve::spawn(root.join("www"))?;
-        browser_tests(port, tarball.as_ref().ok())
+        browser_tests(port, tarball.as_ref())
     });
     results
 }
