@@ -123,3 +123,11 @@ lights_solve(board, 'yes', () => {});
   );
   execFileSync(join(ROOT, 'tests/node_modules/.bin/tsc'), ['-p', project], { cwd: project, stdio: ['ignore', 'inherit', 'inherit'] });
 });
+
+test('the CDN snippets of README.md and docs/embedding.md pin the crate’s version', () => {
+  for (const file of ['README.md', 'docs/embedding.md']) {
+    const pinned = [...readFileSync(join(ROOT, file), 'utf8').matchAll(/cdn\.jsdelivr\.net\/npm\/chessboard-puzzles@([^/]+)\//g)].map((m) => m[1]);
+    assert.ok(pinned.length > 0, file);
+    assert.deepEqual([...new Set(pinned)], [VERSION], file);
+  }
+});
