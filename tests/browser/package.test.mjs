@@ -38,8 +38,9 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-/** A plain static server of `dir` with CORS on every file, as a CDN. */
-function cdnServer(dir) {
+/** A plain static server of `dir` with CORS on every file, as a CDN. `htmlAsText`: pages are
+ * sent as `text/plain` with `nosniff`, as jsDelivr and unpkg send them (they serve no pages). */
+function cdnServer(dir, htmlAsText = false) {
   return http.createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://cdn').pathname));
     const file = join(dir, path);
@@ -48,7 +49,8 @@ function cdnServer(dir) {
       res.end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' });
+    const type = htmlAsText && extname(file) === '.html' ? 'text/plain; charset=utf-8' : (TYPES[extname(file)] ?? 'application/octet-stream');
+    res.writeHead(200, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' });
     res.end(readFileSync(file));
   });
 }
@@ -68,6 +70,7 @@ const BOARDS = {
 };
 
 let CDN;
+let TEXT_CDN;
 let POST;
 const servers = [];
 before(async () => {
@@ -77,17 +80,21 @@ before(async () => {
   execFileSync('tar', ['xzf', tarball(), '-C', folder, '--strip-components=1']);
   const cdn = cdnServer(root);
   CDN = `${await listen(cdn)}${PREFIX}`;
-  const post = (elements, csp) => ({
+  const textCdn = cdnServer(root, true);
+  TEXT_CDN = `${await listen(textCdn)}${PREFIX}`;
+  const post = (elements, csp, cdn = CDN) => ({
     headers: csp ? { 'Content-Security-Policy': csp } : {},
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post</title>
-<script type="module" src="${CDN}embed.js"></script></head><body><article><h1>Boards from the npm package</h1>${elements}</article></body></html>`,
+<script type="module" src="${cdn}embed.js"></script></head><body><article><h1>Boards from the npm package</h1>${elements}</article></body></html>`,
   });
-  const every = Object.entries(BOARDS)
-    .map(([id, link]) => `<chessboard-puzzle id="${id}" link="${link.startsWith('#') ? link : CDN + link}"></chessboard-puzzle>`)
-    .join('\n');
+  const every = (cdn) =>
+    Object.entries(BOARDS)
+      .map(([id, link]) => `<chessboard-puzzle id="${id}" link="${link.startsWith('#') ? link : cdn + link}"></chessboard-puzzle>`)
+      .join('\n');
   const origin = new URL(CDN).origin;
   const posts = {
-    '/every.html': post(every),
+    '/every.html': post(every(CDN)),
+    '/every-text-pages.html': post(every(TEXT_CDN), undefined, TEXT_CDN),
     // No 'wasm-unsafe-eval', the CDN allowed in frames: the element shows the page in a frame.
     '/no-wasm.html': post(
       `<chessboard-puzzle id="lights" link="${CDN}lights.html"></chessboard-puzzle>`,
@@ -106,12 +113,12 @@ before(async () => {
     res.end(answer?.body ?? '');
   });
   POST = await listen(host);
-  servers.push(cdn, host);
+  servers.push(cdn, textCdn, host);
 });
 after(() => servers.forEach((s) => s.close()));
 
 /** Opens a post, recording console errors and every request that is not from under the CDN path. */
-async function openPost(path) {
+async function openPost(path, cdn = CDN) {
   assert.notEqual(new URL(POST).origin, new URL(CDN).origin);
   const context = await browser.newContext({ viewport: { width: 900, height: 1000 }, reducedMotion: 'reduce' });
   context.setDefaultTimeout(60_000);
@@ -124,7 +131,7 @@ async function openPost(path) {
     const url = request.url();
     const status = (await request.response())?.status() ?? 0;
     if (url.startsWith(POST)) return;
-    if (!url.startsWith(CDN) || status >= 400) strays.push(`${status} ${url}`);
+    if (!url.startsWith(cdn) || status >= 400) strays.push(`${status} ${url}`);
   });
   page.on('requestfailed', (request) => strays.push(`failed ${request.url()}`));
   await page.goto(`${POST}${path}`);
@@ -163,5 +170,21 @@ test('a post that refuses WebAssembly gets the frame fallback, its page from und
   assert.ok((await frame.locator('[role=gridcell]').count()) >= 25);
   await page.waitForLoadState('networkidle');
   assert.deepEqual(strays, []);
+  await context.close();
+});
+
+test('on a CDN that serves no pages (HTML as text/plain, as jsDelivr), every board still draws inline', async () => {
+  const { context, page, errors, strays } = await openPost('/every-text-pages.html', TEXT_CDN);
+  await page.waitForFunction((n) => {
+    const boards = [...document.querySelectorAll('chessboard-puzzle')];
+    return boards.length === n && boards.every((b) => b.dataset.ready === 'true');
+  }, Object.keys(BOARDS).length);
+  assert.equal(await page.locator('chessboard-puzzle[data-error]').count(), 0);
+  const before = await page.evaluate(() => /** @type {any} */ (document.getElementById('lights')).link);
+  await page.locator('#lights [role=gridcell]').nth(12).click();
+  await page.waitForFunction((b) => /** @type {any} */ (document.getElementById('lights')).link !== b, before);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(strays, []);
+  assert.deepEqual(errors, []);
   await context.close();
 });
