@@ -4,12 +4,13 @@
 // loads `embed.js` from there and embeds a board of every puzzle. Every file the boards need
 // comes from under that path (embed.js finds its base from its own URL), each board draws and
 // plays, and a post whose Content-Security-Policy refuses WebAssembly gets the frame fallback,
-// its page also from under the path.
+// its page also from under the path. Served as jsDelivr and unpkg serve it (pages as text/plain),
+// every board still draws and plays inline.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, extname, normalize } from 'node:path';
 import { launch } from './harness.mjs';
@@ -75,6 +76,7 @@ let POST;
 const servers = [];
 before(async () => {
   const root = mkdtempSync(join(tmpdir(), 'cdn-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
   const folder = join(root, PREFIX);
   mkdirSync(folder, { recursive: true });
   execFileSync('tar', ['xzf', tarball(), '-C', folder, '--strip-components=1']);

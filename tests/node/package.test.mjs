@@ -5,10 +5,10 @@
 // (a press toggles its light and the four orthogonal neighbours): applied to its board, it
 // leaves every light off. The all-on board takes 15 presses at the fewest (the known 5×5
 // figure). The package's declarations are type-checked with tsc as a TypeScript user would.
-import test from 'node:test';
+import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +24,7 @@ function tarball() {
 }
 
 const project = mkdtempSync(join(tmpdir(), 'scratch-'));
+after(() => rmSync(project, { recursive: true, force: true }));
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
 execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball()], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
 const installed = join(project, 'node_modules/chessboard-puzzles');
