@@ -74,9 +74,12 @@ let CDN;
 let TEXT_CDN;
 let POST;
 const servers = [];
+/** Temp folders to remove at the end (an `after` inside `before` would run at once). */
+const roots = [];
+after(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 before(async () => {
   const root = mkdtempSync(join(tmpdir(), 'cdn-'));
-  after(() => rmSync(root, { recursive: true, force: true }));
+  roots.push(root);
   const folder = join(root, PREFIX);
   mkdirSync(folder, { recursive: true });
   execFileSync('tar', ['xzf', tarball(), '-C', folder, '--strip-components=1']);
