@@ -1,7 +1,8 @@
 // What each page downloads, counted from the browser's own network events: every puzzle page
 // fetches its one wasm module exactly once (also when a Worker runs a job, also after a
 // cancelled job), the landing page none, the blog example one download per puzzle shown; and
-// the `cargo xtask dist` build works from a sub-path under a plain static server (Python's).
+// the `cargo xtask dist` build works from a sub-path under a plain static server (Python's),
+// where its precaching service worker downloads every module once in all, none twice.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -143,7 +144,7 @@ function distDir() {
 function pythonServer(dist) {
   const parent = mkdtempSync(join(tmpdir(), 'host-'));
   symlinkSync(dist, join(parent, 'puzzles'));
-  const server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '0'], { cwd: parent });
+  const server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '0'], { cwd: parent, stdio: ['ignore', 'pipe', 'ignore'] }); // its request log (stderr) unread would fill the pipe and stall it
   after(() => server.kill());
   return new Promise((resolve, reject) => {
     server.on('error', reject);
@@ -154,10 +155,24 @@ function pythonServer(dist) {
   });
 }
 
+/** Every wasm download of a context, its service worker's included: `settled()` resolves to
+ * `{module, body}` for each request once all have been measured. */
+function recordContextWasm(context) {
+  const pending = [];
+  context.on('requestfinished', (request) => {
+    if (!new URL(request.url()).pathname.endsWith('.wasm')) return;
+    pending.push(request.sizes().then((sizes) => ({ module: moduleOf(new URL(request.url()).pathname), body: sizes.responseBodySize, worker: request.serviceWorker() !== null })));
+  });
+  return { settled: () => Promise.all(pending) };
+}
+
+const MODULES = ['chess', 'devil', 'lab', 'lights', 'lights-full', 'table'];
+
 test('the dist build works from a sub-path under a plain static server', async () => {
   const origin = await pythonServer(distDir());
   for (const path of [...Object.keys(PAGES), 'examples/blog-post.html']) {
     const { page, errors, context } = await open(browser, 'index.html');
+    const all = recordContextWasm(context);
     const failed = [];
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -184,6 +199,19 @@ test('the dist build works from a sub-path under a plain static server', async (
     assert.ok(wasm.every((w) => /^\/puzzles\/pkg\/[a-z-]+_bg\.[0-9a-f]{8}\.wasm$/.test(w.path)), JSON.stringify(wasm));
     // The page's preload of its wasm was renamed with the module, so it is fetched once.
     if (PAGES[path]) assert.deepEqual(wasm.map((w) => moduleOf(w.path)), modules, JSON.stringify(wasm));
+    // The build's service worker has precached it for offline use (docs/deploying.md): every
+    // module is downloaded once in all, none twice: the page's own by the page before the worker
+    // starts (it registers after the page's load, and takes that one from the HTTP cache), the
+    // others by the worker (a module a page asks for later, as lights-full, may come from either).
+    // The examples are posts, which register no worker.
+    if (path.startsWith('examples/')) {
+      await context.close();
+      continue;
+    }
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+    const downloads = (await all.settled()).filter((w) => w.body > 0);
+    assert.deepEqual(downloads.map((w) => w.module).sort(), MODULES, `${path} ${JSON.stringify(downloads)}`);
+    if (PAGES[path]) assert.ok(downloads.some((w) => w.module === PAGES[path] && !w.worker), `${path}: ${PAGES[path]} by the page`);
     await context.close();
   }
 });

@@ -257,6 +257,8 @@ export function initPage() {
   window.addEventListener('error', (e) => showError(e.message));
   window.addEventListener('unhandledrejection', (e) => showError(e.reason));
   for (const link of document.querySelectorAll('a.skip-link')) link.addEventListener('click', skipToBoard);
+  // A dist build's service worker (offline use); loaded after the page, never by an embed.
+  import('./offline.js').then((m) => m.registerOffline(), () => {});
 }
 
 /**

@@ -2,7 +2,9 @@
 //! Every file of www/ as it is, except the wasm modules and their glue, which get content-hashed
 //! names (cacheable forever) listed in a rewritten `pkg/modules.js`; a `.gz` beside every
 //! compressible file of 1 KiB or more, for hosts that serve precompressed files. All URLs in
-//! the site are relative, so it works from a sub-path too.
+//! the site are relative, so it works from a sub-path too. A service worker `sw.js` (from
+//! xtask/src/sw.js) precaches the build for offline use; the pages register it only when dist
+//! marked them (`<meta name="service-worker">`), so `cargo xtask serve` runs without one.
 
 use crate::build::{self, ModuleFiles};
 use anyhow::{bail, Context, Result};
@@ -12,15 +14,29 @@ use std::path::{Path, PathBuf};
 const MIN_GZIP: u64 = 1024;
 
 /// What `cargo xtask dist` was asked for.
-#[derive(Default)]
 pub struct Options {
     /// Where to write the site (default `dist/`).
     pub out: Option<PathBuf>,
     /// The address the site will have (ends with `/`), for the link previews' absolute URLs.
     pub site_url: Option<String>,
+    /// Write the service worker and mark the pages to register it (not in the npm package).
+    pub service_worker: bool,
+    /// Write `.gz` files beside the large ones (not in the npm package: CDNs compress).
+    pub precompress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { out: None, site_url: None, service_worker: true, precompress: true }
+    }
 }
 
 pub fn run(options: Options) -> Result<()> {
+    write(options).map(|_| ())
+}
+
+/// Writes the site; returns its modules under their hashed names (in `pkg/`).
+pub fn write(options: Options) -> Result<Vec<ModuleFiles>> {
     let modules = build::wasm()?;
     let root = crate::root();
     let out = options.out.unwrap_or_else(|| root.join("dist"));
@@ -47,11 +63,62 @@ pub fn run(options: Options) -> Result<()> {
     if let Some(url) = &options.site_url {
         absolute_previews(&out, url)?;
     }
-    let gz = precompress(&out)?;
+    if options.service_worker {
+        let files = service_worker(&out)?;
+        eprintln!("xtask: sw.js precaches {files} files");
+    }
+    let gz = if options.precompress { precompress(&out)? } else { 0 };
     eprintln!("xtask: wrote {} ({gz} precompressed .gz files)", out.display());
     for m in &hashed {
         let size = std::fs::metadata(pkg.join(&m.wasm))?.len();
         eprintln!("xtask:   pkg/{} {} KiB", m.wasm, size / 1024);
+    }
+    Ok(hashed)
+}
+
+/// The service worker's source; `__BUILD__` and `__FILES__` are filled in per build.
+const SERVICE_WORKER: &str = include_str!("sw.js");
+/// The mark a page's www/js/offline.js looks for before registering the worker.
+const WORKER_MARK: &str = "<meta name=\"service-worker\" content=\"sw.js\">";
+const MANIFEST_LINK: &str = "<link rel=\"manifest\" href=\"manifest.webmanifest\">";
+/// Images only link previews and the docs show: no page needs them offline.
+const NOT_PRECACHED: [&str; 3] = ["img/preview-", "img/screenshot-", "img/embed-"];
+
+/// Writes `sw.js`, precaching every file of the build (its cache named after a CRC-32 of them
+/// all), and marks the pages that link the web app manifest so they register it. Returns how
+/// many files it precaches.
+fn service_worker(out: &Path) -> Result<usize> {
+    let mut files = Vec::new();
+    list_files(out, out, &mut files)?;
+    files.retain(|f| !f.ends_with(".gz") && f != "sw.js" && !NOT_PRECACHED.iter().any(|p| f.starts_with(p)));
+    files.sort();
+    let mut crc = flate2::Crc::new();
+    crc.update(SERVICE_WORKER.as_bytes());
+    for file in &files {
+        crc.update(file.as_bytes());
+        crc.update(&[0]);
+        crc.update(&std::fs::read(out.join(file))?);
+    }
+    let list = files.iter().map(|f| format!("'{f}'")).collect::<Vec<_>>().join(",\n  ");
+    let source = SERVICE_WORKER
+        .replace("__BUILD__", &format!("{:08x}", crc.sum()))
+        .replace("__FILES__", &format!("[\n  {list},\n]"));
+    std::fs::write(out.join("sw.js"), source)?;
+    rewrite_pages(out, |_, page| page.replace(MANIFEST_LINK, &format!("{MANIFEST_LINK}\n{WORKER_MARK}")))?;
+    Ok(files.len())
+}
+
+/// Every file under `dir`, as a path relative to `root` with `/` between folders.
+fn list_files(root: &Path, dir: &Path, files: &mut Vec<String>) -> Result<()> {
+    for entry in std::fs::read_dir(dir)?.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            list_files(root, &path, files)?;
+        } else {
+            let relative =
+                path.strip_prefix(root)?.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>();
+            files.push(relative.join("/"));
+        }
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 mod build;
 mod dist;
+mod package;
 mod serve;
 mod setup;
 mod test;
@@ -11,7 +12,8 @@ mod test;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] [--site-url URL] | test>";
+const USAGE: &str =
+    "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] [--site-url URL] | package [--out DIR] | test>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +21,7 @@ fn main() -> ExitCode {
         Some("serve") => parse_port(&args[1..]).and_then(serve::run),
         Some("build") => build::wasm().map(|_| ()),
         Some("dist") => parse_dist(&args[1..]).and_then(dist::run),
+        Some("package") => parse_out(&args[1..]).and_then(|out| package::run_package(out).map(|_| ())),
         Some("test") => test::run(),
         _ => {
             eprintln!("{USAGE}");
@@ -40,6 +43,14 @@ fn parse_port(args: &[String]) -> anyhow::Result<u16> {
         [flag, port] if flag == "--port" => {
             port.parse().map_err(|_| anyhow::anyhow!("--port takes a number from 0 to 65535, not '{port}'"))
         }
+        _ => anyhow::bail!("{USAGE}"),
+    }
+}
+
+fn parse_out(args: &[String]) -> anyhow::Result<Option<PathBuf>> {
+    match args {
+        [] => Ok(None),
+        [flag, dir] if flag == "--out" => Ok(Some(PathBuf::from(dir))),
         _ => anyhow::bail!("{USAGE}"),
     }
 }

@@ -69,11 +69,21 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
         Ok(modules) => crate::build::check_size_budgets(&root.join("www/pkg"), modules),
         Err(_) => bail!("skipped: the wasm build failed"),
     });
+    // The npm package (tests/node/package.test.mjs installs its tarball in a scratch project;
+    // tests/browser/package.test.mjs serves it under a CDN-like path).
+    let mut tarball = None;
+    step("npm package", &mut || {
+        if !wasm_ok {
+            bail!("skipped: the wasm build failed");
+        }
+        tarball = Some(crate::package::run_package(Some(crate::target_dir().join("package-test")))?);
+        Ok(())
+    });
     step("wasm API under Node", &mut || {
         if !wasm_ok {
             bail!("skipped: the wasm build failed");
         }
-        node_tests(&root.join("tests/node"))
+        node_tests(&root.join("tests/node"), tarball.as_ref())
     });
     step("browser tests", &mut || {
         if !wasm_ok {
@@ -81,9 +91,12 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
         }
         setup::chromium()?;
         // The delivery test serves this dist copy from a sub-path with a plain static server.
-        crate::dist::run(crate::dist::Options { out: Some(crate::target_dir().join("dist-test")), site_url: None })?;
+        crate::dist::run(crate::dist::Options {
+            out: Some(crate::target_dir().join("dist-test")),
+            ..Default::default()
+        })?;
         let port = crate::serve::spawn(root.join("www"))?;
-        browser_tests(port)
+        browser_tests(port, tarball.as_ref())
     });
     results
 }
@@ -111,8 +124,11 @@ fn node_tool(name: &str) -> std::path::PathBuf {
 
 /// Runs the browser tests with `tests/browser/run.mjs`: one shared Chromium, two files at a
 /// time (BROWSER_JOBS), against the server on `port`.
-fn browser_tests(port: u16) -> Result<()> {
+fn browser_tests(port: u16, tarball: Option<&std::path::PathBuf>) -> Result<()> {
     let mut cmd = Command::new("node");
+    if let Some(tarball) = tarball {
+        cmd.env("PACKAGE_TGZ", tarball);
+    }
     cmd.arg("tests/browser/run.mjs")
         .current_dir(crate::root())
         .env("BASE_URL", format!("http://127.0.0.1:{port}"))
@@ -122,7 +138,7 @@ fn browser_tests(port: u16) -> Result<()> {
 }
 
 /// Runs every `*.test.mjs` in `dir` with Node's test runner, one file at a time.
-fn node_tests(dir: &Path) -> Result<()> {
+fn node_tests(dir: &Path, tarball: Option<&std::path::PathBuf>) -> Result<()> {
     let mut files: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
@@ -132,6 +148,9 @@ fn node_tests(dir: &Path) -> Result<()> {
         bail!("no test files in {}", dir.display());
     }
     let mut cmd = Command::new("node");
+    if let Some(tarball) = tarball {
+        cmd.env("PACKAGE_TGZ", tarball);
+    }
     cmd.args(["--test", "--test-concurrency=1"]).args(&files).current_dir(crate::root());
     run_command(&mut cmd)
 }
