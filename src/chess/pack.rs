@@ -64,8 +64,8 @@ pub fn write_end(w: &mut dyn Write, games: u64) -> std::io::Result<()> {
 }
 
 /// One block of games as bytes: `B`, the payload's length, the payload. The payload holds the
-/// number of games, the tag names, then the columns, each a zstd frame with its checksum after
-/// its length: shape (per game the result, the tag count and each tag's name index, the note
+/// number of games, then the columns, each a zstd frame with its checksum after its length:
+/// the tag names ('\n' after each), shape (per game the result, the tag count and each tag's name index, the note
 /// count), move-code lengths, note places (ply step and length), note text, move codes, and one
 /// column of values ('\n' after each; PGN tag values hold no line break) per tag name.
 pub fn block_bytes(games: &[PackedGame]) -> std::io::Result<Vec<u8>> {
@@ -97,17 +97,19 @@ pub fn block_bytes(games: &[PackedGame]) -> std::io::Result<Vec<u8>> {
         put_varint(&mut lens, g.code.len() as u64);
         moves.extend_from_slice(&g.code);
     }
-    let mut columns: Vec<(&[u8], i32)> =
-        vec![(&shape, TEXT_LEVEL), (&lens, TEXT_LEVEL), (&places, TEXT_LEVEL), (&text, TEXT_LEVEL), (&moves, MOVES_LEVEL)];
+    let names: Vec<u8> = names.iter().flat_map(|n| n.bytes().chain([b'\n'])).collect();
+    let mut columns: Vec<(&[u8], i32)> = vec![
+        (&names, TEXT_LEVEL),
+        (&shape, TEXT_LEVEL),
+        (&lens, TEXT_LEVEL),
+        (&places, TEXT_LEVEL),
+        (&text, TEXT_LEVEL),
+        (&moves, MOVES_LEVEL),
+    ];
     columns.extend(values.iter().map(|v| (v.as_slice(), TEXT_LEVEL)));
     let frames: Vec<Vec<u8>> = columns.par_iter().map(|(c, level)| compress(c, *level)).collect::<std::io::Result<_>>()?;
     let mut payload = Vec::new();
     put_varint(&mut payload, games.len() as u64);
-    put_varint(&mut payload, names.len() as u64);
-    for n in &names {
-        put_varint(&mut payload, n.len() as u64);
-        payload.extend_from_slice(n.as_bytes());
-    }
     for f in frames {
         put_varint(&mut payload, f.len() as u64);
         payload.extend_from_slice(&f);
@@ -197,16 +199,12 @@ impl<R: Read> Reader<R> {
 fn decode_block(payload: &[u8], before: u64) -> Result<Vec<AnnotatedGame>> {
     let mut p = Cursor { bytes: payload, at: 0 };
     let n = p.count("games")?;
-    let names: Vec<String> = (0..p.count("tag names")?)
-        .map(|_| {
-            let len = p.count("a tag name's length")?;
-            String::from_utf8(p.take(len)?.to_vec()).map_err(|_| corrupt("a tag name is not UTF-8"))
-        })
-        .collect::<Result<_>>()?;
     let mut column = || -> Result<Vec<u8>> {
         let len = p.count("a column's length")?;
         decompress(p.take(len)?)
     };
+    let names = String::from_utf8(column()?).map_err(|_| corrupt("a tag name is not UTF-8"))?;
+    let names: Vec<&str> = names.split_terminator('\n').collect();
     let (shape, lens, places, text, moves) = (column()?, column()?, column()?, column()?, column()?);
     let raw_values: Vec<Vec<u8>> = names.iter().map(|_| column()).collect::<Result<_>>()?;
     if p.at != payload.len() {
@@ -227,7 +225,7 @@ fn decode_block(payload: &[u8], before: u64) -> Result<Vec<AnnotatedGame>> {
                 let i = shape.count("a tag name index")?;
                 let name = names.get(i).ok_or_else(|| corrupt("a tag name index is out of range"))?;
                 let value = values[i].next().ok_or_else(|| corrupt("a tag column is short"))?;
-                Ok((name.clone(), value.to_string()))
+                Ok((name.to_string(), value.to_string()))
             })
             .collect::<Result<Vec<_>>>()?;
         let mut ply = 0usize;

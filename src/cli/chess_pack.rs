@@ -258,15 +258,14 @@ impl<R: BufRead> Segments<'_, R> {
                         return Ok(Some(block));
                     }
                 }
-            } else if !trimmed.is_empty() {
-                moves_seen = true;
-                scan(trimmed, &mut in_brace, &mut depth);
+            } else {
+                moves_seen |= scan(trimmed, &mut in_brace, &mut depth);
             }
             seg.bytes += line.len() as u64;
             seg.text.push_str(&line);
             buf = line.into_bytes();
         }
-        if !seg.text.trim().is_empty() || (block.is_empty() && seg.bytes > 0) {
+        if !seg.text.trim().is_empty() {
             block.push(seg);
         } else if let Some(last) = block.last_mut() {
             last.bytes += seg.bytes;
@@ -275,20 +274,23 @@ impl<R: BufRead> Segments<'_, R> {
     }
 }
 
-/// Follows comments and variations through one line of movetext, as the tokenizer reads them.
-fn scan(line: &str, in_brace: &mut bool, depth: &mut usize) {
+/// Follows comments and variations through one line of movetext, as the tokenizer reads them;
+/// whether the line holds anything but comments (a game's moves or result).
+fn scan(line: &str, in_brace: &mut bool, depth: &mut usize) -> bool {
     if !*in_brace && line.starts_with('%') {
-        return;
+        return false;
     }
+    let mut moves = false;
     for c in line.chars() {
         match (c, *in_brace) {
             ('}', true) => *in_brace = false,
             (_, true) => {}
             ('{', false) => *in_brace = true,
-            (';', false) => return,
+            (';', false) => break,
             ('(', false) => *depth += 1,
             (')', false) => *depth = depth.saturating_sub(1),
-            _ => {}
+            (c, false) => moves |= !c.is_whitespace(),
         }
     }
+    moves
 }
