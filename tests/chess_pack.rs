@@ -41,7 +41,7 @@ fn canonical(text: &str) -> Vec<Canonical> {
     let new = || Canonical { tags: vec![], tokens: vec![], result: "*".into() };
     let mut game = new();
     let (mut i, mut line_start, mut ended, mut has_moves) = (0, true, false, false);
-    let mut finish = |game: &mut Canonical, games: &mut Vec<Canonical>| games.push(std::mem::replace(game, new()));
+    let finish = |game: &mut Canonical, games: &mut Vec<Canonical>| games.push(std::mem::replace(game, new()));
     while i < chars.len() {
         let c = chars[i];
         if c.is_whitespace() {
@@ -236,7 +236,10 @@ fn games_that_cannot_be_packed_are_named_by_number_and_the_rest_are_kept() {
     assert!(lines[2].starts_with("refused: game 5, line 18:") && lines[2].contains("FEN"), "{err}");
     let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(json["games"], 3);
-    assert_eq!(json["refused"].as_array().unwrap().iter().map(|r| r["game"].as_u64().unwrap()).collect::<Vec<_>>(), [2, 4, 5]);
+    assert_eq!(
+        json["refused"].as_array().unwrap().iter().map(|r| r["game"].as_u64().unwrap()).collect::<Vec<_>>(),
+        [2, 4, 5]
+    );
     let (code, back, err) = run(&["chess", "unpack", pack.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     let names: Vec<String> = canonical(&back).into_iter().map(|g| g.tags[0].1.clone()).collect();
@@ -256,7 +259,8 @@ fn small_pack(dir: &Path) -> Vec<u8> {
 fn unpack_fails(bytes: &[u8], dir: &Path, want: &str) {
     let path = dir.join("bad.pack");
     std::fs::write(&path, bytes).unwrap();
-    let (code, out, err) = run(&["chess", "unpack", path.to_str().unwrap(), "--out", dir.join("x.pgn").to_str().unwrap()]);
+    let (code, out, err) =
+        run(&["chess", "unpack", path.to_str().unwrap(), "--out", dir.join("x.pgn").to_str().unwrap()]);
     assert_eq!(code, 1, "{} bytes: {err}", bytes.len());
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -291,7 +295,10 @@ fn truncated_corrupt_and_newer_files_are_refused_with_one_line() {
             bad[at] ^= bit;
             std::fs::write(&path, &bad).unwrap();
             let (code, out, err) = run(&["chess", "unpack", path.to_str().unwrap()]);
-            assert!(code == 1 && err.lines().count() == 1 || code == 0 && out == want, "byte {at} ^ {bit}: {code} {err}");
+            assert!(
+                code == 1 && err.lines().count() == 1 || code == 0 && out == want,
+                "byte {at} ^ {bit}: {code} {err}"
+            );
         }
     }
 }

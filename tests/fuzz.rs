@@ -444,7 +444,9 @@ fn game_codes() {
 
 #[test]
 fn pack_files() {
-    let read = |pgn: &str| -> Vec<AnnotatedGame> { parse_annotated(pgn, 1).unwrap().into_iter().map(Result::unwrap).collect() };
+    let read = |pgn: &str| -> Vec<AnnotatedGame> {
+        parse_annotated(pgn, 1).unwrap().into_iter().map(Result::unwrap).collect()
+    };
     let games = read(&sample_pgn(3));
     let annotated = read("[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n{ c } 1. e4 $1 (1. e3) Kd7 *");
     let mut corpus = vec![entry::pack_bytes(&games), entry::pack_bytes(&annotated), entry::pack_bytes(&[])];

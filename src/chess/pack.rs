@@ -110,7 +110,8 @@ pub fn block_bytes(games: &[PackedGame]) -> std::io::Result<Vec<u8>> {
         (&moves, MOVES_LEVEL),
     ];
     columns.extend(values.iter().map(|v| (v.as_slice(), TEXT_LEVEL)));
-    let frames: Vec<Vec<u8>> = columns.par_iter().map(|(c, level)| compress(c, *level)).collect::<std::io::Result<_>>()?;
+    let frames: Vec<Vec<u8>> =
+        columns.par_iter().map(|(c, level)| compress(c, *level)).collect::<std::io::Result<_>>()?;
     let mut payload = Vec::new();
     put_varint(&mut payload, games.len() as u64);
     for f in frames {
@@ -188,7 +189,7 @@ impl<R: Read> Reader<R> {
                 let mut payload = Vec::new();
                 (&mut self.input).take(len).read_to_end(&mut payload).map_err(io)?;
                 if (payload.len() as u64) < len {
-                    bail!("the pack file is cut short: block after game {} ends early", self.games);
+                    bail!("the pack file is cut short: the block after game {} ends early", self.games);
                 }
                 let games = decode_block(&payload, self.games)?;
                 self.games += games.len() as u64;
@@ -281,7 +282,9 @@ fn values_text(values: &[Vec<u8>]) -> Result<Vec<&str>> {
 fn decompress(frame: &[u8]) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     let d = zstd::stream::read::Decoder::with_buffer(frame).map_err(|_| corrupt("a column is not a zstd frame"))?;
-    d.take(MAX_BLOCK_BYTES + 1).read_to_end(&mut out).map_err(|e| corrupt(&format!("a column does not decompress ({e})")))?;
+    d.take(MAX_BLOCK_BYTES + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| corrupt(&format!("a column does not decompress ({e})")))?;
     if out.len() as u64 > MAX_BLOCK_BYTES {
         return Err(corrupt("a column is too large"));
     }

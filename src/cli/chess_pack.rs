@@ -59,7 +59,8 @@ pub fn pack(pgn: &Path, out: &Path) -> Result<Reply> {
                     Ok(g) => block.push(g),
                     Err(e) => {
                         let reason = e.message().trim_start_matches("PGN ").to_string();
-                        let reason = if reason.starts_with("line ") { reason } else { format!("line {line}: {reason}") };
+                        let reason =
+                            if reason.starts_with("line ") { reason } else { format!("line {line}: {reason}") };
                         bar.suspend(|| eprintln!("refused: game {games}, {reason}"));
                         refused.push(Refusal { game: games, reason });
                     }
@@ -232,9 +233,10 @@ impl<R: BufRead> Segments<'_, R> {
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            let n = self.input.read_until(b'\n', &mut buf).map_err(|e| {
-                Error::new(format!("cannot read {}: {e}", self.path.display()))
-            })?;
+            let n = self
+                .input
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| Error::new(format!("cannot read {}: {e}", self.path.display())))?;
             if n == 0 {
                 break;
             }
