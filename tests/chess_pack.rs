@@ -216,6 +216,17 @@ fn comments_variations_nags_and_set_up_starts_come_back() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_a_move_and_json_needs_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("bom.pgn");
+    std::fs::write(&pgn, "\u{feff}[Event \"BOM\"]\n\n1. d4 d5 1/2-1/2\n").unwrap();
+    assert_eq!(canonical(&round_trip(&pgn)), canonical("[Event \"BOM\"]\n\n1. d4 d5 1/2-1/2\n"));
+    let pack = dir.path().join("bom.pack");
+    let (code, _, err) = run(&["chess", "unpack", pack.to_str().unwrap(), "--json"]);
+    assert_eq!((code, err.trim()), (1, "error: --json needs --out: without it, standard output is the PGN"));
+}
+
+#[test]
 fn games_that_cannot_be_packed_are_named_by_number_and_the_rest_are_kept() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("mixed.pgn");

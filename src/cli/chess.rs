@@ -99,9 +99,12 @@ pub enum Command {
     },
 }
 
-pub fn run(cmd: Command) -> Result<Reply> {
+pub fn run(cmd: Command, json: bool) -> Result<Reply> {
     match cmd {
         Command::Pack { pgn, out } => super::chess_pack::pack(&pgn, &out),
+        Command::Unpack { out: None, .. } if json => {
+            bail!("--json needs --out: without it, standard output is the PGN")
+        }
         Command::Unpack { file, out } => super::chess_pack::unpack(&file, out.as_deref()),
         cmd => run_output(cmd).map(Reply::from),
     }

@@ -248,6 +248,9 @@ impl<R: BufRead> Segments<'_, R> {
                     self.line
                 ))
             })?;
+            // A byte order mark, which some editors write, is not part of the first line's text.
+            let line =
+                if self.line == 1 { line.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(line) } else { line };
             let trimmed = line.trim_start();
             if !in_brace && depth == 0 && trimmed.starts_with('[') {
                 if moves_seen && !seg.text.is_empty() {

@@ -82,7 +82,8 @@ pub fn run() -> i32 {
     };
     let result: Result<Reply> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
-        Command::Chess(cmd) => chess::run(cmd),
+        // `chess unpack` without --out writes the games to standard output, where JSON cannot go.
+        Command::Chess(cmd) => chess::run(cmd, cli.json),
         Command::LightsOut(cmd) => lights::run(cmd).map(Reply::from),
         // The table's `strategy` streams its text, so it needs to know which form to write.
         Command::Table(cmd) => table::run(cmd, cli.json).map(Reply::from),
