@@ -81,7 +81,7 @@ pub fn pack(pgn: &Path, out: &Path) -> Result<Reply> {
     .map_err(|e| failure.take().unwrap_or(e))?;
     bar.finish_and_clear();
     let packed = games - refused.len() as u64;
-    let mut text = format!("packed {packed} games into {} ({bytes} bytes)", out.display());
+    let mut text = format!("packed {packed} game{} into {} ({bytes} bytes)", plural(packed), out.display());
     if !refused.is_empty() {
         text += &format!("; {} refused (listed above)", refused.len());
     }
@@ -131,11 +131,21 @@ pub fn unpack(file: &Path, out: Option<&Path>) -> Result<Reply> {
     };
     done.map_err(|e| failure.take().unwrap_or(e))?;
     let (text, json) = match out {
-        Some(out) => (format!("unpacked {games} games into {}", out.display()), json!({"games": games})),
+        Some(out) => {
+            (format!("unpacked {games} game{} into {}", plural(games), out.display()), json!({"games": games}))
+        }
         // The games went to standard output; nothing is added to them.
         None => (String::new(), json!({"games": games})),
     };
     Ok(Output { json, text }.into())
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// Keeps the first error of the work inside a file write, which only passes `io::Error` on.
