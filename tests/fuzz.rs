@@ -1,6 +1,6 @@
 //! Native fuzzing of every decoder and parser a user can feed: the share links of every puzzle,
-//! board files (Devil boards, Devil strategy tables, Lights patterns), FEN, PGN, position codes
-//! and game codes. Each target starts from a corpus — valid inputs made by the encoders, plus
+//! board files (Devil boards, Devil strategy tables, Lights patterns), FEN, PGN, position codes,
+//! game codes and games database (pack) files. Each target starts from a corpus — valid inputs made by the encoders, plus
 //! the hostile inputs of the audit (issue 12): truncated, bit-flipped, wrong puzzle or version,
 //! 100 KB payloads, `<img onerror>` in every field — and proptest mutates them (truncation,
 //! bit flips, inserted, deleted and replaced bytes, splices of two inputs).
@@ -14,6 +14,7 @@
 //!
 //! Every decoder is reached through its public entry point, named once in `entry` below.
 
+use chessboard_puzzles::chess::rules::pgn::{parse_annotated, AnnotatedGame};
 use chessboard_puzzles::chess::{self, GameScheme, Position, PositionScheme};
 use chessboard_puzzles::devil;
 use chessboard_puzzles::devil::lab::{file::BoardFile, menu::StrategySpec};
@@ -47,6 +48,25 @@ mod entry {
     }
     pub fn chess_link(pos: &Position) -> String {
         chess::positions::share::link_for(pos)
+    }
+    /// Every game of a pack file, or the first refusal.
+    pub fn pack_file(bytes: &[u8]) -> chessboard_puzzles::Result<Vec<AnnotatedGame>> {
+        let mut reader = chess::pack::Reader::new(bytes)?;
+        let mut games = Vec::new();
+        while let Some(block) = reader.next_block()? {
+            games.extend(block);
+        }
+        Ok(games)
+    }
+    pub fn pack_bytes(games: &[AnnotatedGame]) -> Vec<u8> {
+        let packed: Vec<_> = games.iter().map(|g| chess::pack::pack_game(g.clone()).unwrap()).collect();
+        let mut out = Vec::new();
+        chess::pack::write_header(&mut out).unwrap();
+        if !packed.is_empty() {
+            out.extend(chess::pack::block_bytes(&packed).unwrap());
+        }
+        chess::pack::write_end(&mut out, packed.len() as u64).unwrap();
+        out
     }
     pub fn chess_from_link(text: &str) -> chessboard_puzzles::Result<Position> {
         chess::positions::share::from_link(text)
@@ -417,6 +437,25 @@ fn game_codes() {
                 }
                 Err(e) => check_refusal(&e)?,
             }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn pack_files() {
+    let read = |pgn: &str| -> Vec<AnnotatedGame> {
+        parse_annotated(pgn, 1).unwrap().into_iter().map(Result::unwrap).collect()
+    };
+    let games = read(&sample_pgn(3));
+    let annotated = read("[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n{ c } 1. e4 $1 (1. e3) Kd7 *");
+    let mut corpus = vec![entry::pack_bytes(&games), entry::pack_bytes(&annotated), entry::pack_bytes(&[])];
+    corpus.extend([vec![], b"CBPGNPAK".to_vec(), vec![0xff; 100_000], IMG.as_bytes().to_vec()]);
+    fuzz("pack files", corpus, |bytes| {
+        match entry::pack_file(bytes) {
+            // What is accepted packs again to a file that reads back the same games.
+            Ok(games) => prop_assert_eq!(entry::pack_file(&entry::pack_bytes(&games)), Ok(games)),
+            Err(e) => check_refusal(&e)?,
         }
         Ok(())
     });

@@ -9,6 +9,8 @@
 //! [`view`] what the page shows.
 
 pub mod games;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pack;
 pub mod positions;
 pub mod rules;
 pub mod segments;

@@ -2,7 +2,7 @@
 //! cases, and fit the move model.
 
 use super::files::{check_out, write_text};
-use super::{read_file_within, Output};
+use super::{read_file_within, Output, Reply};
 use crate::bits::from_base64url;
 use crate::chess::games::fit;
 use crate::chess::rules::pgn::MAX_PGN_BYTES;
@@ -47,6 +47,23 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         skip: usize,
     },
+    /// Pack a PGN games database into a file: moves by the arithmetic code, tags by columns,
+    /// comments and variations kept verbatim. A game that cannot be packed is named on stderr
+    /// and left out (exit status 4); the rest are packed.
+    Pack {
+        /// The PGN file.
+        pgn: PathBuf,
+        /// The pack file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Unpack a pack file back to PGN (to standard output unless --out).
+    Unpack {
+        /// The pack file.
+        file: PathBuf,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// The longest code of a position scheme, computed.
     WorstCase {
         #[arg(long)]
@@ -82,8 +99,20 @@ pub enum Command {
     },
 }
 
-pub fn run(cmd: Command) -> Result<Output> {
+pub fn run(cmd: Command, json: bool) -> Result<Reply> {
     match cmd {
+        Command::Pack { pgn, out } => super::chess_pack::pack(&pgn, &out),
+        Command::Unpack { out: None, .. } if json => {
+            bail!("--json needs --out: without it, standard output is the PGN")
+        }
+        Command::Unpack { file, out } => super::chess_pack::unpack(&file, out.as_deref()),
+        cmd => run_output(cmd).map(Reply::from),
+    }
+}
+
+fn run_output(cmd: Command) -> Result<Output> {
+    match cmd {
+        Command::Pack { .. } | Command::Unpack { .. } => unreachable!("run handles these"),
         Command::Link(args) => super::links::chess_link(args),
         Command::Open(args) => super::links::chess_open(args),
         Command::Encode { fen, scheme, counters } => {

@@ -4,6 +4,7 @@
 //! bad arguments, 3 for a search that stopped before reaching a conclusion.
 
 mod chess;
+mod chess_pack;
 mod devil;
 mod files;
 mod lights;
@@ -23,7 +24,8 @@ use serde_json::Value;
     version,
     about = "Solvers and verifiers for chessboard puzzles",
     after_help = "Exit status: 0 done, 1 refused input or failed write (one line on stderr), 2 bad arguments, \
-                  3 a search that stopped at its node limit without a conclusion."
+                  3 a search that stopped at its node limit without a conclusion, 4 `chess pack` left out \
+                  games it could not take (each named on stderr)."
 )]
 struct Cli {
     /// Print one JSON object instead of text.
@@ -86,7 +88,8 @@ pub fn run() -> i32 {
     }
     let result: Result<Reply> = match cli.command {
         Command::Devil(cmd) => devil::run(cmd),
-        Command::Chess(cmd) => chess::run(cmd).map(Reply::from),
+        // `chess unpack` without --out writes the games to standard output, where JSON cannot go.
+        Command::Chess(cmd) => chess::run(cmd, cli.json),
         Command::LightsOut(cmd) => lights::run(cmd).map(Reply::from),
         // The table's `strategy` streams its text, so it needs to know which form to write.
         Command::Table(cmd) => table::run(cmd, cli.json).map(Reply::from),
