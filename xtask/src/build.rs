@@ -77,7 +77,8 @@ fn remove_stale(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
     Ok(())
 }
 
-fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
+/// Builds one module into `pkg` (skipped when its files are newer than the sources).
+pub fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
     let root = crate::root();
     let raw = raw_wasm(name)?;
     let (js, wasm) = (format!("{name}.js"), format!("{name}_bg.wasm"));

@@ -6,6 +6,7 @@ mod build;
 mod dist;
 mod package;
 mod serve;
+mod serve_build;
 mod setup;
 mod test;
 

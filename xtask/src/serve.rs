@@ -10,6 +10,7 @@
 //! from the open descriptor (`/proc/self/fd/N`), so a symlink swapped in between a check and the
 //! open cannot serve anything from outside the root: the bytes sent are those of the checked file.
 
+use crate::serve_build::ModuleBuilds;
 use anyhow::{Context, Result};
 use bytes::Bytes;
 use flate2::{write::GzEncoder, Compression};
@@ -49,10 +50,14 @@ const MAX_HEAD: usize = 24 * 1024;
 const MIN_GZIP: u64 = 1024;
 
 pub fn run(port: u16) -> Result<()> {
-    crate::build::wasm()?;
     let listener = bind(port)?;
+    let builds = ModuleBuilds::start()?;
     println!("Chessboard Puzzles: http://127.0.0.1:{}/  (Ctrl-C stops)", listener.local_addr()?.port());
-    serve_forever(listener, crate::root().join("www"), Limits::DEFAULT)
+    println!("(the wasm modules build meanwhile: a page waits for its own, which is built first)");
+    // A module's files wait for its build (a minute or more on a fresh clone) inside the
+    // connection's deadline, so under `serve` that deadline is longer.
+    let limits = Limits { total: Duration::from_secs(15 * 60), ..Limits::DEFAULT };
+    serve_forever(listener, crate::root().join("www"), limits, Some(builds))
 }
 
 fn bind(port: u16) -> Result<std::net::TcpListener> {
@@ -71,11 +76,17 @@ pub fn spawn(root: PathBuf) -> Result<u16> {
 pub fn spawn_with(root: PathBuf, limits: Limits) -> Result<u16> {
     let listener = bind(0)?;
     let port = listener.local_addr()?.port();
-    std::thread::spawn(move || serve_forever(listener, root, limits));
+    std::thread::spawn(move || serve_forever(listener, root, limits, None));
     Ok(port)
 }
 
-fn serve_forever(listener: std::net::TcpListener, root: PathBuf, limits: Limits) -> Result<()> {
+/// Serves `root`; with `builds`, a module's files are answered once this session has built it.
+fn serve_forever(
+    listener: std::net::TcpListener,
+    root: PathBuf,
+    limits: Limits,
+    builds: Option<Arc<ModuleBuilds>>,
+) -> Result<()> {
     let root: Arc<Path> = root.canonicalize().with_context(|| format!("no folder {}", root.display()))?.into();
     let runtime =
         tokio::runtime::Builder::new_multi_thread().worker_threads(2).max_blocking_threads(16).enable_all().build()?;
@@ -89,11 +100,11 @@ fn serve_forever(listener: std::net::TcpListener, root: PathBuf, limits: Limits)
                 tokio::time::sleep(Duration::from_millis(10)).await;
                 continue;
             };
-            let root = Arc::clone(&root);
+            let (root, builds) = (Arc::clone(&root), builds.clone());
             tokio::spawn(async move {
                 let service = hyper::service::service_fn(move |request| {
-                    let root = Arc::clone(&root);
-                    async move { Ok::<_, std::convert::Infallible>(answer(root, request).await) }
+                    let (root, builds) = (Arc::clone(&root), builds.clone());
+                    async move { Ok::<_, std::convert::Infallible>(answer(root, builds, request).await) }
                 });
                 let mut http = hyper::server::conn::http1::Builder::new();
                 http.timer(TokioTimer::new()).header_read_timeout(limits.head).max_buf_size(MAX_HEAD);
@@ -107,7 +118,7 @@ fn serve_forever(listener: std::net::TcpListener, root: PathBuf, limits: Limits)
 
 type Answer = Response<Full<Bytes>>;
 
-async fn answer(root: Arc<Path>, request: Request<Incoming>) -> Answer {
+async fn answer(root: Arc<Path>, builds: Option<Arc<ModuleBuilds>>, request: Request<Incoming>) -> Answer {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         let mut refusal = plain(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD");
         refusal.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
@@ -116,6 +127,11 @@ async fn answer(root: Arc<Path>, request: Request<Incoming>) -> Answer {
     let path = request.uri().path().to_string();
     if !path.starts_with('/') || request.uri().authority().is_some() {
         return plain(StatusCode::BAD_REQUEST, "a request line is: METHOD /path HTTP/1.1");
+    }
+    if let Some(builds) = builds {
+        if let Err(e) = builds.ready(&path).await {
+            return plain(StatusCode::SERVICE_UNAVAILABLE, &format!("this module did not build: {e}"));
+        }
     }
     let headers = request.headers();
     let gzip = headers.get_all(header::ACCEPT_ENCODING).iter().any(|v| v.to_str().is_ok_and(accepts_gzip));
