@@ -17,6 +17,15 @@ async function lab() {
   return opened;
 }
 
+/** Waits for the verdicts of the verify just asked for: a verify greys the last ones (class
+ * `stale`) at once, and its own answer replaces them. Text alone may still be the last answer's. */
+function verdictsSettled(page) {
+  return page.waitForFunction(() => {
+    const [verdict, coset] = ['verdict', 'coset-verdict'].map((id) => document.getElementById(id));
+    return verdict.textContent.length > 0 && !verdict.classList.contains('stale') && !coset.classList.contains('stale');
+  });
+}
+
 test('each strategy verifies, and the source strategy is not a coset strategy', async () => {
   const { page, errors, context } = await lab();
   for (const [strategy, f] of [['xor', ''], ['coset', ''], ['coset', 'majority'], ['vasilev', 'popcount3'], ['vasilev', 'random'], ['search', '']]) {
@@ -24,7 +33,7 @@ test('each strategy verifies, and the source strategy is not a coset strategy', 
     if (strategy === 'coset' || strategy === 'vasilev') await page.selectOption('#f', f);
     await page.selectOption('#squares', '16');
     await page.click('#verify');
-    await page.waitForFunction(() => document.querySelector('#verdict').textContent.length > 0);
+    await verdictsSettled(page);
     const text = await page.textContent('#verdict');
     assert.match(text, /Valid \(checked on every board\)/, `${strategy} ${f}`);
     console.log(`verify ${strategy} ${f} on 16 squares in the browser: ${text.match(/\((\d+ ms)/)[1]}`);
@@ -33,7 +42,7 @@ test('each strategy verifies, and the source strategy is not a coset strategy', 
   await page.selectOption('#f', 'popcount3');
   await page.selectOption('#squares', '8');
   await page.click('#verify');
-  await page.waitForFunction(() => document.querySelector('#coset-verdict').textContent.length > 0);
+  await verdictsSettled(page);
   assert.match(await page.textContent('#coset-verdict'), /not the coset strategy of any code/);
   await page.selectOption('#squares', '4096');
   await page.click('#verify');
