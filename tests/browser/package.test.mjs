@@ -157,14 +157,19 @@ test('a post on another origin embeds a board of every puzzle from the package u
   }
   assert.equal(page.frames().length, 1, 'no frame: every board is inline');
   // Play Lights Out: a press changes the board, and so its link.
-  const before = await page.evaluate(() => /** @type {any} */ (document.getElementById('lights')).link);
-  await page.locator('#lights [role=gridcell]').nth(12).click();
-  await page.waitForFunction((b) => /** @type {any} */ (document.getElementById('lights')).link !== b, before);
+  await pressChangesLink(page);
   await page.waitForLoadState('networkidle');
   assert.deepEqual(strays, []);
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Presses a light of the post's Lights Out board and waits for the board's link to change. */
+async function pressChangesLink(page) {
+  const before = await page.evaluate(() => /** @type {any} */ (document.getElementById('lights')).link);
+  await page.locator('#lights [role=gridcell]').nth(12).click();
+  await page.waitForFunction((b) => /** @type {any} */ (document.getElementById('lights')).link !== b, before);
+}
 
 test('a post that refuses WebAssembly gets the frame fallback, its page from under the CDN path', async () => {
   const { context, page, strays } = await openPost('/no-wasm.html');
@@ -185,9 +190,7 @@ test('on a CDN that serves no pages (HTML as text/plain, as jsDelivr), every boa
     return boards.length === n && boards.every((b) => b.dataset.ready === 'true');
   }, Object.keys(BOARDS).length);
   assert.equal(await page.locator('chessboard-puzzle[data-error]').count(), 0);
-  const before = await page.evaluate(() => /** @type {any} */ (document.getElementById('lights')).link);
-  await page.locator('#lights [role=gridcell]').nth(12).click();
-  await page.waitForFunction((b) => /** @type {any} */ (document.getElementById('lights')).link !== b, before);
+  await pressChangesLink(page);
   await page.waitForLoadState('networkidle');
   assert.deepEqual(strays, []);
   assert.deepEqual(errors, []);
