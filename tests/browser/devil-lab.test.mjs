@@ -303,7 +303,8 @@ test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares a
   await page.fill('#dice-n', '9');
   await page.fill('#dice-q', '3');
   await page.click('#dice');
-  await page.waitForFunction(() => document.querySelector('#dice-round').textContent.length > 0);
+  // The click overrules the typing's debounced rerun (which once wiped the round after this wait).
+  await page.waitForFunction(() => / B names \d+$/.test(document.querySelector('#dice-round').textContent));
   assert.match(await page.textContent('#dice-result'), /Checked on all 19683 boards: valid/);
   // Check the round here: B's answer equals the key, and exactly one die went up by 1 mod 3.
   const m = (await page.textContent('#dice-round')).match(/board ([\d ]+), key (\d+) → A adds 1 to square (\d+) → ([\d ]+) → B names (\d+)/);

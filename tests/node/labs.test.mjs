@@ -95,3 +95,22 @@ test('a checker report as facts', () => {
   assert.equal(reportFacts({ words: 1, length: 3, min_distance: null, linear: false })[1][1], '—');
   assert.equal(factsHtml([['a', 1], ['b', 'c']]), '<dt>a</dt><dd>1</dd><dt>b</dt><dd>c</dd>');
 });
+
+test('a typed input waits for its pause; a button pressed meanwhile runs once, and the waiting rerun is dropped', async (t) => {
+  const { debounce } = await import('../../www/js/views/lab/live.js');
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  /** @type {string[]} */
+  const calls = [];
+  const typed = debounce((/** @type {string} */ why) => calls.push(why), 300);
+  typed('key 1');
+  t.mock.timers.tick(200);
+  typed('key 2');
+  t.mock.timers.tick(299);
+  assert.deepEqual(calls, [], 'no call before a 300 ms pause');
+  t.mock.timers.tick(1);
+  assert.deepEqual(calls, ['key 2'], 'one call, with the last input');
+  typed('key 3');
+  typed.now('button');
+  t.mock.timers.tick(1000);
+  assert.deepEqual(calls, ['key 2', 'button'], 'the button ran at once and the typing after it never did');
+});

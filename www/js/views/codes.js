@@ -82,7 +82,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (syndrome > 0) $('word').value = flipBit($('word').value.trim(), syndrome);
     afterWord();
   });
-  $('encode').addEventListener('click', encode);
+  $('encode').addEventListener('click', () => encodeTyped.now());
   $('msg').addEventListener('input', encodeTyped);
   $('r').addEventListener('change', () => {
     $('msg').value = resizedMessage($('msg').value.trim(), Number($('r').value));
@@ -90,7 +90,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   });
   const checkTyped = debounce(check, 300);
   $('words').addEventListener('input', checkTyped);
-  $('check').addEventListener('click', check);
+  $('check').addEventListener('click', () => checkTyped.now());
   $('words-file').addEventListener('change', openWordsFile);
   $('build').addEventListener('click', build);
   $('build31').addEventListener('click', build31);
@@ -102,7 +102,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   });
   const walkTyped = debounce(walk, 400);
   for (const id of ['walk-steps', 'walk-seed']) $(id).addEventListener('input', walkTyped);
-  $('walk').addEventListener('click', walk);
+  $('walk').addEventListener('click', () => walkTyped.now());
   $('pword').addEventListener('input', debounce(probe, 200));
   $('claim').addEventListener('click', claim);
 

@@ -19,9 +19,10 @@ export function wireChecks(lab) {
     ['dice', dice, ['dice-n', 'dice-q']],
   ];
   for (const [button, check, inputs] of checks) {
-    const run = () => shown(ctx, button, check);
+    // A click or a committed change overrules typing still waiting for its pause (`now`).
+    const typed = debounce(() => shown(ctx, button, check), 300);
+    const run = () => typed.now();
     $(button).addEventListener('click', run);
-    const typed = debounce(run, 300);
     for (const id of inputs) {
       $(id).addEventListener('change', run);
       if ($(id).tagName === 'INPUT') $(id).addEventListener('input', typed);

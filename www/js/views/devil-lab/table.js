@@ -25,11 +25,11 @@ export function wireTable(lab) {
   $('load-table').addEventListener('click', load);
   $('table-file').addEventListener('change', upload);
   $('edit-set').addEventListener('click', edit);
-  $('verify-table').addEventListener('click', verify);
   $('play-table').addEventListener('click', play);
   $('table').addEventListener('change', () => ctx.stateChanged());
   // The verdict is marked stale as soon as the table is typed in, and verified again after a pause.
   const typed = debounce(verify, 400);
+  $('verify-table').addEventListener('click', () => typed.now());
   $('table').addEventListener('input', () => {
     $('table-verdict').classList.add('stale');
     typed();

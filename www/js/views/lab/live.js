@@ -4,11 +4,13 @@ import { runJob, jobPanel, isCancelled } from '../../worker-client.js';
 
 /**
  * `fn` called once its calls stop for `ms` milliseconds (typing a word calls it per key);
- * `.cancel()` drops a call still waiting (an input that another one has just overruled).
+ * `.cancel()` drops a call still waiting (an input that another one has just overruled);
+ * `.now()` calls `fn` at once and drops the waiting call — a button pressed after typing
+ * must not be followed by the typing's own rerun, which would wipe what the button showed.
  * @template {unknown[]} A
- * @param {(...args: A) => void} fn
+ * @param {(...args: A) => unknown} fn
  * @param {number} ms
- * @returns {((...args: A) => void) & { cancel: () => void }}
+ * @returns {((...args: A) => void) & { cancel: () => void, now: (...args: A) => unknown }}
  */
 export function debounce(fn, ms) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -17,7 +19,12 @@ export function debounce(fn, ms) {
     clearTimeout(timer);
     timer = setTimeout(() => fn(...args), ms);
   };
-  return Object.assign(call, { cancel: () => clearTimeout(timer) });
+  const cancel = () => clearTimeout(timer);
+  const now = (/** @type {A} */ ...args) => {
+    cancel();
+    return fn(...args);
+  };
+  return Object.assign(call, { cancel, now });
 }
 
 /**
