@@ -5,25 +5,17 @@
 // code worked out here — never from what the page printed.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { launch, open, screenshot, ready } from './harness.mjs';
+import { launch, open, screenshot, ready, cli } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SAMPLE = 'www/data/chess-sample.pgn';
 
-/** Runs the project's own command-line tool and parses its --json answer. */
-function cli(...args) {
-  const out = execFileSync('cargo', ['run', '--quiet', '--bin', 'chessboard-puzzles', '--', ...args, '--json'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  return JSON.parse(out);
+/** Runs the project's own command-line tool and parses its --json answer. @param {string[]} args */
+function cliJson(...args) {
+  return JSON.parse(cli(...args, '--json'));
 }
 
 /** The 64 squares of a FEN's board as { e4: 'P', … } (empty squares left out). */
@@ -75,8 +67,8 @@ async function boardInView(page) {
 test('clicking the 10th move shows the position after it, its two squares marked, coordinates on the edges', async () => {
   const { page, errors, context } = await open(browser, 'chess.html', { viewport: { width: 1280, height: 900 } });
   await loadSample(page, 1);
-  const { fen } = cli('chess', 'link', '--pgn', SAMPLE, '--game', '1', '--ply', '10');
-  const { fen: before } = cli('chess', 'link', '--pgn', SAMPLE, '--game', '1', '--ply', '9');
+  const { fen } = cliJson('chess', 'link', '--pgn', SAMPLE, '--game', '1', '--ply', '10');
+  const { fen: before } = cliJson('chess', 'link', '--pgn', SAMPLE, '--game', '1', '--ply', '9');
   await page.click('#moves [data-ply="10"]');
   await page.waitForFunction(() => document.querySelector('#game-steps').dataset.at === '10');
   assert.deepEqual(await viewerBoard(page), fenBoard(fen));
@@ -124,7 +116,7 @@ test("each move's bits in the list add up to the game's total as `chess games` c
   await loadSample(page, 1);
   // Game 1's bits: the whole file's less those of the games after it.
   const total = (scheme) =>
-    cli('chess', 'games', '--pgn', SAMPLE, '--scheme', scheme).bits - cli('chess', 'games', '--pgn', SAMPLE, '--scheme', scheme, '--skip', '1').bits;
+    cliJson('chess', 'games', '--pgn', SAMPLE, '--scheme', scheme).bits - cliJson('chess', 'games', '--pgn', SAMPLE, '--scheme', scheme, '--skip', '1').bits;
   // Each move's bits as its tooltip gives them, to 0.01 (the list shows 0.1).
   const listBits = () => page.$$eval('#moves .move[data-ply]', (ms) => ms.map((m) => Number(m.title.match(/: ([\d.]+) bits/)[1])));
   const plies = (await listBits()).length;
@@ -158,7 +150,7 @@ test('keys step through the game and the board stays in view at 1280×900', asyn
   await loadSample(page, 2);
   assert.ok(await boardInView(page), 'the board is in view once the game is loaded');
   const count = Number(await page.getAttribute('#game-steps', 'data-count'));
-  const { fen: third } = cli('chess', 'link', '--pgn', SAMPLE, '--game', '2', '--ply', '3');
+  const { fen: third } = cliJson('chess', 'link', '--pgn', SAMPLE, '--game', '2', '--ply', '3');
   await page.focus('#vboard');
   const scrollY = await page.evaluate(() => scrollY);
   for (let i = 1; i <= 3; i++) {

@@ -2,7 +2,9 @@
 // never downloads a browser), the page under test served by `cargo xtask test` at BASE_URL,
 // and a record of console errors so every test can assert there were none.
 import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import os from 'node:os';
@@ -10,6 +12,19 @@ import os from 'node:os';
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
 export const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Runs the project's own command-line tool and returns what it printed: CLI_BIN when
+ * `cargo xtask test` has built it (its native tests did), else `cargo run` — which, under
+ * the test step's feature set, would rebuild the whole crate inside a test's time.
+ * @param {string[]} args
+ */
+export function cli(...args) {
+  const [command, prefix] = process.env.CLI_BIN ? [process.env.CLI_BIN, []] : ['cargo', ['run', '--quiet', '--bin', 'chessboard-puzzles', '--']];
+  return execFileSync(command, [...prefix, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+}
 
 export const ARGS = [
   '--headless',

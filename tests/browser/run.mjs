@@ -3,13 +3,15 @@
 // animations, so two at a time keep both cores busy). With --repeat N the whole set runs N times
 // in a row; with --load, two processes busy on the CPU run beside it (stress-ng when installed,
 // else two Node busy loops), as on a machine that is doing other work. Prints one line a run and
-// a summary; exits non-zero when any run failed.
+// a summary; exits non-zero when any run failed. With --cli none, the files that call the
+// command-line tool (they import `cli` from harness.mjs) are left out; with --cli only, only
+// they run: `cargo xtask test` starts the others before the tool is built.
 //
-//   node tests/browser/run.mjs [--repeat N] [--load] [FILE …]
+//   node tests/browser/run.mjs [--repeat N] [--load] [--cli none|only] [FILE …]
 //
 // BASE_URL (the served www/), CHROMIUM and DIST_DIR are read as by harness.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ARGS, EXECUTABLE } from './harness.mjs';
@@ -18,14 +20,18 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 /** @param {string[]} argv */
 function parse(argv) {
-  const options = { repeat: 1, load: false, files: /** @type {string[]} */ ([]) };
+  const options = { repeat: 1, load: false, cli: 'all', files: /** @type {string[]} */ ([]) };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--repeat') {
       options.repeat = Number(argv[++i]);
       if (!Number.isInteger(options.repeat) || options.repeat < 1) throw new Error(`--repeat takes a whole number ≥ 1, not '${argv[i]}'`);
     } else if (arg === '--load') options.load = true;
-    else if (arg.startsWith('--')) throw new Error(`unknown option '${arg}' (use --repeat N, --load, and test files)`);
+    else if (arg === '--cli') {
+      options.cli = argv[++i];
+      if (options.cli !== 'none' && options.cli !== 'only') throw new Error(`--cli takes none or only, not '${options.cli}'`);
+    }
+    else if (arg.startsWith('--')) throw new Error(`unknown option '${arg}' (use --repeat N, --load, --cli none|only, and test files)`);
     else options.files.push(arg);
   }
   if (!options.files.length) {
@@ -34,7 +40,13 @@ function parse(argv) {
       .sort()
       .map((f) => HERE + f);
   }
+  if (options.cli !== 'all') options.files = options.files.filter((f) => callsCli(f) === (options.cli === 'only'));
   return options;
+}
+
+/** Whether a test file calls the command-line tool (imports `cli` from harness.mjs). @param {string} file */
+function callsCli(file) {
+  return /import \{[^}]*\bcli\b[^}]*\} from '\.\/harness\.mjs'/.test(readFileSync(file, 'utf8'));
 }
 
 /** Two processes that keep a core busy each, until stopped. */
@@ -69,6 +81,11 @@ function runOnce(files, env) {
 }
 
 const options = parse(process.argv.slice(2));
+if (!options.files.length) {
+  // `node --test` with no files would look for tests everywhere under the working folder.
+  console.log('# no test files to run');
+  process.exit(0);
+}
 const server = await chromium.launchServer({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
 const stopLoad = options.load ? startLoad() : () => {};
 const env = { ...process.env, BROWSER_WS: server.wsEndpoint() };

@@ -7,23 +7,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath } from './harness.mjs';
+import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs the project's own command-line tool (built by `cargo test` before the browser tests). */
-function cli(...args) {
-  return execFileSync('cargo', ['run', '--quiet', '--bin', 'chessboard-puzzles', '--', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-}
 
 /** The lights left after pressing `presses` ([row, col]) on `rows` (strings of 0/1), plus rule. */
 function afterPresses(rows, presses) {

@@ -1,136 +1,239 @@
-//! `cargo xtask test`: every check, in order, continuing past failures so one run shows all
-//! of them, then a one-line summary. Exits non-zero if anything failed.
+//! `cargo xtask test`: every check, continuing past failures so one run shows all of them,
+//! then a one-line summary. Exits non-zero if anything failed.
+//!
+//! Two lanes share the 2 cores. The browser lane (wasm build, Node tests, browser tests) is
+//! mostly waiting on pages and timers; the cargo lane (native tests, clippy) is pure CPU. So the
+//! cargo lane runs beside it at low priority (`nice`), soaking up what the browser leaves idle,
+//! and never slowing the timing-sensitive side. Its output goes to log files, printed whole
+//! when the browser lane is done, so the two never interleave.
 
 use crate::setup::{self, run as run_command, WASM_TARGET};
-use anyhow::{bail, Result};
-use std::path::Path;
+use anyhow::{anyhow, bail, Context, Result};
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::mpsc;
+use std::time::Instant;
 
-fn run_all() -> Vec<(&'static str, Result<()>)> {
-    let root = crate::root();
-    let cargo = || {
-        let mut c = Command::new(env!("CARGO"));
-        c.current_dir(&root);
-        c
-    };
-    let mut results = Vec::new();
-    let mut step = |name: &'static str, f: &mut dyn FnMut() -> Result<()>| {
-        eprintln!("\n==> {name}");
-        let started = std::time::Instant::now();
-        let r = f();
-        let took = started.elapsed().as_secs_f64();
-        match &r {
+/// A finished step: its name, its outcome, its time in seconds, and the log it wrote
+/// (background steps only).
+struct Step {
+    name: &'static str,
+    result: Result<()>,
+    seconds: f64,
+    log: Option<PathBuf>,
+}
+
+impl Step {
+    /// A step that failed before it could start.
+    fn failed(name: &'static str, err: anyhow::Error) -> Step {
+        Step { name, result: Err(err), seconds: 0.0, log: None }
+    }
+
+    fn report(&self) {
+        let (name, took) = (self.name, self.seconds);
+        match &self.result {
             Ok(()) => eprintln!("xtask: {name} passed in {took:.0} s"),
             Err(e) => eprintln!("xtask: {name} FAILED in {took:.0} s: {e:#}"),
         }
-        results.push((name, r));
+    }
+}
+
+/// Runs `f` as step `name`, printing its start and its outcome with the time it took.
+fn step(name: &'static str, f: impl FnOnce() -> Result<()>) -> Step {
+    eprintln!("\n==> {name}");
+    timed(name, None, f)
+}
+
+fn timed(name: &'static str, log: Option<PathBuf>, f: impl FnOnce() -> Result<()>) -> Step {
+    let started = Instant::now();
+    let result = f();
+    let s = Step { name, result, seconds: started.elapsed().as_secs_f64(), log };
+    s.report();
+    s
+}
+
+fn cargo() -> Command {
+    let mut c = Command::new(env!("CARGO"));
+    c.current_dir(crate::root());
+    c
+}
+
+/// Cargo at low priority, for the background lane.
+fn nice_cargo() -> Command {
+    let mut c = Command::new("nice");
+    c.args(["-n", "15", env!("CARGO")]).current_dir(crate::root());
+    c
+}
+
+/// Runs `cmd` with its output appended to `log`.
+fn run_logged(cmd: &mut Command, log: &Path) -> Result<()> {
+    let file = File::options().create(true).append(true).open(log).with_context(|| format!("cannot write {}", log.display()))?;
+    cmd.stdout(file.try_clone()?).stderr(file);
+    run_command(cmd)
+}
+
+/// The cargo lane: the native tests (first their build, after which `cli_built` is told where a
+/// copy of the command-line tool is, for the browser tests that call it), then clippy.
+fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut background = |name: &'static str, file: &str, f: &mut dyn FnMut(&Path) -> Result<()>| {
+        let log = logs.join(file);
+        let _ = std::fs::remove_file(&log);
+        eprintln!("xtask: {name} started in the background (log: {})", log.display());
+        steps.push(timed(name, Some(log.clone()), || f(&log)));
     };
-    step("rustfmt", &mut || run_command(cargo().args(["fmt", "--all", "--", "--check"])));
-    step("clippy", &mut || {
-        run_command(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
+    let mut cli = Some(cli_built);
+    background("native tests", "native-tests.log", &mut |log| {
+        let built = run_logged(nice_cargo().args(["test", "--workspace", "--no-run"]), log).and_then(|()| {
+            // A copy: a later cargo command may replace the original while a test runs it.
+            let copy = logs.join("chessboard-puzzles");
+            std::fs::copy(crate::target_dir().join("debug/chessboard-puzzles"), &copy)?;
+            Ok(copy)
+        });
+        let _ = cli.take().expect("told once").send(built.as_ref().ok().cloned());
+        built?;
+        run_logged(nice_cargo().args(["test", "--workspace"]), log)
+    });
+    background("clippy", "clippy.log", &mut |log| {
+        run_logged(nice_cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]), log)
     });
     // Per module, as each is built: a warning that only one feature set shows (an import the
     // other faces use) would hide under --all-features.
-    step("clippy (wasm32, each module)", &mut || {
-        setup::wasm_target()?;
+    background("clippy (wasm32, each module)", "clippy-wasm32.log", &mut |log| {
         for module in crate::build::MODULES {
-            run_command(
-                cargo().args(["clippy", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET]).args([
-                    "--no-default-features",
-                    "--features",
-                    module,
-                    "--",
-                    "-D",
-                    "warnings",
-                ]),
+            run_logged(
+                nice_cargo()
+                    .args(["clippy", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET])
+                    .args(["--no-default-features", "--features", module, "--", "-D", "warnings"]),
+                log,
             )?;
         }
         Ok(())
     });
+    steps
+}
+
+fn run_all() -> Vec<Step> {
+    let root = crate::root();
+    let mut steps = vec![step("rustfmt", || run_command(cargo().args(["fmt", "--all", "--", "--check"])))];
     // The site's and the tests' JS, with the tools tests/package.json pins (see tests/tsconfig.json
     // and tests/eslint.config.js for what each covers). Neither needs the wasm build.
-    step("JS type check", &mut || {
+    steps.push(step("JS type check", || {
         setup::node_modules()?;
         run_command(Command::new(node_tool("tsc")).args(["--noEmit", "--project", "tests"]).current_dir(&root))
-    });
-    step("JS lint", &mut || {
+    }));
+    steps.push(step("JS lint", || {
         setup::node_modules()?;
         run_command(
             Command::new(node_tool("eslint"))
                 .args(["--config", "tests/eslint.config.js", "--max-warnings", "0", "www", "tests"])
                 .current_dir(&root),
         )
+    }));
+    if let Err(e) = setup::wasm_target() {
+        steps.push(Step::failed("wasm target", e));
+        return steps;
+    }
+    let logs = crate::target_dir().join("xtask-test");
+    if let Err(e) = std::fs::create_dir_all(&logs) {
+        steps.push(Step::failed("logs folder", e.into()));
+        return steps;
+    }
+    let (cli_built, cli) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let lane = scope.spawn(|| cargo_lane(&logs, cli_built));
+        steps.extend(browser_lane(&root, cli));
+        let background = lane.join().unwrap_or_default();
+        for s in &background {
+            if let Some(log) = &s.log {
+                eprintln!("\n==> {} (its log, {})", s.name, log.display());
+                eprint!("{}", std::fs::read_to_string(log).unwrap_or_default());
+                s.report();
+            }
+        }
+        steps.extend(background);
     });
-    step("native tests", &mut || run_command(cargo().args(["test", "--workspace"])));
-    let built = crate::build::wasm();
-    let wasm_ok = built.is_ok();
-    step("wasm build", &mut || built.as_ref().map(|_| ()).map_err(|e| anyhow::anyhow!("{e:#}")));
-    step("wasm size budgets", &mut || match &built {
-        Ok(modules) => crate::build::check_size_budgets(&root.join("www/pkg"), modules),
-        Err(_) => bail!("skipped: the wasm build failed"),
-    });
+    steps
+}
+
+/// The wasm build and everything that needs it, in the foreground.
+fn browser_lane(root: &Path, cli: mpsc::Receiver<Option<PathBuf>>) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut built = None;
+    steps.push(step("wasm build", || {
+        built = Some(crate::build::wasm()?);
+        Ok(())
+    }));
+    let Some(modules) = built else {
+        return steps;
+    };
+    steps.push(step("wasm size budgets", || crate::build::check_size_budgets(&root.join("www/pkg"), &modules)));
     // The npm package (tests/node/package.test.mjs installs its tarball in a scratch project;
     // tests/browser/package.test.mjs serves it under a CDN-like path).
     let mut tarball = None;
-    step("npm package", &mut || {
-        if !wasm_ok {
-            bail!("skipped: the wasm build failed");
-        }
+    steps.push(step("npm package", || {
         tarball = Some(crate::package::run_package(Some(crate::target_dir().join("package-test")))?);
         Ok(())
-    });
-    step("wasm API under Node", &mut || {
-        if !wasm_ok {
-            bail!("skipped: the wasm build failed");
-        }
-        node_tests(&root.join("tests/node"), tarball.as_ref())
-    });
-    step("browser tests", &mut || {
-        if !wasm_ok {
-            bail!("skipped: the wasm build failed");
-        }
+    }));
+    steps.push(step("wasm API under Node", || node_tests(&root.join("tests/node"), tarball.as_ref())));
+    let mut port = None;
+    steps.push(step("browser test set-up", || {
         setup::chromium()?;
         // The delivery test serves this dist copy from a sub-path with a plain static server.
-        crate::dist::run(crate::dist::Options {
-            out: Some(crate::target_dir().join("dist-test")),
-            ..Default::default()
-        })?;
-        let port = crate::serve::spawn(root.join("www"))?;
-        browser_tests(port, tarball.as_ref())
-    });
-    results
+        crate::dist::run(crate::dist::Options { out: Some(crate::target_dir().join("dist-test")), ..Default::default() })?;
+        port = Some(crate::serve::spawn(root.join("www"))?);
+        Ok(())
+    }));
+    let Some(port) = port else {
+        return steps;
+    };
+    steps.push(step("browser tests", || browser_tests(port, tarball.as_ref(), None)));
+    steps.push(step("browser tests that call the command-line tool", || {
+        eprintln!("xtask: waiting for the native test build (the command-line tool)");
+        match cli.recv() {
+            Ok(Some(bin)) => browser_tests(port, tarball.as_ref(), Some(&bin)),
+            _ => Err(anyhow!("skipped: the native test build failed")),
+        }
+    }));
+    steps
 }
 
 pub fn run() -> Result<()> {
-    let results = run_all();
-    let failed: Vec<&str> = results.iter().filter(|(_, r)| r.is_err()).map(|(n, _)| *n).collect();
-    let passed = results.len() - failed.len();
+    let started = Instant::now();
+    let steps = run_all();
+    let failed: Vec<&str> = steps.iter().filter(|s| s.result.is_err()).map(|s| s.name).collect();
+    let passed = steps.len() - failed.len();
     eprintln!();
     if !failed.is_empty() {
         eprintln!("xtask test failed steps: {}", failed.join(", "));
     }
-    println!("summary: {passed} passed, {} failed", failed.len());
+    println!("summary: {passed} passed, {} failed, {:.1} min", failed.len(), started.elapsed().as_secs_f64() / 60.0);
     if failed.is_empty() {
         Ok(())
     } else {
-        bail!("{} of {} steps failed", failed.len(), results.len())
+        bail!("{} of {} steps failed", failed.len(), steps.len())
     }
 }
 
 /// A command-line tool installed by `npm ci` in tests/ (`tests/node_modules/.bin/NAME`).
-fn node_tool(name: &str) -> std::path::PathBuf {
+fn node_tool(name: &str) -> PathBuf {
     crate::root().join("tests/node_modules/.bin").join(name)
 }
 
-/// Runs the browser tests with `tests/browser/run.mjs`: one shared Chromium, two files at a
-/// time (BROWSER_JOBS), against the server on `port`.
-fn browser_tests(port: u16, tarball: Option<&std::path::PathBuf>) -> Result<()> {
+/// Runs the browser tests with `tests/browser/run.mjs` (one shared Chromium, two files at a
+/// time) against the server on `port`: with `cli`, the files that call the command-line tool
+/// (CLI_BIN); without, all the others.
+fn browser_tests(port: u16, tarball: Option<&PathBuf>, cli: Option<&Path>) -> Result<()> {
     let mut cmd = Command::new("node");
     if let Some(tarball) = tarball {
         cmd.env("PACKAGE_TGZ", tarball);
     }
-    cmd.arg("tests/browser/run.mjs")
-        .current_dir(crate::root())
+    match cli {
+        Some(bin) => cmd.env("CLI_BIN", bin).args(["tests/browser/run.mjs", "--cli", "only"]),
+        None => cmd.args(["tests/browser/run.mjs", "--cli", "none"]),
+    };
+    cmd.current_dir(crate::root())
         .env("BASE_URL", format!("http://127.0.0.1:{port}"))
         .env("CHROMIUM", setup::CHROMIUM)
         .env("DIST_DIR", crate::target_dir().join("dist-test"));
@@ -138,7 +241,7 @@ fn browser_tests(port: u16, tarball: Option<&std::path::PathBuf>) -> Result<()> 
 }
 
 /// Runs every `*.test.mjs` in `dir` with Node's test runner, one file at a time.
-fn node_tests(dir: &Path, tarball: Option<&std::path::PathBuf>) -> Result<()> {
+fn node_tests(dir: &Path, tarball: Option<&PathBuf>) -> Result<()> {
     let mut files: Vec<_> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
