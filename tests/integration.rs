@@ -35,7 +35,10 @@ fn every_file_of_tests_is_a_module_here() {
     for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "integration") {
-            assert!(listed.contains(&format!("\nmod {module};\n")), "tests/{name} is not compiled: add `mod {module};` to tests/integration.rs");
+            assert!(
+                listed.contains(&format!("\nmod {module};\n")),
+                "tests/{name} is not compiled: add `mod {module};` to tests/integration.rs"
+            );
         }
     }
 }

@@ -68,7 +68,11 @@ fn nice_cargo() -> Command {
 
 /// Runs `cmd` with its output appended to `log`.
 fn run_logged(cmd: &mut Command, log: &Path) -> Result<()> {
-    let file = File::options().create(true).append(true).open(log).with_context(|| format!("cannot write {}", log.display()))?;
+    let file = File::options()
+        .create(true)
+        .append(true)
+        .open(log)
+        .with_context(|| format!("cannot write {}", log.display()))?;
     cmd.stdout(file.try_clone()?).stderr(file);
     run_command(cmd)
 }
@@ -181,7 +185,10 @@ fn browser_lane(root: &Path, cli: mpsc::Receiver<Option<PathBuf>>) -> Vec<Step> 
     steps.push(step("browser test set-up", || {
         setup::chromium()?;
         // The delivery test serves this dist copy from a sub-path with a plain static server.
-        crate::dist::run(crate::dist::Options { out: Some(crate::target_dir().join("dist-test")), ..Default::default() })?;
+        crate::dist::run(crate::dist::Options {
+            out: Some(crate::target_dir().join("dist-test")),
+            ..Default::default()
+        })?;
         port = Some(crate::serve::spawn(root.join("www"))?);
         Ok(())
     }));
