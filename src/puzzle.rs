@@ -8,6 +8,16 @@ use crate::link;
 use crate::progress::{NoProgress, Progress};
 use crate::Result;
 
+/// Where a game stands (sgt-puzzles' `status()`): still being played, won, or lost for good
+/// (a prisoner named the wrong square). The faces show it; none works it out for itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Playing,
+    Won,
+    Lost,
+}
+
 pub trait Puzzle: Sized + Clone {
     /// What chooses a game: size, rule, number of sides…
     type Params;
@@ -58,6 +68,15 @@ pub trait Puzzle: Sized + Clone {
 
     /// Whether the goal is reached.
     fn is_solved(&self) -> bool;
+
+    /// Where the game stands: won once solved; puzzles that can be lost say when.
+    fn status(&self) -> Status {
+        if self.is_solved() {
+            Status::Won
+        } else {
+            Status::Playing
+        }
+    }
 
     /// A sequence of moves that reaches the goal from this state, reporting progress.
     fn solve_with(&self, options: &Self::SolveOptions, progress: &mut dyn Progress) -> Result<Vec<Self::Move>>;

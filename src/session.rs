@@ -19,6 +19,9 @@ use std::ops::Range;
 struct Entry<P: Puzzle> {
     mv: P::Move,
     played: Option<Played<P>>,
+    /// Whether the move belongs to the turn of the move before it (a partner's reply): undo
+    /// and redo take a turn back, or make it again, whole.
+    joined: bool,
 }
 
 #[derive(Clone)]
@@ -109,10 +112,33 @@ impl<P: Puzzle> Session<P> {
         Ok(self.push(mv, Played { outcome, after: kept }))
     }
 
+    /// Plays `mv` and then the reply `reply` gives from the state after it (the partner's
+    /// move: prisoner B's answer to A's flip), as one turn: undo and redo take both. A refused
+    /// move or reply changes nothing.
+    pub fn play_turn(&mut self, mv: P::Move, reply: impl FnOnce(&P) -> Result<Option<P::Move>>) -> Result<()> {
+        let before = self.clone();
+        self.play(mv)?;
+        let answered = reply(self.state()).and_then(|r| match r {
+            Some(r) => self.play(r).map(|_| true),
+            None => Ok(false),
+        });
+        match answered {
+            Ok(true) => {
+                self.entries[self.at - 1].joined = true;
+                Ok(())
+            }
+            Ok(false) => Ok(()),
+            Err(e) => {
+                *self = before;
+                Err(e)
+            }
+        }
+    }
+
     /// Records a move just played on `current`, in place of any undone ones.
     fn push(&mut self, mv: P::Move, played: Played<P>) -> &P::Outcome {
         self.entries.truncate(self.at);
-        self.entries.push(Entry { mv, played: Some(played) });
+        self.entries.push(Entry { mv, played: Some(played), joined: false });
         self.at += 1;
         self.steps = None;
         &self.played(self.at - 1).outcome
@@ -132,8 +158,16 @@ impl<P: Puzzle> Session<P> {
         self.at < self.entries.len()
     }
 
-    /// Takes back the last move in effect; false when there is none.
+    /// Takes back the last turn in effect (a move, with its partner's reply if it had one);
+    /// false when there is none.
     pub fn undo(&mut self) -> bool {
+        let undone = self.undo_move();
+        while undone && self.at > 0 && self.entries[self.at].joined && self.undo_move() {}
+        undone
+    }
+
+    /// Takes back the last move in effect; false when there is none.
+    fn undo_move(&mut self) -> bool {
         if self.at == 0 {
             return false;
         }
@@ -152,11 +186,19 @@ impl<P: Puzzle> Session<P> {
         true
     }
 
+    /// Makes the next turn after the mark again (a move, with its partner's reply if it had
+    /// one), or a loaded solution's next step; see [`Session::redo_move`].
+    pub fn redo(&mut self) -> Result<bool> {
+        let redone = self.redo_move()?;
+        while redone && self.entries.get(self.at).is_some_and(|e| e.joined) && self.redo_move()? {}
+        Ok(redone)
+    }
+
     /// Makes the next move after the mark: an undone one, or a loaded solution's next step
     /// (played now, the first time). False when there is none. A step the game refuses because
     /// it is already won ends the solution there (the rotating table's list of moves can
     /// outlast the game); any other refusal is an error and changes nothing.
-    pub fn redo(&mut self) -> Result<bool> {
+    fn redo_move(&mut self) -> Result<bool> {
         let Some(entry) = self.entries.get(self.at) else { return Ok(false) };
         if let Some(Played { after: Some(after), .. }) = &entry.played {
             self.current = after.clone();
@@ -201,7 +243,7 @@ impl<P: Puzzle> Session<P> {
     pub fn load_steps(&mut self, moves: Vec<P::Move>) -> usize {
         self.entries.truncate(self.at);
         let count = moves.len();
-        self.entries.extend(moves.into_iter().map(|mv| Entry { mv, played: None }));
+        self.entries.extend(moves.into_iter().map(|mv| Entry { mv, played: None, joined: false }));
         self.steps = Some(self.at..self.at + count);
         count
     }
@@ -228,9 +270,9 @@ impl<P: Puzzle> Session<P> {
         }
         let target = r.start + n.min(r.end - r.start);
         while self.at > target {
-            self.undo();
+            self.undo_move();
         }
-        while self.at < target && self.redo()? {}
+        while self.at < target && self.redo_move()? {}
         Ok(self.step_position().expect("the mark is within the loaded steps"))
     }
 
@@ -258,6 +300,28 @@ mod tests {
         assert!(s.play(Move::Flip(4)).is_err(), "A flips one coin only");
         assert_eq!((s.move_count(), s.link()), (1, link));
         assert!(s.undo() && s.redo().unwrap(), "the history is intact");
+    }
+
+    #[test]
+    fn a_turn_with_the_partners_reply_is_undone_and_redone_whole() {
+        let mut s = round();
+        let dealt = s.state().clone();
+        s.play_turn(Move::Flip(3), |g| g.reply(&Default::default())).unwrap();
+        let answer = (0..16).filter(|&i| s.state().board.get(i)).fold(0, |a, i| a ^ i);
+        assert_eq!(s.moves().cloned().collect::<Vec<_>>(), [Move::Flip(3), Move::Answer(answer)]);
+        let played = s.state().clone();
+        assert!(s.undo());
+        assert_eq!((s.state(), s.move_count(), s.can_undo()), (&dealt, 0, false), "one undo takes the turn");
+        assert!(s.redo().unwrap());
+        assert_eq!((s.state(), s.move_count(), s.can_redo()), (&played, 2, false), "one redo makes it again");
+        // A reply that fails takes the move back with it: nothing changes.
+        let mut t = round();
+        let refused = t.play_turn(Move::Flip(3), |_| crate::bail!("no reply"));
+        assert!(refused.is_err());
+        assert_eq!((t.state(), t.move_count()), (&dealt, 0));
+        // No reply: the move is a turn of its own.
+        t.play_turn(Move::Flip(3), |_| Ok(None)).unwrap();
+        assert_eq!(t.move_count(), 1);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::{from_js, js_err, to_js};
 use crate::devil::rules::board::check_squares;
-use crate::devil::rules::game::{from_link_with_ladder, link_with_ladder, Ladder};
+use crate::devil::rules::game::{from_link_with_ladder, link_with_ladder, Ladder, LADDER_SQUARES};
 use crate::devil::{Game, Layout, Move, Params, View};
 use wasm_bindgen::prelude::*;
 
@@ -19,6 +19,31 @@ pub fn devil_board(squares: usize) -> Result<JsValue, JsError> {
     let layout = Layout::for_squares(squares);
     let names = (0..squares).map(|i| layout.name(i)).collect();
     to_js(&Drawing { layout, names })
+}
+
+/// The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
+/// round's result (`playing`, `won`, `lost`) is in, the next round's, and every rung's board
+/// size. Ladders are `{rung, streak}`, the rung counted from 0.
+#[wasm_bindgen]
+pub fn devil_ladder(rung: u8, streak: u16, status: &str) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Around {
+        shown: Ladder,
+        next: Ladder,
+        squares: [usize; 5],
+    }
+    use crate::puzzle::Status;
+    let status = match status {
+        "playing" => Status::Playing,
+        "won" => Status::Won,
+        "lost" => Status::Lost,
+        other => return Err(JsError::new(&format!("'{other}' is not a round's result (playing, won or lost)"))),
+    };
+    if usize::from(rung) >= LADDER_SQUARES.len() {
+        return Err(JsError::new(&format!("the ladder has {} rungs, not {}", LADDER_SQUARES.len(), rung + 1)));
+    }
+    let ladder = Ladder { rung, streak };
+    to_js(&Around { shown: ladder.shown(status), next: ladder.next(status), squares: LADDER_SQUARES })
 }
 
 /// The Devil's chessboard in the game session (`super::game`): a round is drawn as itself, and
@@ -46,6 +71,10 @@ impl super::game::Face for Game {
             return Ok(Default::default());
         }
         from_js(options, "strategy")
+    }
+
+    fn reply(state: &Game, options: &crate::devil::rules::game::SolveOptions) -> crate::Result<Option<Move>> {
+        state.reply(options)
     }
 
     fn outcome((): &()) -> Result<JsValue, JsError> {

@@ -49,6 +49,13 @@ pub trait Face: Puzzle + 'static {
         Err(JsError::new("this puzzle has no edits"))
     }
 
+    /// The partner's reply to the state after a move of yours (prisoner B's answer to A's
+    /// flip, by the strategy of `options`), played with it as one turn; none by default.
+    fn reply(state: &Self, options: &Self::SolveOptions) -> crate::Result<Option<Self::Move>> {
+        let _ = (state, options);
+        Ok(None)
+    }
+
     /// A compound step the puzzle offers beyond single moves (the table's jump to move N),
     /// made in the session as one move of its history. Puzzles without one refuse.
     fn jump(session: &mut Session<Self>, to: &str) -> Result<JsValue, JsError> {
@@ -79,6 +86,7 @@ pub trait Face: Puzzle + 'static {
 trait AnySession {
     fn view(&self) -> Result<JsValue, JsError>;
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
+    fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError>;
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
     fn jump(&mut self, to: &str) -> Result<JsValue, JsError>;
     fn undo(&mut self) -> bool;
@@ -107,6 +115,8 @@ struct View<E> {
     /// The session's move counter (moves in effect).
     moves: usize,
     solved: bool,
+    /// `playing`, `won` or `lost` ([`crate::puzzle::Status`]).
+    status: crate::puzzle::Status,
     can_undo: bool,
     can_redo: bool,
     /// Where the step bar stands in a loaded solution: `{at, count}`, or null.
@@ -125,6 +135,7 @@ where
             link: self.link(),
             moves: s.move_count(),
             solved: s.state().is_solved(),
+            status: s.state().status(),
             can_undo: s.can_undo(),
             can_redo: s.can_redo(),
             steps: s.step_position(),
@@ -140,6 +151,11 @@ where
         P::outcome(outcome)
     }
 
+    fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError> {
+        let mv = P::parse_move(mv)?;
+        let options = P::parse_options(options)?;
+        self.session.play_turn(mv, |state| P::reply(state, &options)).map_err(js_err)
+    }
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {
         let next = self.session.state().edit(edit)?;
         self.session.reset(next);
@@ -288,7 +304,7 @@ impl GameSession {
         Ok(GameSession { inner: open(fragment)? })
     }
 
-    /// `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.
+    /// `{puzzle, state, extras, link, moves, solved, status, can_undo, can_redo, steps}`.
     pub fn view(&self) -> Result<JsValue, JsError> {
         self.inner.view()
     }
@@ -299,6 +315,11 @@ impl GameSession {
         self.inner.play(mv)
     }
 
+    /// Plays your move and the partner's reply to it (B's answer, by the strategy of
+    /// `options`) as one turn, which undo and redo take whole. A refusal changes nothing.
+    pub fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError> {
+        self.inner.play_turn(mv, options)
+    }
     /// An edit that is not a move (the session starts again from its result).
     pub fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {
         self.inner.edit(edit)

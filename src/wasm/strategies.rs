@@ -14,10 +14,18 @@ fn chosen(number: u8, table: Option<String>, squares: usize) -> Result<Rc<dyn St
     strategy(number, table.as_deref(), squares).map_err(js_err)
 }
 
-/// Checks a table pasted on the lab page for the Devil page; returns its number of squares.
+/// Checks a table pasted on the lab page for the Devil page: `{squares, strategy}`, its number
+/// of squares and the strategy number it plays as there (passed with its text to every call
+/// that names a strategy).
 #[wasm_bindgen]
-pub fn devil_lab_table_squares(text: &str) -> Result<usize, JsError> {
-    Ok(pasted_table(text).map_err(js_err)?.squares())
+pub fn devil_lab_pasted_table(text: &str) -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Pasted {
+        squares: usize,
+        strategy: u8,
+    }
+    let squares = pasted_table(text).map_err(js_err)?.squares();
+    to_js(&Pasted { squares, strategy: crate::devil::rules::play::PASTED_TABLE })
 }
 
 /// The lab's strategies with their share-link numbers: `[{number, strategy, f, label}]`.

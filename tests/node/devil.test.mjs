@@ -146,3 +146,32 @@ test('a ladder is kept in a version-2 link; a round without one keeps its versio
   throwsWith(assert, () => core.GameSession.open(`#${other.link()}`), /rung 3 does not play 16 squares/);
   throwsWith(assert, () => core.GameSession.open(`#${climbing.slice(0, -2)}`), /truncated|garbled/);
 });
+
+test("A's flip with B's reply is one turn: B names the XOR of the heads, the status says won or lost, one undo takes both", () => {
+  for (const seed of ['1', '2', '3', '4', '5', '6']) {
+    const session = create(16, seed);
+    const dealt = session.view().state.game;
+    assert.equal(session.view().status, 'playing');
+    const flip = Number(seed) % 16;
+    session.play_turn({ flip }, { strategy: 0, table: null });
+    const view = session.view();
+    const after = view.state.game;
+    const answer = xorOfHeads(after.board);
+    assert.deepEqual(session.moves(), [{ flip }, { answer }]);
+    assert.equal(view.status, answer === dealt.key ? 'won' : 'lost');
+    assert.equal(session.undo(), true);
+    assert.deepEqual([session.view().moves, session.view().state.game], [0, dealt]);
+    assert.equal(session.redo(), true);
+    assert.equal(session.view().moves, 2);
+  }
+  throwsWith(assert, () => create(16, '1').play_turn({ flip: 16 }, null), /off the board/);
+});
+
+test('the ladder: the board size of each rung, a win climbs with the streak, a loss keeps the rung from 0', () => {
+  assert.deepEqual(core.devil_ladder(0, 0, 'playing'), { shown: { rung: 0, streak: 0 }, next: { rung: 0, streak: 0 }, squares: [2, 4, 8, 16, 64] });
+  assert.deepEqual(core.devil_ladder(2, 3, 'won'), { shown: { rung: 2, streak: 4 }, next: { rung: 3, streak: 4 }, squares: [2, 4, 8, 16, 64] });
+  assert.deepEqual(core.devil_ladder(4, 3, 'won').next, { rung: 4, streak: 4 }, 'the top rung is played again');
+  assert.deepEqual(core.devil_ladder(2, 3, 'lost'), { shown: { rung: 2, streak: 0 }, next: { rung: 2, streak: 0 }, squares: [2, 4, 8, 16, 64] });
+  throwsWith(assert, () => core.devil_ladder(5, 0, 'won'), /5 rungs, not 6/);
+  throwsWith(assert, () => core.devil_ladder(0, 0, 'draw'), /not a round's result/);
+});

@@ -131,10 +131,10 @@ test('dice and at most one', () => {
 });
 
 test('a pasted table plays as strategy 63 with its text passed along', () => {
-  throwsWith(assert, () => core.devil_lab_table_squares('0 1 1'), /has 3/);
-  throwsWith(assert, () => core.devil_lab_table_squares('0 1 2 0 1 2 0 1'), /square 2|power of two/);
+  throwsWith(assert, () => core.devil_lab_pasted_table('0 1 1'), /has 3/);
+  throwsWith(assert, () => core.devil_lab_pasted_table('0 1 2 0 1 2 0 1'), /square 2|power of two/);
   const text = core.devil_lab_table({ strategy: 'vasilev', f: 'majority' }, 4);
-  assert.equal(core.devil_lab_table_squares(text), 4);
+  assert.deepEqual(core.devil_lab_pasted_table(text), { squares: 4, strategy: 63 }, 'the Devil page plays it as strategy 63 (the number links name it by)');
   const session = core.GameSession.create('devil', { squares: 4 }, '2');
   const game = session.view().state.game;
   const [flip] = core.devil_lab_solve(63, game, text);

@@ -10,6 +10,7 @@ import { followLinks } from './share-link.js';
  * @typedef {object} Session
  * @property {() => GameView} view
  * @property {(mv: unknown) => any} play  returns what the move did besides (the table's turn), or null
+ * @property {(mv: unknown, options: unknown) => void} play_turn  the move and the partner's reply (B's answer), one turn
  * @property {(edit: unknown) => void} edit
  * @property {(to: string) => any} jump
  * @property {() => boolean} undo
@@ -27,7 +28,7 @@ import { followLinks } from './share-link.js';
 /**
  * What `Session.view()` gives.
  * @typedef {{ puzzle: string, state: any, extras: any, link: string | null, moves: number, solved: boolean,
- *   can_undo: boolean, can_redo: boolean, steps: { at: number, count: number } | null }} GameView
+ *   status: 'playing' | 'won' | 'lost', can_undo: boolean, can_redo: boolean, steps: { at: number, count: number } | null }} GameView
  */
 
 /**
@@ -39,7 +40,7 @@ import { followLinks } from './share-link.js';
  * @property {string} what  what `fresh` shows, for the bad-link message ('a fresh table')
  * @property {() => void} [beforeChange]  called before any change the driver makes (a view stops its timers)
  * @property {(session: Session) => unknown} [undo]  what Undo does (default: the session's undo),
- *   for a view whose one move of the player is several of the session (the Devil's A and B)
+ *   for a view where Undo means nothing in some modes (the Devil's Watch and Edit)
  * @property {(session: Session) => unknown} [redo]  what Redo does (default: the session's redo)
  * @property {() => ReturnType<import('./share-link.js').LinkedPuzzle['current']>} [link]  the link of what is
  *   shown (default: the session's), for a view that makes large boards' links in a Worker

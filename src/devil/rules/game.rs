@@ -5,7 +5,7 @@ use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::devil::rules::board::{check_squares, Board, MAX_SQUARES};
 use crate::devil::rules::strategy::{Strategy, Xor};
 use crate::progress::Progress;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, Status};
 use crate::seed::rng_from_seed;
 use crate::{bail, link, Result};
 use rand::Rng;
@@ -74,6 +74,20 @@ impl Game {
             bail!("square {i} is off the board (0 to {})", n - 1);
         }
         Ok(())
+    }
+
+    /// Prisoner B's reply to the round as it stands, by the strategy of `options`: B's answer
+    /// once A has flipped and B has not answered yet, else none.
+    pub fn reply(&self, options: &SolveOptions) -> Result<Option<Move>> {
+        if self.flipped.is_none() || self.answer.is_some() {
+            return Ok(None);
+        }
+        let squares = self.board.squares();
+        let answer = match options.strategy {
+            0 => Xor { squares }.decode(&self.board),
+            n => crate::devil::rules::play::strategy(n, options.table.as_deref(), squares)?.decode(&self.board),
+        };
+        Ok(Some(Move::Answer(answer)))
     }
 
     /// The moves `strategy` plays from here: A's flip (unless made) and B's answer.
@@ -155,6 +169,15 @@ impl Puzzle for Game {
 
     fn is_solved(&self) -> bool {
         self.answer == Some(self.key)
+    }
+
+    /// B's answer ends the round: won if it is the key, lost for good otherwise.
+    fn status(&self) -> Status {
+        match self.answer {
+            None => Status::Playing,
+            Some(a) if a == self.key => Status::Won,
+            Some(_) => Status::Lost,
+        }
     }
 
     fn solve_with(&self, options: &SolveOptions, _progress: &mut dyn Progress) -> Result<Vec<Move>> {
@@ -244,6 +267,36 @@ pub const MAX_STREAK: u16 = (1 << 10) - 1;
 pub struct Ladder {
     pub rung: u8,
     pub streak: u16,
+}
+
+impl Ladder {
+    /// The first rung, no rounds won.
+    pub const START: Ladder = Ladder { rung: 0, streak: 0 };
+
+    /// The board size of the rung.
+    pub fn squares(self) -> usize {
+        LADDER_SQUARES[usize::from(self.rung)]
+    }
+
+    /// The ladder as it stands once the round's result is in: a win adds to the streak, a loss
+    /// ends it; before the result, the ladder as held. (The result is read off the round, so
+    /// Undo and a reload show the same streak.)
+    pub fn shown(self, status: Status) -> Ladder {
+        match status {
+            Status::Playing => self,
+            Status::Won => Ladder { streak: (self.streak + 1).min(MAX_STREAK), ..self },
+            Status::Lost => Ladder { streak: 0, ..self },
+        }
+    }
+
+    /// The ladder of the next round: a win climbs a rung (the top rung is played again), a
+    /// loss plays the same rung again from a streak of 0; a round not played to its end is
+    /// played again where it stands.
+    pub fn next(self, status: Status) -> Ladder {
+        let top = (LADDER_SQUARES.len() - 1) as u8;
+        let rung = if status == Status::Won { (self.rung + 1).min(top) } else { self.rung };
+        Ladder { rung, ..self.shown(status) }
+    }
 }
 
 /// The share-link fragment (without `#`) for a view: `devil/v1/<base64url>`.
@@ -354,6 +407,54 @@ fn read_view(r: &mut BitReader) -> Result<View> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The XOR of the indices of the heads, worked out here square by square.
+    fn xor_of_heads(coins: u64, squares: usize) -> usize {
+        (0..squares).filter(|i| coins >> i & 1 == 1).fold(0, |acc, i| acc ^ i)
+    }
+
+    #[test]
+    fn b_replies_by_the_strategy_and_the_round_is_won_exactly_when_b_names_the_key() {
+        // Every board, key and flip of 8 squares: B's reply is the XOR of the heads after the
+        // flip, and the round is won if and only if that is the key.
+        let n = 8;
+        for coins in 0..1u64 << n {
+            for key in 0..n {
+                let game = Game::new(Board::from_bits(n, coins).unwrap(), key).unwrap();
+                assert_eq!(game.status(), Status::Playing);
+                assert_eq!(game.reply(&SolveOptions::default()).unwrap(), None, "B waits for A");
+                for flip in 0..n {
+                    let flipped = game.apply(&Move::Flip(flip)).unwrap();
+                    let answer = xor_of_heads(coins ^ 1 << flip, n);
+                    assert_eq!(flipped.reply(&SolveOptions::default()).unwrap(), Some(Move::Answer(answer)));
+                    let answered = flipped.apply(&Move::Answer(answer)).unwrap();
+                    let expected = if answer == key { Status::Won } else { Status::Lost };
+                    assert_eq!(answered.status(), expected);
+                    assert_eq!(answered.reply(&SolveOptions::default()).unwrap(), None, "B has answered");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_ladder_climbs_on_a_win_and_keeps_its_rung_on_a_loss() {
+        use Status::*;
+        let mut ladder = Ladder::START;
+        // Win, win, lose, win: rungs 1→2→3, the loss replays rung 3 from 0, then up to 4.
+        let mut seen = Vec::new();
+        for result in [Won, Won, Lost, Won] {
+            assert_eq!(ladder.shown(Playing), ladder, "before the result, the ladder as held");
+            let shown = ladder.shown(result);
+            ladder = ladder.next(result);
+            seen.push((shown.streak, ladder.rung, ladder.streak, ladder.squares()));
+        }
+        assert_eq!(seen, [(1, 1, 1, 4), (2, 2, 2, 8), (0, 2, 0, 8), (1, 3, 1, 16)]);
+        // The top rung is played again; a round left unplayed is replayed where it stands.
+        let top = Ladder { rung: 4, streak: 9 };
+        assert_eq!(top.next(Won), Ladder { rung: 4, streak: 10 });
+        assert_eq!(top.next(Playing), top);
+        assert_eq!(Ladder { rung: 0, streak: MAX_STREAK }.shown(Won).streak, MAX_STREAK);
+    }
 
     #[test]
     fn solve_wins_and_wrong_moves_are_refused() {

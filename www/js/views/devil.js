@@ -9,7 +9,7 @@ import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { driveGame } from '../game-driver.js';
 import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
-import { LADDER_SQUARES, ladderShown, ladderText, nextLadder } from './devil/ladder.js';
+import { ladderText } from './devil/ladder.js';
 import { renderHelper, renderEdge } from './devil/helper.js';
 
 /** The view's page, for share links. */
@@ -125,12 +125,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
     }
     for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
-    // A table pasted on the strategy lab page plays as strategy 63 in this browser session (see tableFor).
+    // A table pasted on the strategy lab page plays as the core's pasted-table strategy in this
+    // browser session (see tableFor).
     const pasted = readStored('session', 'devil-lab-table');
     if (pasted) {
       try {
-        const n = core.devil_lab_table_squares(pasted);
-        $('strategy').add(new Option(`Pasted table (${n} squares)`, '63'));
+        const { squares, strategy } = core.devil_lab_pasted_table(pasted);
+        $('strategy').add(new Option(`Pasted table (${squares} squares)`, String(strategy)));
       } catch (err) {
         showError(err);
       }
@@ -224,12 +225,14 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** A view with the ladder read from its settings: `{rung, streak}` (rung from 0), or null. */
   const withLadder = (v) => ({ ...v, ladder: v.rung > 0 ? { rung: v.rung - 1, streak: v.streak } : null });
 
-  /** Whether the round on the board is over, and won. */
+  /** Whether the round played is over, and won (the core's status of the round). */
   function result() {
-    const { game, mode } = view;
-    const over = (mode === 'play_a' || mode === 'play_b') && game.answer !== null;
-    return { over, won: over && game.answer === game.key };
+    const over = (view.mode === 'play_a' || view.mode === 'play_b') && view.status !== 'playing';
+    return { over, won: over && view.status === 'won' };
   }
+
+  /** The ladder around the round on the board: `{shown, next, squares}` (the core's `Ladder`). */
+  const ladderAround = () => core.devil_ladder(view.ladder.rung, view.ladder.streak, view.mode === 'play_a' || view.mode === 'play_b' ? view.status : 'playing');
 
   /** Starts the ladder at its first rung (as A, unless playing B), or leaves it. */
   function setLadder(on) {
@@ -238,7 +241,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       driver.act((s) => s.set_extras({ mode: view.mode, strategy: view.strategy, step: view.step, ...ladderExtras(null) }));
       return;
     }
-    newRound(LADDER_SQUARES[0], { rung: 0, streak: 0 }, view.mode === 'play_b' ? 'play_b' : 'play_a');
+    newRound(core.devil_ladder(0, 0, 'playing').squares[0], { rung: 0, streak: 0 }, view.mode === 'play_b' ? 'play_b' : 'play_a');
   }
 
   /** After a round: on the ladder, the next rung's round (or the same rung's after a loss);
@@ -246,8 +249,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function nextRound() {
     clearMessage();
     if (!view.ladder) return newRound(view.game.board.length, null);
-    const ladder = nextLadder(view.ladder, result());
-    newRound(LADDER_SQUARES[ladder.rung], ladder);
+    const { next, squares } = ladderAround();
+    newRound(squares[next.rung], next);
   }
 
   /** Plays another strategy of the lab on the same round (from the board as dealt). */
@@ -264,13 +267,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     driver.act((s) => opening(s, view.mode, number, view.ladder));
   }
 
-  /** Undo and Redo take back (or make again) your own move: in Play as A the flip together with
-   * B's answer to it, in Play as B the answer. Watch steps with its bar; edits start afresh. */
+  /** Undo and Redo take back (or make again) your own turn — in Play as A the session holds
+   * the flip and B's answer as one. Watch steps with its bar; edits start afresh. */
   function undoRound(session, which) {
-    if (view.mode === 'play_a' || view.mode === 'play_b') {
-      const moves = view.mode === 'play_a' ? 2 : 1;
-      for (let i = 0; i < moves; i++) session[which]();
-    }
+    if (view.mode === 'play_a' || view.mode === 'play_b') session[which]();
   }
 
   // A table pasted on the strategy lab page plays (as the lab's pasted-table strategy) in this
@@ -295,7 +295,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * @param {import('../game-driver.js').Session} session
    */
   function setView(game, session, fresh) {
-    let next = withLadder({ ...game.state, ...game.extras });
+    let next = withLadder({ ...game.state, ...game.extras, status: game.status });
     const resized = !view || view.game.board.length !== next.game.board.length;
     const restarted = fresh || !view || next.mode !== view.mode || next.strategy !== view.strategy || (next.mode === 'watch' && !game.steps);
     if (resized) ({ names, layout } = core.devil_board(next.game.board.length));
@@ -316,7 +316,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (game.steps || (restarted && session.view().steps)) session.step_to(movesBy(step));
       if (step !== next.step) session.set_extras({ mode: next.mode, strategy: next.strategy, step });
       const shown = session.view();
-      next = withLadder({ ...shown.state, ...shown.extras });
+      next = withLadder({ ...shown.state, ...shown.extras, status: shown.status });
     }
     view = next;
     if (restarted) loadSteps();
@@ -355,10 +355,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const { game, mode } = view;
       if (mode === 'play_a') {
         if (game.flipped !== null) return showMessage('A flips exactly one coin. Press Undo or New board to play again.');
-        driver.act((s) => {
-          s.play({ flip: index });
-          s.play({ answer: decode(s.view().state.game) });
-        });
+        driver.act((s) => s.play_turn({ flip: index }, options(view.strategy)));
       } else if (mode === 'play_b') {
         if (game.answer !== null) return showMessage('B has answered. Press Undo or New board to play again.');
         driver.act((s) => s.play({ answer: index }));
@@ -446,7 +443,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (inRegion) classes.push('region'), label.push(`in region ${look.region}`);
       if (look.flipped === i) classes.push('flipped'), label.push('flipped by A');
       if (look.answer === i) {
-        classes.push(i === game.key ? 'answer-right' : 'answer-wrong');
+        classes.push(view.status === 'won' ? 'answer-right' : 'answer-wrong');
         label.push("B's answer");
       }
       if (named === i) classes.push('named'), label.push('named in this step');
@@ -609,8 +606,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       delete line.dataset.streak;
       return;
     }
-    line.textContent = ladderText(ladder, done);
-    Object.assign(line.dataset, { rung: String(ladder.rung), streak: String(ladderShown(ladder, done).streak) });
+    const { shown, squares } = ladderAround();
+    line.textContent = ladderText(shown, squares);
+    Object.assign(line.dataset, { rung: String(ladder.rung), streak: String(shown.streak) });
   }
 
   /** The live helper of Play as A and B: the colour of the board as it stands, bit by bit,
@@ -637,7 +635,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (game.flipped === null) {
         status = `The key is under ${names[game.key]}. Click the one coin to flip so that B can find it.`;
       } else {
-        const won = game.answer === game.key;
+        const won = view.status === 'won';
         const { dealt } = view;
         const colour = decode(dealt);
         const right = flipFor(view.strategy, dealt);
@@ -651,7 +649,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (game.answer === null) {
         status = 'A has flipped one coin (you did not see which). Click the square where the key is, or move with the arrows and press Enter.';
       } else {
-        const won = game.answer === game.key;
+        const won = view.status === 'won';
         const colour = decode(game);
         status = won
           ? `Right: the key is under ${names[game.key]}. A flipped ${names[game.flipped]}. The colour of the board is ${colour}.`

@@ -11,9 +11,6 @@ import { editedTable, verdictText, watchLink } from './text.js';
 /** The largest table file read: a paired table of 16 squares (65536 lines `bits square`) is 1.3 MB. */
 const MAX_TABLE_FILE_BYTES = 2 << 20;
 
-/** The strategy number under which the Devil's chessboard plays a table this session hands it. */
-const PASTED_TABLE = 63;
-
 /**
  * Wires section 2; returns `changed()`, which verifies the table in the box again.
  * @param {import('../devil-lab.js').Lab} lab
@@ -85,11 +82,11 @@ export function wireTable(lab) {
   function play() {
     try {
       const text = $('table').value;
-      const n = core.devil_lab_table_squares(text);
+      const { squares, strategy } = core.devil_lab_pasted_table(text);
       if (!writeStored('session', 'devil-lab-table', text)) {
         throw new Error('This browser refuses session storage here, so the table cannot go to the Devil page (a table is too big for a link).');
       }
-      location.href = `devil.html#${watchLink(core, n, PASTED_TABLE)}`;
+      location.href = `devil.html#${watchLink(core, squares, strategy)}`;
     } catch (err) {
       ctx.showError(err);
     }
