@@ -112,6 +112,12 @@ impl<P: Puzzle> Session<P> {
         Ok(self.push(mv, Played { outcome, after: kept }))
     }
 
+    /// What `mv` would do from the state shown (the devil's choice of turn, before the table
+    /// is drawn turning), without playing it: nothing changes.
+    pub fn preview(&self, mv: &P::Move) -> Result<P::Outcome> {
+        self.state().play(mv).map(|(_, outcome)| outcome)
+    }
+
     /// Plays `mv` and then the reply `reply` gives from the state after it (the partner's
     /// move: prisoner B's answer to A's flip), as one turn: undo and redo take both. A refused
     /// move or reply changes nothing.
@@ -322,6 +328,22 @@ mod tests {
         // No reply: the move is a turn of its own.
         t.play_turn(Move::Flip(3), |_| Ok(None)).unwrap();
         assert_eq!(t.move_count(), 1);
+    }
+
+    #[test]
+    fn a_preview_says_what_a_move_would_do_and_changes_nothing() {
+        use crate::table::game::Play;
+        use crate::table::{DevilKind, Game as Table, Params as TableParams};
+        let params = TableParams::new(4, 2).unwrap();
+        let mut s = Session::new(Table::new(params, DevilKind::Adversarial, false, false, 3).unwrap());
+        let mv = Play { amounts: vec![1, 0, 0, 0], turn: None };
+        let seen = s.preview(&mv).unwrap();
+        assert_eq!(
+            (s.move_count(), s.state()),
+            (0, &Table::new(params, DevilKind::Adversarial, false, false, 3).unwrap())
+        );
+        let played = s.play(mv).unwrap().clone();
+        assert_eq!(seen, played, "the preview is what the move then did");
     }
 
     #[test]

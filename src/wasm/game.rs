@@ -87,6 +87,7 @@ trait AnySession {
     fn view(&self) -> Result<JsValue, JsError>;
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
     fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError>;
+    fn preview(&self, mv: JsValue) -> Result<JsValue, JsError>;
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
     fn jump(&mut self, to: &str) -> Result<JsValue, JsError>;
     fn undo(&mut self) -> bool;
@@ -155,6 +156,10 @@ where
         let mv = P::parse_move(mv)?;
         let options = P::parse_options(options)?;
         self.session.play_turn(mv, |state| P::reply(state, &options)).map_err(js_err)
+    }
+    fn preview(&self, mv: JsValue) -> Result<JsValue, JsError> {
+        let outcome = self.session.preview(&P::parse_move(mv)?).map_err(js_err)?;
+        P::outcome(&outcome)
     }
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {
         let next = self.session.state().edit(edit)?;
@@ -319,6 +324,11 @@ impl GameSession {
     /// `options`) as one turn, which undo and redo take whole. A refusal changes nothing.
     pub fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError> {
         self.inner.play_turn(mv, options)
+    }
+    /// What a move would do besides (the table's turn, as the devil would choose it), without
+    /// playing it: nothing changes.
+    pub fn preview(&self, mv: JsValue) -> Result<JsValue, JsError> {
+        self.inner.preview(mv)
     }
     /// An edit that is not a move (the session starts again from its result).
     pub fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {

@@ -188,3 +188,18 @@ test('bad input is an Error, never a trap', () => {
     }
   }
 });
+
+test("a preview says how the devil would turn the table for a move, and changes nothing; playing the move then does exactly that", () => {
+  for (const devil of ['adversarial', 'random', 'guard']) {
+    for (const seed of ['1', '2', '3']) {
+      const session = core.GameSession.create('table', { coins: 4, sides: 2, devil, sighted: false, following: false }, seed);
+      const before = session.view();
+      const mv = { amounts: [1, 0, 1, 0], turn: null };
+      const seen = session.preview(mv);
+      const after = session.view();
+      assert.deepEqual([after.link, after.moves], [before.link, before.moves], `${devil} ${seed}: nothing changed`);
+      assert.deepEqual(session.play(mv), seen, `${devil} ${seed}: the move did what the preview said`);
+    }
+  }
+  throwsWith(assert, () => core.GameSession.create('table', { coins: 4, sides: 2, devil: 'random', sighted: false, following: false }, '1').preview({ amounts: [1, 0], turn: null }), /names 2 positions/);
+});

@@ -11,6 +11,7 @@ import { followLinks } from './share-link.js';
  * @property {() => GameView} view
  * @property {(mv: unknown) => any} play  returns what the move did besides (the table's turn), or null
  * @property {(mv: unknown, options: unknown) => void} play_turn  the move and the partner's reply (B's answer), one turn
+ * @property {(mv: unknown) => any} preview  what the move would do besides (the table's turn), changing nothing
  * @property {(edit: unknown) => void} edit
  * @property {(to: string) => any} jump
  * @property {() => boolean} undo

@@ -361,16 +361,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       }
       const amounts = to === from + 1 ? moveAt(BigInt(v.view.moves)) : null;
       if (amounts) {
-        // One step: the table turns first, as the devil chooses (worked out on a copy of the
-        // game, which chooses exactly as the session will), then the coins change.
-        const copy = v.core.GameSession.open(`#${v.view.link}`);
-        try {
-          const { choice } = copy.play({ amounts, turn: null });
-          await turnTable(v, choice.turn);
-          $('devil-note').textContent = `The devil ${choice.reason}.`;
-        } finally {
-          copy.free();
-        }
+        // One step: the table turns first, as the devil chooses (the session's preview of the
+        // move, which chooses exactly as playing it will), then the coins change.
+        const { choice } = driver.session.preview({ amounts, turn: null });
+        await turnTable(v, choice.turn);
+        $('devil-note').textContent = `The devil ${choice.reason}.`;
         v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
         v.justPlayed = true;
       } else {
