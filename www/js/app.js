@@ -194,6 +194,19 @@ function wasmRefusal(err) {
   return policyError(directive, directive, 'wasm-eval');
 }
 
+/**
+ * `element`, or a clear error naming what is missing: for a look-up of an element that the
+ * page's own markup always has, where a miss is a bug to report rather than a state to handle.
+ * @template {Element} E
+ * @param {E | null | undefined} element
+ * @param {string} what  what was looked up (a selector or an id)
+ * @returns {E}
+ */
+export function found(element, what) {
+  if (!element) throw new Error(`no ${what} in the page's markup`);
+  return element;
+}
+
 /** The message of anything thrown by the core (a JsError) or the page.
  * @param {unknown} err */
 export function errorText(err) {

@@ -61,7 +61,8 @@ export class Stepper {
     for (const fn of this.listeners) fn(this);
   }
 
-  /** Walks to position `n` (clamped), one step at a time. Resolves once there (or stopped). */
+  /** Walks to position `n` (clamped), one step at a time. Resolves once there (or stopped).
+   * @param {number} n */
   seek(n) {
     const target = Math.max(0, Math.min(this.count, Math.trunc(n)));
     this.goal = target;
