@@ -69,6 +69,10 @@ fn run_all() -> Vec<(&'static str, Result<()>)> {
         Ok(modules) => crate::build::check_size_budgets(&root.join("www/pkg"), modules),
         Err(_) => bail!("skipped: the wasm build failed"),
     });
+    step("wasm declarations", &mut || match &built {
+        Ok(_) => crate::types::check(&root.join("www/pkg")),
+        Err(_) => bail!("skipped: the wasm build failed"),
+    });
     // The npm package (tests/node/package.test.mjs installs its tarball in a scratch project;
     // tests/browser/package.test.mjs serves it under a CDN-like path).
     let mut tarball = None;

@@ -1,0 +1,123 @@
+// The shapes the wasm core serialises to JS where wasm-bindgen can only say `any` (a `JsValue`):
+// what `GameSession.view()` gives and each game puzzle's drawn state, written once here from
+// the Rust structs they come from. Types only: nothing imports this module at run time.
+export {};
+
+/**
+ * What `GameSession.view()` gives (src/wasm/game.rs, `View`, with `state` set on it).
+ * @template [State=unknown] what the puzzle draws (its face's `draw`)
+ * @template [Extras=unknown] the view settings its link keeps beside the state
+ * @typedef {object} GameView
+ * @property {string} puzzle  the puzzle's name ('devil', 'table', 'lights', 'lights-games')
+ * @property {State} state
+ * @property {Extras} extras
+ * @property {string | null} link  null when the state has no link here
+ * @property {number} moves  the session's move counter (moves in effect)
+ * @property {boolean} solved
+ * @property {boolean} can_undo
+ * @property {boolean} can_redo
+ * @property {{ at: number, count: number } | null} steps  where the step bar stands in a loaded solution
+ */
+
+/**
+ * A round of the Devil's chessboard (src/devil/rules/game.rs, `Game`).
+ * @typedef {object} DevilGame
+ * @property {string} board  the coins, one character a square: '0' heads, '1' tails
+ * @property {number} key  the key square
+ * @property {number | null} flipped  the coin A flipped, once A has played
+ * @property {number | null} answer  the square B named, once B has played
+ */
+
+/** What the Devil page is doing with a round. @typedef {'watch' | 'play_a' | 'play_b' | 'edit'} DevilMode */
+
+/**
+ * The Devil's drawn state (src/wasm/devil.rs, `Drawn`): the round, and the round as dealt.
+ * @typedef {{ game: DevilGame, dealt: DevilGame }} DevilDrawn
+ */
+
+/**
+ * What a Devil link keeps beside the round (src/wasm/devil.rs, `Extras`).
+ * @typedef {object} DevilExtras
+ * @property {DevilMode} mode
+ * @property {number} strategy
+ * @property {number} step  Watch's animation frame
+ * @property {number} rung  the ladder's rung from 1; 0 off the ladder
+ * @property {number} streak  on the ladder, the rounds won in a row before this one
+ */
+
+/**
+ * Facts about a table size (src/table/info.rs, `Info`); large counts are decimal strings.
+ * @typedef {object} TableInfo
+ * @property {number} coins
+ * @property {number} sides
+ * @property {boolean} winnable
+ * @property {number | null} prime
+ * @property {string} lower_bound
+ * @property {string | null} length  the length of the strategy the page plays, if any
+ * @property {string | null} construction  'recursive' or 'search'
+ * @property {number | null} guard_prime
+ * @property {number[][] | null} necklaces  canonical configurations, all heads first, when the belief grid can show them
+ * @property {boolean} small  small enough for the belief panel
+ * @property {boolean} traceable
+ * @property {boolean} verifiable
+ * @property {boolean} searchable
+ * @property {number} max_moves_at_once
+ * @property {number} max_verified_configs
+ */
+
+/**
+ * The rotating table's drawn state (src/wasm/table.rs, `View`).
+ * @typedef {object} TableDrawn
+ * @property {string} state  the game, encoded (what `table_follow` takes)
+ * @property {string} link
+ * @property {number} coins
+ * @property {number} sides
+ * @property {number[]} faces  the face at each position (position 0 at the top, clockwise)
+ * @property {number[]} seats  the face on each seat of the table
+ * @property {number} turn
+ * @property {string} moves  the move counter, a decimal string
+ * @property {'random' | 'adversarial' | 'human'} devil
+ * @property {boolean} sighted
+ * @property {boolean} following
+ * @property {boolean} solved
+ * @property {number[]} guarded  the seats an adversarial guard devil protects now
+ * @property {TableInfo | null} info
+ */
+
+/**
+ * A Lights Out board's size and rules (src/lights/rules/board.rs, `Spec`).
+ * @typedef {{ rows: number, cols: number, rule: 'plus' | 'neighbours' | 'x' | 'king', torus: boolean, states: number }} LightsSpec
+ */
+
+/**
+ * A Lights Out board as the core hands it over (src/wasm/lights.rs, `board_view`).
+ * @typedef {{ spec: LightsSpec, data: Uint8Array, lit: number }} LightsBoard
+ */
+
+/**
+ * The Lights Out page's drawn state (src/wasm/lights.rs, `Face::draw` of `Position`).
+ * @typedef {object} LightsDrawn
+ * @property {LightsSpec} spec
+ * @property {LightsBoard} lights
+ * @property {string | null} seed  the random puzzle's seed, a decimal string
+ * @property {number} moves
+ */
+
+/**
+ * A Lights Out game's drawn state (src/wasm/lights_games.rs, `Drawn`).
+ * @typedef {object} LightsGamesDrawn
+ * @property {string} board  the preset's name, or 'grid'
+ * @property {string} title
+ * @property {'grid' | 'cube' | 'orbix'} layout
+ * @property {number} rows
+ * @property {number} cols
+ * @property {number} k
+ * @property {string} edges
+ * @property {string} stencil  a grid's press pattern, rows of '.' and '#' joined by '/'
+ * @property {number[]} lights
+ * @property {string[]} labels
+ * @property {string[]} states  the states' names for people
+ * @property {boolean} lit_only
+ * @property {number} lit_only_exact  most lights lit-only play is searched exactly on
+ * @property {string} pattern  the pattern as text, for copying
+ */
