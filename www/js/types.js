@@ -45,6 +45,26 @@ export {};
  * @property {number} streak  on the ladder, the rounds won in a row before this one
  */
 
+/** A move of the Devil's chessboard (src/devil/rules/game.rs, `Move`). @typedef {{ flip: number } | { answer: number }} DevilMove */
+
+/**
+ * One frame of a strategy's animation (src/devil/rules/strategy.rs, `Step`), by its `kind`.
+ * @typedef {{ kind: 'start', colour: number, key: number }
+ *   | { kind: 'count_region' | 'decode_region', bit: number, heads: number, parity: number }
+ *   | { kind: 'colour', colour: number }
+ *   | { kind: 'xor_with_key', colour: number, key: number, flip: number }
+ *   | { kind: 'flip', square: number }
+ *   | { kind: 'answer', square: number, correct: boolean }
+ *   | { kind: 'no_flip' }
+ *   | { kind: 'split_halves', half: number, pair: number, parity: number, f: number, upper: number, colour: number, after: boolean }
+ *   | { kind: 'choose_half', half: number, sub_flip: number, want_upper: number, flip: number }} DevilStep
+ */
+
+/**
+ * A strategy of the lab as its menu lists it (src/wasm/strategies.rs, `devil_lab_menu`).
+ * @typedef {{ number: number, strategy: string, f: string | null, label: string }} StrategyMenuItem
+ */
+
 /**
  * Facts about a table size (src/table/info.rs, `Info`); large counts are decimal strings.
  * @typedef {object} TableInfo
