@@ -3,9 +3,12 @@
 import { errorText } from '../../app.js';
 import { runJob, jobPanel } from '../../worker-client.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
 const CHART_MAX = 200;
 
-/** Draws the chart into #chart; `open(spec)` opens the board of a clicked point. */
+/** Draws the chart into #chart; `open(spec)` opens the board of a clicked point.
+ * @param {LightsParts} v */
 export async function drawChart(v, open) {
   const { $ } = v.ctx;
   const fig = $('chart');

@@ -5,6 +5,8 @@ import { scrollToEnd } from '../../view.js';
 import { check, stepWith, playUnlessReduced } from './solve.js';
 import { Stepper } from '../../components/step-bar.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
 /** The plan's presses grouped a row (and phase) at a time, each with what to say of it. */
 function rowSteps(plan) {
   const bits = (row) => Array.from(row).join('');
@@ -31,6 +33,7 @@ function rowSteps(plan) {
   return { steps, end };
 }
 
+/** @param {LightsParts} v */
 export async function chase(v) {
   if (v.busy) return;
   const { $, showMessage, showError } = v.ctx;

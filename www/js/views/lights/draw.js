@@ -3,13 +3,18 @@
 import { BLOCK, cellsOf, drawBlock, litCount, markAt } from './state.js';
 import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, statePalette, visible } from './zoom.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
 /** Boards up to this many lights are a grid of elements; larger ones a canvas. */
 export const GRID_MAX = 1024;
 
+/** @param {LightsParts} v */
 export const cells = (v) => v.spec.rows * v.spec.cols;
+/** @param {LightsParts} v */
 const stateName = (v, s) => (v.spec.states === 2 ? (s ? 'on' : 'off') : s ? `state ${s}` : 'off');
 
-/** Redraws the board (grid or canvas) with the overlay (solution, hint, quiet pattern, row). */
+/** Redraws the board (grid or canvas) with the overlay (solution, hint, quiet pattern, row).
+ * @param {LightsParts} v */
 export function render(v) {
   const { $ } = v.ctx;
   const big = cells(v) > GRID_MAX;
@@ -22,6 +27,7 @@ export function render(v) {
   v.grid.update((i) => describe(v, i));
 }
 
+/** @param {LightsParts} v */
 function describe(v, i) {
   const { spec, overlay } = v;
   const r = Math.floor(i / spec.cols);
@@ -51,7 +57,8 @@ function describe(v, i) {
   return { classes: classes.join(' '), label: label.join(', '), text, data };
 }
 
-/** Wraps the canvas with its cursor mark and wires its mouse and keys to `activate`/`key`. */
+/** Wraps the canvas with its cursor mark and wires its mouse and keys to `activate`/`key`.
+ * @param {LightsParts} v */
 export function setUpCanvas(v, { activate, key }) {
   const { $ } = v.ctx;
   const canvas = $('canvas');
@@ -101,6 +108,7 @@ export function setUpCanvas(v, { activate, key }) {
 }
 
 /** Draws the canvas: the whole board a pixel a light (or a square of lights) at zoom 1, the
+ * @param {LightsParts} v
  * visible part at screen resolution when zoomed (./zoom.js). */
 function drawCanvas(v) {
   const canvas = v.ctx.$('canvas');
@@ -115,7 +123,8 @@ function drawCanvas(v) {
   drawCursor(v);
 }
 
-/** The whole board on `canvas`, a pixel a light, the overlay's marks in their colours. */
+/** The whole board on `canvas`, a pixel a light, the overlay's marks in their colours.
+ * @param {LightsParts} v */
 function drawLights(v, canvas) {
   const { spec, overlay } = v;
   const lights = cellsOf(v, v.lights);
@@ -155,6 +164,7 @@ const QUIETED = ramp(OFF, QUIET);
 
 /** The largest boards at one pixel for BLOCK×BLOCK lights (an 8192² board is a 2048² canvas,
  * 16 MB of pixels, not 256 MB): each pixel shades the share of its lights that are on, or,
+ * @param {LightsParts} v
  * where the overlay marks any (presses, a quiet pattern), the share marked. The core counts. */
 function drawBlocks(v, canvas) {
   const { spec, overlay } = v;
@@ -184,7 +194,8 @@ function paint(px, marks, colour) {
   for (let i = 0; i < marks.length; i++) if (marks[i]) px[i] = colour;
 }
 
-/** Moves the canvas cursor mark to `v.cursor` and announces it in the status line. */
+/** Moves the canvas cursor mark to `v.cursor` and announces it in the status line.
+ * @param {LightsParts} v */
 export function drawCursor(v) {
   const { $ } = v.ctx;
   if (cells(v) <= GRID_MAX) return;
@@ -203,7 +214,8 @@ export function drawCursor(v) {
   drawStatus(v);
 }
 
-/** The status line (moves, board, lit lights, seed, cursor) and the undo/redo buttons. */
+/** The status line (moves, board, lit lights, seed, cursor) and the undo/redo buttons.
+ * @param {LightsParts} v */
 export function drawStatus(v) {
   const { $ } = v.ctx;
   const { spec } = v;

@@ -6,6 +6,9 @@ import { inWorker, solverModule } from './solve.js';
 import { cellsOf } from './state.js';
 import { isCancelled } from '../../worker-client.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
+/** @param {LightsParts} v */
 export async function explore(v) {
   const { $ } = v.ctx;
   const s = { ...v.spec };
@@ -56,7 +59,8 @@ function fmtPow(log2) {
   return Number.isInteger(log2) ? `2^${log2}` : `${2 ** log2 < 1e15 ? Math.round(2 ** log2) : `2^${log2.toFixed(2)}`}`;
 }
 
-/** The fix-up table: only the last rows a solvable pattern can leave (the others never occur). */
+/** The fix-up table: only the last rows a solvable pattern can leave (the others never occur).
+ * @param {LightsParts} v */
 function showTable(v, rows) {
   const { $ } = v.ctx;
   const body = $('fixup-table').querySelector('tbody');
@@ -74,6 +78,7 @@ function showTable(v, rows) {
   $('table-wrap').hidden = false;
 }
 
+/** @param {LightsParts} v */
 function thumbnail(v, q, i) {
   const b = document.createElement('button');
   b.type = 'button';

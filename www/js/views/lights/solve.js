@@ -6,6 +6,8 @@ import { cellsOf, litCount, markAt } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
 import { prefersReducedMotion } from '../../app.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
 /**
  * The wasm module that solves and ranks boards of this plan: the page's own, or `lights-full`
  * with the structured solvers (more than two states, king tori), fetched the first time such a
@@ -13,7 +15,8 @@ import { prefersReducedMotion } from '../../app.js';
  */
 export const solverModule = (plan) => (plan.full_solvers ? 'lights-full' : 'lights');
 
-/** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled). */
+/** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled).
+ * @param {LightsParts} v */
 export async function inWorker(v, fn, args, module = 'lights') {
   v.busy = true;
   try {
@@ -30,7 +33,8 @@ export async function inWorker(v, fn, args, module = 'lights') {
   }
 }
 
-/** The solution of the current lights (cached until they change). */
+/** The solution of the current lights (cached until they change).
+ * @param {LightsParts} v */
 async function solution(v, minimal) {
   const { solved } = v;
   if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
@@ -52,6 +56,7 @@ async function solution(v, minimal) {
   return result;
 }
 
+/** @param {LightsParts} v */
 async function withSolution(v, minimal, then) {
   if (v.busy) return;
   const version = v.version;
@@ -66,9 +71,11 @@ async function withSolution(v, minimal, then) {
   }
 }
 
+/** @param {LightsParts} v */
 const wantMinimal = (v) => v.ctx.$('minimal').checked;
 
-/** Shows why the lights cannot be cleared: a quiet pattern that overlaps them oddly. */
+/** Shows why the lights cannot be cleared: a quiet pattern that overlaps them oddly.
+ * @param {LightsParts} v */
 function explainUnsolvable(v, s) {
   v.overlay.quiet = s.witness;
   render(v);
@@ -84,7 +91,8 @@ function explainUnsolvable(v, s) {
   v.ctx.showMessage('This pattern cannot be cleared — see why below.', 'lose');
 }
 
-/** Marks one light of a minimal solution, near the cursor when it can. */
+/** Marks one light of a minimal solution, near the cursor when it can.
+ * @param {LightsParts} v */
 export function hint(v) {
   withSolution(v, true, (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
@@ -103,6 +111,7 @@ export function hint(v) {
   });
 }
 
+/** @param {LightsParts} v */
 export function toggleSolution(v) {
   v.showSolution = !v.showSolution;
   v.ctx.$('show-solution').setAttribute('aria-pressed', String(v.showSolution));
@@ -113,7 +122,8 @@ export function toggleSolution(v) {
   }
 }
 
-/** Marks the solution's presses on the board (while "Show solution" is on). */
+/** Marks the solution's presses on the board (while "Show solution" is on).
+ * @param {LightsParts} v */
 export function refreshSolution(v) {
   withSolution(v, wantMinimal(v), (s) => {
     if (!s.solvable) {
@@ -127,7 +137,8 @@ export function refreshSolution(v) {
   });
 }
 
-/** Says whether the lights can be cleared, in how many presses and in how many ways. */
+/** Says whether the lights can be cleared, in how many presses and in how many ways.
+ * @param {LightsParts} v */
 export function check(v) {
   withSolution(v, wantMinimal(v), (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
@@ -145,6 +156,7 @@ export function check(v) {
 }
 
 /** Plays the solution step by step: a press a step, or on a large board a block of rows a
+ * @param {LightsParts} v
  * step (the core cuts the solution: `plan.step_rows` rows a step, one row up to 200 rows). */
 export function animate(v) {
   withSolution(v, wantMinimal(v), async (s) => {
@@ -191,6 +203,7 @@ export function animate(v) {
  * `changed` leaves the step bar alone while `v.stepping` is set; any other change of the
  * lights puts the sequence away (see lights.js).
  * @returns {boolean} true when the step was made
+ * @param {LightsParts} v
  */
 export function stepWith(v, change) {
   v.stepping = true;

@@ -4,27 +4,99 @@
 // (see ../lights.js).
 import { runJob } from '../../worker-client.js';
 
-/** A fresh view state (no game yet). */
+/**
+ * How the page handles a board: the core's `lights_plan` (src/lights/solvers/limits.rs, `PagePlan`).
+ * @typedef {object} LightsPlan
+ * @property {number} max_side  largest rows and columns the page offers for this rule, edges and states
+ * @property {boolean} packed  the lights cross as packed bits, solved once (never searched for the fewest presses)
+ * @property {boolean} heavy_make  a new puzzle, an all-on board or a link is made in the Worker
+ * @property {boolean} heavy_solve  solving runs in the Worker
+ * @property {boolean} heavy_rank
+ * @property {boolean} fixup_table
+ * @property {boolean} chase_steps
+ * @property {boolean} quiet_gallery
+ * @property {boolean} full_solvers  solving needs the `lights-full` module
+ * @property {boolean} link_in_worker  the session's view leaves the link out
+ * @property {number} step_rows  rows a step of the solution's walk-through, 0 for a press a step
+ * @property {string} note  the line beside the size inputs
+ */
+
+/**
+ * What `lights_solve` gives (src/wasm/lights.rs); `presses`, `witness` and each quiet pattern are boards.
+ * @typedef {object} LightsSolution
+ * @property {boolean} solvable
+ * @property {LightsBoard | null} presses
+ * @property {number} press_count
+ * @property {boolean} minimal
+ * @property {number} rank
+ * @property {number} nullity
+ * @property {number} quiet_log2
+ * @property {LightsBoard[]} quiet
+ * @property {LightsBoard | null} witness  a quiet pattern that shows an unsolvable board is so
+ * @property {number} witness_overlap
+ * @property {number | null} first_press  the first light to press (a hint)
+ * @property {boolean} minimal_in_worker  the search for the fewest presses belongs in the Worker
+ */
+
+/** @typedef {import('../../types.js').LightsBoard} LightsBoard */
+/** @typedef {import('../../types.js').LightsSpec} LightsSpec */
+
+/**
+ * The game as the view holds it (see `initialState`).
+ * @typedef {object} LightsGame
+ * @property {LightsSpec} spec  the board's size and rules (set by the first draw)
+ * @property {LightsBoard} lights  the board as the core gave it: held and handed back, never read
+ *   but for `lit`; what to draw comes from the core (`cellsOf`, `markAt`)
+ * @property {LightsPlan} plan  how the page handles this board
+ * @property {string | null} seed  the seed the lights came from (a decimal string), kept through presses and edits
+ * @property {string | null | undefined} shownLink  the session's link of what is shown: null when
+ *   no link fits, undefined when the session leaves it to the Worker (large boards)
+ * @property {number} moves  presses made (edits are not counted)
+ * @property {boolean} canUndo
+ * @property {boolean} canRedo
+ * @property {'play' | 'edit'} mode
+ * @property {number} version  bumped on every change of the lights, so cached answers know they are stale
+ * @property {number} cursor
+ */
+
+/**
+ * The view: the game plus what its parts (./*.js) share.
+ * @typedef {LightsGame & {
+ *   ctx: ReturnType<typeof import('../../view.js').viewContext>,
+ *   core: import('../../app.js').Cores['lights'],
+ *   grid: import('../../board.js').GridBoard,
+ *   job: HTMLElement,
+ *   solved: { version: number, minimal: boolean, result: LightsSolution } | null,
+ *   overlay: { presses: LightsBoard | null, hint: number, quiet: LightsBoard | null, row: number },
+ *   showSolution: boolean,
+ *   busy: boolean,
+ *   pendingNew: boolean,
+ *   newPuzzle: () => void,
+ *   steps: ReturnType<typeof import('../../components/step-bar.js').mountStepBar>,
+ *   stepping: boolean,
+ *   driver: Awaited<ReturnType<typeof import('../../game-driver.js').driveGame<import('../../types.js').LightsDrawn>>> | null,
+ *   zoom?: { scale: number, x: number, y: number, spec: string },
+ *   zoomUi?: ZoomUi,
+ * }} LightsParts
+ */
+
+/**
+ * The zoomed canvas's drawing state (./zoom.js).
+ * @typedef {{ redraw: () => void, frame: number, base: HTMLCanvasElement, scratch: HTMLCanvasElement, baseKey: string | null }} ZoomUi
+ */
+
+/** A fresh view state: no game yet, until the driver's first draw (`takeView`) sets the board.
+ * @returns {LightsGame} */
 export function initialState() {
   return {
-    /** The board: {rows, cols, rule, torus, states}. */
-    spec: null,
-    /** The board as the core gave it, `{spec, data, lit}`: held and handed back, never read
-     * but for `lit`; what to draw comes from the core (`cellsOf`, `markAt`). */
-    lights: null,
-    /** How the page handles this board: the core's `lights_plan` (Worker or not, limits). */
-    plan: null,
-    /** The seed the lights came from (a decimal string), kept through presses and edits. */
+    // The board's fields are set by the first draw, before any part of the view runs.
+    ...(/** @type {Pick<LightsGame, 'spec' | 'lights' | 'plan'>} */ ({})),
     seed: null,
-    /** The session's link of what is shown: null when no link fits, undefined when the session
-     * leaves it to the Worker (large boards). */
     shownLink: undefined,
-    /** Presses made (edits are not counted). */
     moves: 0,
     canUndo: false,
     canRedo: false,
     mode: 'play',
-    /** Bumped on every change of the lights, so cached answers know they are stale. */
     version: 0,
     cursor: 0,
   };
@@ -33,6 +105,7 @@ export function initialState() {
 /**
  * Takes what the session shows (`GameSession.view()`) into the view.
  * @returns {boolean} whether the board's size or kind changed
+ * @param {LightsParts} v
  */
 export function takeView(v, view) {
   const { state } = view;
@@ -49,10 +122,12 @@ export function takeView(v, view) {
   return newSpec;
 }
 
-/** The settings a new session of `board` (made in the Worker or read from a file) starts from. */
+/** The settings a new session of `board` (made in the Worker or read from a file) starts from.
+ * @param {LightsBoard} board @param {string | null} [seed] @param {number} [moves] */
 export const fromBoard = (board, seed = null, moves = 0) => ({ board, seed, moves });
 
 /** The share fragment now (made here when the session left it out: Copy link asks for it
+ * @param {LightsParts} v
  * at once); null when no link fits. */
 export function linkNow(v) {
   if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.seed, v.moves) ?? null;
@@ -60,12 +135,14 @@ export function linkNow(v) {
 }
 
 /** The share fragment as the session gives it, made in the Worker (a promise) when the board
+ * @param {LightsParts} v
  * is large; null when no link fits. */
 export function linkSoon(v) {
   if (v.shownLink !== undefined) return v.shownLink;
   return linkInWorker(v);
 }
 
+/** @param {LightsParts} v */
 async function linkInWorker(v) {
   const { lights, seed, moves } = v;
   const made = (await runJob('lights_link', [lights, seed, moves], null, 'lights').promise) ?? null;
@@ -85,6 +162,7 @@ export const drawBlock = (spec) => (Math.max(spec.rows, spec.cols) > MAX_CANVAS_
 const cellCache = new WeakMap();
 
 /** What to draw of `board`: with `block` 1 each light's state, else how many lights are on in
+ * @param {LightsParts} v
  * each `block`×`block` square — from the core, once per board object. */
 export function cellsOf(v, board, block = 1) {
   let byBlock = cellCache.get(board);
@@ -97,7 +175,8 @@ export function cellsOf(v, board, block = 1) {
 /** The row of a large board last read light by light, per board object (the cursor's). */
 const rowCache = new WeakMap();
 
-/** The state of light `index` in `board` (the lights, a solution, a quiet pattern). */
+/** The state of light `index` in `board` (the lights, a solution, a quiet pattern).
+ * @param {LightsParts} v */
 export function markAt(v, board, index) {
   const { cols } = v.spec;
   if (drawBlock(v.spec) === 1) return cellsOf(v, board)[index];
@@ -107,12 +186,14 @@ export function markAt(v, board, index) {
   return row.cells[index % cols];
 }
 
-/** How many lights are on (the core counts them with every new board). */
+/** How many lights are on (the core counts them with every new board).
+ * @param {LightsParts} v */
 export function litCount(v) {
   return v.lights.lit;
 }
 
-/** The move a click on light `index` makes: a press (Play) or its next state (Edit). */
+/** The move a click on light `index` makes: a press (Play) or its next state (Edit).
+ * @param {LightsParts} v */
 export function moveAt(v, index, mode = v.mode) {
   const move = { row: Math.floor(index / v.spec.cols), col: index % v.spec.cols };
   return mode === 'edit' ? { ...move, edit: 1 } : move;

@@ -6,6 +6,8 @@
 // corner of the visible rectangle in lights.
 import { cellsOf, drawBlock } from './state.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
 /** CSS pixels a light is at the deepest zoom. */
 const DEEPEST_LIGHT_PX = 48;
 /** Device pixels a light needs before it is drawn with gaps and marks instead of as a pixel. */
@@ -31,28 +33,34 @@ export function statePalette(k) {
   return palette;
 }
 
-/** The view's zoom, back to fit when the board's size or kind changed. */
+/** The view's zoom, back to fit when the board's size or kind changed.
+ * @param {LightsParts} v */
 export function zoomOf(v) {
   const key = JSON.stringify(v.spec);
   if (!v.zoom || v.zoom.spec !== key) v.zoom = { scale: 1, x: 0, y: 0, spec: key };
   return v.zoom;
 }
 
+/** @param {LightsParts} v */
 export const isZoomed = (v) => zoomOf(v).scale > 1;
 
-/** The visible rectangle in lights: `{x, y, w, h}`. */
+/** The visible rectangle in lights: `{x, y, w, h}`.
+ * @param {LightsParts} v */
 export function visible(v) {
   const { scale, x, y } = zoomOf(v);
   return { x, y, w: v.spec.cols / scale, h: v.spec.rows / scale };
 }
 
-/** The CSS width the board is drawn at (the wrapper's inner width; 560 before layout). */
+/** The CSS width the board is drawn at (the wrapper's inner width; 560 before layout).
+ * @param {LightsParts} v */
 const drawnWidth = (v) => v.ctx.$('canvas').getBoundingClientRect().width || 560;
 
-/** The deepest zoom: a light `DEEPEST_LIGHT_PX` CSS pixels wide. */
+/** The deepest zoom: a light `DEEPEST_LIGHT_PX` CSS pixels wide.
+ * @param {LightsParts} v */
 const maxScale = (v) => Math.max(2, (DEEPEST_LIGHT_PX * v.spec.cols) / drawnWidth(v));
 
-/** Sets the zoom and corner (clamped to the board), says them on the wrapper and redraws. */
+/** Sets the zoom and corner (clamped to the board), says them on the wrapper and redraws.
+ * @param {LightsParts} v */
 export function setView(v, scale, x, y) {
   const z = zoomOf(v);
   const { rows, cols } = v.spec;
@@ -64,7 +72,8 @@ export function setView(v, scale, x, y) {
   requestDraw(v);
 }
 
-/** Zooms by `factor` keeping the point at fractions (`fx`, `fy`) of the canvas in place. */
+/** Zooms by `factor` keeping the point at fractions (`fx`, `fy`) of the canvas in place.
+ * @param {LightsParts} v */
 export function zoomAbout(v, factor, fx, fy) {
   const { x, y, w, h } = visible(v);
   const z = zoomOf(v);
@@ -72,7 +81,8 @@ export function zoomAbout(v, factor, fx, fy) {
   setView(v, scale, x + fx * w - (fx * v.spec.cols) / scale, y + fy * h - (fy * v.spec.rows) / scale);
 }
 
-/** Zooms by `factor` about the keyboard cursor's light. */
+/** Zooms by `factor` about the keyboard cursor's light.
+ * @param {LightsParts} v */
 function zoomAtCursor(v, factor) {
   const { x, y, w, h } = visible(v);
   const r = Math.floor(v.cursor / v.spec.cols);
@@ -85,6 +95,7 @@ function zoomAtCursor(v, factor) {
 }
 
 /** Moves the view the least so the cursor's light is inside it (with a light to spare);
+ * @param {LightsParts} v
  * true when it moved. */
 export function followCursor(v) {
   if (!isZoomed(v)) return false;
@@ -100,6 +111,7 @@ export function followCursor(v) {
 }
 
 /** The zoom and the visible rectangle as data-* on the canvas wrapper (tests read them), and
+ * @param {LightsParts} v
  * the zoom bar's text. */
 export function describeView(v) {
   const { $ } = v.ctx;
@@ -128,6 +140,7 @@ export function describeView(v) {
 
 /** Redraws once per frame however many events moved the view. The wrapper carries
  * `data-drawing` from the change to the frame that draws it, so a reader of the canvas (a test)
+ * @param {LightsParts} v
  * can wait for the drawing to match what the wrapper says. */
 function requestDraw(v) {
   const ui = v.zoomUi;
@@ -143,6 +156,7 @@ function requestDraw(v) {
 
 /** The light under the point (`x`, `y`) of the canvas drawn at `rect`, or null when the point
  * is off the drawn board. The same map as the drawing: light (r, c) covers
+ * @param {LightsParts} v
  * [(c − x₀)·p, (c + 1 − x₀)·p) across, p the pixels a light. */
 export function lightAt(v, rect, px, py) {
   const { rows, cols } = v.spec;
@@ -161,6 +175,7 @@ export function lightAt(v, rect, px, py) {
  * drawn a light a pixel have every light at hand already; the largest are fetched from the
  * core by bands of rows, only those shown, and kept while the board lives. */
 const bandCache = new WeakMap();
+/** @param {LightsParts} v */
 function rowsOf(v, board) {
   const { rows, cols } = v.spec;
   if (drawBlock(v.spec) === 1) {
@@ -185,6 +200,7 @@ function rowsOf(v, board) {
 }
 
 /** The whole board as ./draw.js paints it at zoom 1, on a canvas of its own, repainted only
+ * @param {LightsParts} v
  * when the lights or the overlay changed: the source of far views and of the minimap. */
 function baseOf(v, paintBase) {
   const ui = v.zoomUi;
@@ -203,6 +219,7 @@ function baseOf(v, paintBase) {
  * with gaps between lights and the overlay as marks once a light is `SHAPE_PX` pixels wide.
  * @param {any} v
  * @param {(target: HTMLCanvasElement) => void} paintBase paints the whole board (./draw.js)
+ * @param {LightsParts} v
  */
 export function drawZoomed(v, paintBase) {
   const canvas = v.ctx.$('canvas');
@@ -230,7 +247,8 @@ export function drawZoomed(v, paintBase) {
   drawMinimap(v, base);
 }
 
-/** The visible lights, one pixel each on a scratch canvas stretched to `p` pixels a light. */
+/** The visible lights, one pixel each on a scratch canvas stretched to `p` pixels a light.
+ * @param {LightsParts} v */
 function drawLights(v, ctx, { x, y, w, h, p, states }) {
   const { rows, cols } = v.spec;
   const { overlay } = v;
@@ -318,7 +336,8 @@ function drawLights(v, ctx, { x, y, w, h, p, states }) {
   }
 }
 
-/** The minimap: the whole board small, the visible rectangle framed on it. */
+/** The minimap: the whole board small, the visible rectangle framed on it.
+ * @param {LightsParts} v */
 function drawMinimap(v, base) {
   const map = v.ctx.$('minimap');
   const { rows, cols } = v.spec;
@@ -362,6 +381,7 @@ const wheelPixels = (e) => e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 
  * @returns {{ dragged: () => boolean, key: (e: KeyboardEvent) => boolean }} whether the last
  *   pointer gesture moved the view or was a tap already pressed (its click presses nothing),
  *   and the zoom keys
+ * @param {LightsParts} v
  */
 export function setUpZoom(v, redraw, tap) {
   const { $ } = v.ctx;
@@ -503,7 +523,8 @@ export function setUpZoom(v, redraw, tap) {
   };
 }
 
-/** Shows the zoom bar and the minimap for a canvas board (hidden for a grid). */
+/** Shows the zoom bar and the minimap for a canvas board (hidden for a grid).
+ * @param {LightsParts} v */
 export function showZoomControls(v, big) {
   const { $ } = v.ctx;
   if (!v.zoomUi) return;
