@@ -195,15 +195,31 @@ function wasmRefusal(err) {
 }
 
 /**
- * `element`, or a clear error naming what is missing: for a look-up of an element that the
- * page's own markup always has, where a miss is a bug to report rather than a state to handle.
+ * `value`, or a clear error naming what is missing: for a look-up of what the page's own markup
+ * always has (an element, a canvas's context), where a miss is a bug to report rather than a
+ * state to handle.
+ * @template T
+ * @param {T | null | undefined} value
+ * @param {string} what  what was looked up (a selector, an id)
+ * @returns {T}
+ */
+export function found(value, what) {
+  if (value === null || value === undefined) throw new Error(`missing: ${what}`);
+  return value;
+}
+
+/**
+ * The element `#id` in `root`, of the DOM type its markup gives it (`HTMLCanvasElement`);
+ * a clear error when it is missing or of another type.
  * @template {Element} E
- * @param {E | null | undefined} element
- * @param {string} what  what was looked up (a selector or an id)
+ * @param {ParentNode} root
+ * @param {string} id
+ * @param {{ new (): E, prototype: E }} type
  * @returns {E}
  */
-export function found(element, what) {
-  if (!element) throw new Error(`no ${what} in the page's markup`);
+export function byId(root, id, type) {
+  const element = root.querySelector(`#${CSS.escape(id)}`);
+  if (!(element instanceof type)) throw new Error(`missing: the ${type.name} #${id}`);
   return element;
 }
 

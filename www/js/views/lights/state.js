@@ -2,6 +2,7 @@
 // the game driver) and the moves it forwards. The session keeps the history, the move counter
 // and the seed; the view keeps a copy of its last `view()` here for drawing. `v` is the view
 // (see ../lights.js).
+import { byId, found } from '../../app.js';
 import { runJob } from '../../worker-client.js';
 
 /**
@@ -82,7 +83,7 @@ import { runJob } from '../../worker-client.js';
 
 /**
  * The zoomed canvas's drawing state (./zoom.js).
- * @typedef {{ redraw: () => void, frame: number, base: HTMLCanvasElement, scratch: HTMLCanvasElement, baseKey: string | null }} ZoomUi
+ * @typedef {{ redraw: () => void, frame: number, base: HTMLCanvasElement, scratch: HTMLCanvasElement, baseKey: unknown[] | null }} ZoomUi
  */
 
 /** A fresh view state: no game yet, until the driver's first draw (`takeView`) sets the board.
@@ -104,6 +105,7 @@ export function initialState() {
 
 /**
  * Takes what the session shows (`GameSession.view()`) into the view.
+ * @param {import('../../game-driver.js').GameView<import('../../types.js').LightsDrawn>} view
  * @returns {boolean} whether the board's size or kind changed
  * @param {LightsParts} v
  */
@@ -127,16 +129,16 @@ export function takeView(v, view) {
 export const fromBoard = (board, seed = null, moves = 0) => ({ board, seed, moves });
 
 /** The share fragment now (made here when the session left it out: Copy link asks for it
- * @param {LightsParts} v
- * at once); null when no link fits. */
+ * at once); null when no link fits.
+ * @param {LightsParts} v */
 export function linkNow(v) {
   if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.seed, v.moves) ?? null;
   return v.shownLink;
 }
 
 /** The share fragment as the session gives it, made in the Worker (a promise) when the board
- * @param {LightsParts} v
- * is large; null when no link fits. */
+ * is large; null when no link fits.
+ * @param {LightsParts} v */
 export function linkSoon(v) {
   if (v.shownLink !== undefined) return v.shownLink;
   return linkInWorker(v);
@@ -150,20 +152,32 @@ async function linkInWorker(v) {
   return made;
 }
 
+/** The canvas `id` of the view's markup (the board's `canvas`, the zoom's `minimap`).
+ * @param {LightsParts} v
+ * @param {string} id */
+export const canvasOf = (v, id) => byId(v.ctx.slot, id, HTMLCanvasElement);
+
+/** The 2d context of `canvas` (a canvas gives one unless another kind was asked of it first).
+ * @param {HTMLCanvasElement} canvas */
+export const context2d = (canvas) => found(canvas.getContext('2d'), 'a canvas 2d context');
+
 /** Boards with a side beyond this are drawn at one pixel for `BLOCK`×`BLOCK` lights. */
 const MAX_CANVAS_SIDE = 4096;
 export const BLOCK = 4;
 
 /** Lights a side of one drawn square of this board: 1, or `BLOCK` for the largest boards. */
-export const drawBlock = (spec) => (Math.max(spec.rows, spec.cols) > MAX_CANVAS_SIDE ? BLOCK : 1);
+export const drawBlock = (/** @type {LightsSpec} */ spec) => (Math.max(spec.rows, spec.cols) > MAX_CANVAS_SIDE ? BLOCK : 1);
 
 /** One byte a light of each board asked for (the lights, a solution, a quiet pattern), kept
  * while the board object lives. */
+/** @type {WeakMap<LightsBoard, Map<number, Uint8Array>>} */
 const cellCache = new WeakMap();
 
 /** What to draw of `board`: with `block` 1 each light's state, else how many lights are on in
- * @param {LightsParts} v
- * each `block`×`block` square — from the core, once per board object. */
+ * each `block`×`block` square — from the core, once per board object.
+ * @param {LightsBoard} board
+ * @returns {Uint8Array}
+ * @param {LightsParts} v */
 export function cellsOf(v, board, block = 1) {
   let byBlock = cellCache.get(board);
   if (!byBlock) cellCache.set(board, (byBlock = new Map()));
@@ -173,9 +187,12 @@ export function cellsOf(v, board, block = 1) {
 }
 
 /** The row of a large board last read light by light, per board object (the cursor's). */
+/** @type {WeakMap<LightsBoard, { r: number, cells: Uint8Array }>} */
 const rowCache = new WeakMap();
 
 /** The state of light `index` in `board` (the lights, a solution, a quiet pattern).
+ * @param {LightsBoard} board
+ * @param {number} index
  * @param {LightsParts} v */
 export function markAt(v, board, index) {
   const { cols } = v.spec;
@@ -193,6 +210,7 @@ export function litCount(v) {
 }
 
 /** The move a click on light `index` makes: a press (Play) or its next state (Edit).
+ * @param {number} index
  * @param {LightsParts} v */
 export function moveAt(v, index, mode = v.mode) {
   const move = { row: Math.floor(index / v.spec.cols), col: index % v.spec.cols };
