@@ -128,7 +128,7 @@ export const TEMPLATE = `
 /**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'chess' });
