@@ -44,7 +44,7 @@ import { followLinks } from './share-link.js';
  * elements, its message line and the change report that keeps the link.
  * @typedef {import('./share-link.js').LinkHost & {
  *   slot: EventTarget,
- *   $$: (selector: string) => Iterable<{ addEventListener: Element['addEventListener'] }>,
+ *   $$: (selector: string) => Iterable<{ addEventListener(type: 'click', listener: () => void): void }>,
  *   showError: (err: unknown) => void,
  *   stateChanged: () => void,
  * }} DriverContext
