@@ -30,7 +30,7 @@ test('every scheme encodes the start position, with the source figures', () => {
     }
     assert.equal(at, s.bits);
     // The code decodes back to the position.
-    assert.equal(core.chess_decode(s.name, s.code).fen, START);
+    assert.equal(core.chess_decode(s.name, s.code, false).fen, START);
   }
   // 1 + ⌈log2 4302524815921052591727530968707373540166327273⌉ (the count, recomputed by
   // a separate script; see tests/chess_codes.rs)
@@ -94,9 +94,9 @@ test('the arithmetic code is the same bits as the native build writes', () => {
 
 test('bad codes and FENs are errors, random text never traps', () => {
   throwsWith(assert, () => core.chess_analyze_fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1'), /7 ranks/);
-  throwsWith(assert, () => core.chess_decode('morse', 'AAAA'), /unknown position scheme/);
-  throwsWith(assert, () => core.chess_decode('compact', '***'), /base64url/);
-  throwsWith(assert, () => core.chess_decode('compact', ''), /paste a code/);
+  throwsWith(assert, () => core.chess_decode('morse', 'AAAA', false), /unknown position scheme/);
+  throwsWith(assert, () => core.chess_decode('compact', '***', false), /base64url/);
+  throwsWith(assert, () => core.chess_decode('compact', '', false), /paste a code/);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   let seed = 1;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -106,7 +106,7 @@ test('bad codes and FENs are errors, random text never traps', () => {
     for (let k = 0; k < len; k++) code += alphabet[Math.floor(rand() * 64)];
     for (const s of ['nibble', 'base13', 'base13-pawns', 'huffman', 'piece-list', 'bitboard', 'compact']) {
       try {
-        core.chess_decode(s, code);
+        core.chess_decode(s, code, false);
       } catch (err) {
         assert.ok(err instanceof Error);
         assert.doesNotMatch(err.message, /unreachable|panicked|RuntimeError/);
@@ -132,7 +132,7 @@ test('timing of the wasm encoders (printed for docs/benchmarks.md)', () => {
   for (let i = 0; i < n; i++) core.chess_analyze_fen(START);
   const analyze = (performance.now() - t) / n;
   t = performance.now();
-  for (let i = 0; i < n; i++) core.chess_decode('compact', v.schemes[6].code);
+  for (let i = 0; i < n; i++) core.chess_decode('compact', v.schemes[6].code, false);
   const decode = (performance.now() - t) / n;
   console.log(`wasm: all 7 schemes encoded + view ${analyze.toFixed(3)} ms; compact decode + view ${decode.toFixed(3)} ms`);
   assert.ok(analyze > 0);
