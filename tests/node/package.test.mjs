@@ -36,10 +36,10 @@ function runScript(name, source) {
 }
 
 /** The classic rule, independently of the package: presses (one byte a light) applied to lights.
- * @param {ArrayLike<number>} lights @param {number[]} presses */
+ * @param {ArrayLike<number>} lights @param {ArrayLike<number>} presses */
 function applyPresses(lights, presses, n = 5) {
   const out = Uint8Array.from(lights);
-  presses.forEach((p, i) => {
+  Array.from(presses).forEach((p, i) => {
     if (!p) return;
     const [r, c] = [Math.floor(i / n), i % n];
     for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
