@@ -105,6 +105,54 @@ export {};
  */
 
 /**
+ * The chess editor's board (src/chess/view.rs, `Parts`): 64 FEN letters from a1 to h8 ('' empty).
+ * @typedef {{ board: string[], side: string, castling: boolean[], ep: string | null }} ChessParts
+ */
+
+/**
+ * A run of a code's bits and what it says (src/chess/segments.rs, `Segment`).
+ * @typedef {{ start: number, len: number, label: string, squares: number[] }} ChessSegment
+ */
+
+/**
+ * A position in one scheme (src/chess/view.rs, `SchemeView`).
+ * @typedef {{ name: string, description: string, bits: number, worst_case: number, code: string,
+ *   bitstring: string, segments: ChessSegment[] }} ChessScheme
+ */
+
+/**
+ * A legal position with every scheme's code (src/chess/view.rs, `PositionView`); `link` is its
+ * share fragment without '#'.
+ * @typedef {{ fen: string, parts: ChessParts, legal_moves: number, in_check: boolean, link: string,
+ *   schemes: ChessScheme[] }} ChessPosition
+ */
+
+/**
+ * The core's answer for the editor's board (src/chess/view.rs, `Analysis`): an illegal position
+ * comes with its reason in `error` and no `position`.
+ * @typedef {{ fen: string, error: string | null, position: ChessPosition | null }} ChessAnalysis
+ */
+
+/**
+ * A game in one game scheme (src/chess/view.rs, `GameSchemeView`).
+ * @typedef {{ name: string, description: string, bits: number, header_bits: number, move_bits: number[],
+ *   end_bits: number, code: string, round_trip: boolean }} ChessGameScheme
+ */
+
+/**
+ * Why a move cost what it did (src/chess/games/explain.rs, `MoveExplanation`), with the model's
+ * likeliest moves in its position (the viewer's arrows).
+ * @typedef {{ san: string, probability: number, bits: number, rank: number, legal_moves: number,
+ *   contributions: { feature: string, bits: number }[], candidates: { san: string, uci: string, bits: number }[] }} ChessMoveExplanation
+ */
+
+/**
+ * A game of a PGN text in every game scheme (src/chess/view.rs, `GameView`).
+ * @typedef {{ games: number, index: number, tags: [string, string][], result: string, sans: string[],
+ *   ucis: string[], fens: string[], schemes: ChessGameScheme[], explanations: ChessMoveExplanation[] }} ChessGame
+ */
+
+/**
  * A Lights Out board's size and rules (src/lights/rules/board.rs, `Spec`).
  * @typedef {{ rows: number, cols: number, rule: 'plus' | 'neighbours' | 'x' | 'king', torus: boolean, states: number }} LightsSpec
  */
