@@ -10,6 +10,7 @@ const core = await load('chess');
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 test('every scheme encodes the start position, with the source figures', () => {
+  /** @type {import('../../www/js/types.js').ChessPosition} */
   const v = core.chess_analyze_fen(START);
   assert.equal(v.fen, START);
   assert.equal(v.legal_moves, 20);
@@ -56,7 +57,7 @@ test('the editor board: legal or explained', () => {
   assert.equal(parts.board[4], 'K'); // e1
   const ok = core.chess_analyze_parts(parts);
   assert.equal(ok.error, null);
-  const noKing = { ...parts, board: parts.board.map((p, i) => (i === 60 ? '' : p)) };
+  const noKing = { ...parts, board: parts.board.map((/** @type {string} */ p, /** @type {number} */ i) => (i === 60 ? '' : p)) };
   const bad = core.chess_analyze_parts(noKing);
   assert.match(bad.error, /Black has 0 kings/);
   assert.equal(bad.position, null);
@@ -68,7 +69,7 @@ test('games: every scheme round-trips and counts its bits', () => {
   const g = core.chess_game('[Event "t"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', 0);
   assert.equal(g.sans.length, 6);
   assert.equal(g.fens.length, 7);
-  for (const s of g.schemes) {
+  for (const s of /** @type {import('../../www/js/types.js').ChessGameScheme[]} */ (g.schemes)) {
     assert.ok(s.round_trip, s.name);
     assert.equal(s.move_bits.length, 6);
     if (s.name === 'from-to') assert.deepEqual(s.move_bits, [12, 12, 12, 12, 12, 12]);
@@ -86,9 +87,9 @@ test('the arithmetic code is the same bits as the native build writes', () => {
   const fixture = JSON.parse(readFileSync(new URL('tests/data/chess-arithmetic-codes.json', root), 'utf8'));
   assert.ok(fixture.length >= 4);
   for (const { game, code } of fixture) {
-    const s = core.chess_game(pgn, game).schemes.find((x) => x.name === 'arithmetic');
-    assert.equal(s.code, code, `game ${game}`);
-    assert.ok(s.round_trip);
+    const s = /** @type {import('../../www/js/types.js').ChessGame} */ (core.chess_game(pgn, game)).schemes.find((x) => x.name === 'arithmetic');
+    assert.equal(s?.code, code, `game ${game}`);
+    assert.ok(s?.round_trip);
   }
 });
 
@@ -116,6 +117,7 @@ test('bad codes and FENs are errors, random text never traps', () => {
 });
 
 test('the Huffman tree has the 13 codes of the source', () => {
+  /** @type {{ path: string, label: string | null }[]} */
   const tree = core.chess_schemes().huffman_tree;
   const leaves = tree.filter((n) => n.label);
   assert.equal(leaves.length, 13);
