@@ -339,7 +339,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (at < 0 || at > s.count) {
         reload = true;
       } else {
-        if (steps) s.count = steps.count;
+        if (!human && steps) s.count = steps.count;
         s.at = at;
         s.goal = at;
         s.notify();
