@@ -79,8 +79,10 @@ async function instantiate(name) {
 export function compiled(name) {
   let module = compiledModules.get(name);
   if (!module) {
-    const { glueUrl, wasmUrl } = urls(name);
-    module = compile(wasmUrl).then((compiledModule) => ({ module: compiledModule, glueUrl }));
+    module = (async () => {
+      const { glueUrl, wasmUrl } = urls(name);
+      return { module: await compile(wasmUrl), glueUrl };
+    })();
     compiledModules.set(name, module);
   }
   return module;
