@@ -127,7 +127,7 @@ test('an unsolvable pattern comes with a quiet pattern it overlaps oddly', () =>
 test('light chasing clears the board step by step', () => {
   const spec = classic(6, 6);
   const game = random(spec, '77');
-  /** @type {import('../../www/js/views/lights/chase.js').ChasePlan} */
+  /** @type {import('../../www/js/types.js').ChasePlan} */
   const plan = core.lights_chase(game.lights);
   let lights = bytesOf(game.lights);
   for (const st of plan.steps) for (let t = 0; t < st.times; t++) lights = pressHere(spec, lights, st.row, st.col);

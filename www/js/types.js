@@ -172,6 +172,49 @@ export {};
  */
 
 /**
+ * How the page handles a board: the core's `lights_plan` (src/lights/solvers/limits.rs, `PagePlan`,
+ * with the board's `spec` and the size inputs' `note` set on it in src/wasm/lights.rs).
+ * @typedef {object} LightsPlan
+ * @property {LightsSpec} spec
+ * @property {number} max_side  largest rows and columns the page offers for this rule, edges and states
+ * @property {boolean} packed  the lights cross as packed bits, solved once (never searched for the fewest presses)
+ * @property {boolean} heavy_make  a new puzzle, an all-on board or a link is made in the Worker
+ * @property {boolean} heavy_solve  solving runs in the Worker
+ * @property {boolean} heavy_rank
+ * @property {boolean} fixup_table
+ * @property {boolean} chase_steps
+ * @property {boolean} quiet_gallery
+ * @property {boolean} full_solvers  solving needs the `lights-full` module
+ * @property {boolean} link_in_worker  the session's view leaves the link out
+ * @property {number} step_rows  rows a step of the solution's walk-through, 0 for a press a step
+ * @property {string} note  the line beside the size inputs
+ */
+
+/**
+ * What `lights_solve` gives (src/wasm/lights.rs); `presses`, `witness` and each quiet pattern are boards.
+ * @typedef {object} LightsSolution
+ * @property {boolean} solvable
+ * @property {LightsBoard | null} presses
+ * @property {number} press_count
+ * @property {boolean} minimal
+ * @property {number} rank
+ * @property {number} nullity
+ * @property {number} quiet_log2
+ * @property {LightsBoard[]} quiet
+ * @property {LightsBoard | null} witness  a quiet pattern that shows an unsolvable board is so
+ * @property {number} witness_overlap
+ * @property {number | null} first_press  the first light to press (a hint)
+ * @property {boolean} minimal_in_worker  the search for the fewest presses belongs in the Worker
+ */
+
+/**
+ * The core's light-chasing plan (`lights_chase`): each press with its phase, the last row the
+ * first chase leaves, and the first-row fix-up for it (null when none fixes it).
+ * @typedef {{ phase: 'chase' | 'fix_up' | 'chase_again', row: number, col: number, times: number }} ChasePress
+ * @typedef {{ steps: ChasePress[], leftover: ArrayLike<number>, fixup: ArrayLike<number> | null }} ChasePlan
+ */
+
+/**
  * A Lights Out game's drawn state (src/wasm/lights_games.rs, `Drawn`).
  * @typedef {object} LightsGamesDrawn
  * @property {string} board  the preset's name, or 'grid'

@@ -7,12 +7,8 @@ import { Stepper } from '../../components/step-bar.js';
 
 /** @typedef {import('./state.js').LightsParts} LightsParts */
 
-/**
- * The core's light-chasing plan (`lights_chase`): each press with its phase, the last row the
- * first chase leaves, and the first-row fix-up for it (null when none fixes it).
- * @typedef {{ phase: 'chase' | 'fix_up' | 'chase_again', row: number, col: number, times: number }} ChasePress
- * @typedef {{ steps: ChasePress[], leftover: ArrayLike<number>, fixup: ArrayLike<number> | null }} ChasePlan
- */
+/** @typedef {import('../../types.js').ChasePress} ChasePress */
+/** @typedef {import('../../types.js').ChasePlan} ChasePlan */
 
 /** The plan's presses grouped a row (and phase) at a time, each with what to say of it.
  * @param {ChasePlan} plan */
