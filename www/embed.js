@@ -17,7 +17,8 @@
 // snippet's) to their content.
 import { quoted } from './js/share-link.js';
 
-/** The view module of each puzzle, loaded on first use. */
+/** The view module of each puzzle, loaded on first use.
+ * @type {Record<string, () => Promise<{ PAGE: string, STYLES: string[], mount: (root: ShadowRoot, options: { embed: boolean, link: string, host: HTMLElement }) => Promise<void> }>>} */
 const VIEWS = {
   devil: () => import('./js/views/devil.js'),
   lights: () => import('./js/views/lights.js'),
@@ -26,6 +27,7 @@ const VIEWS = {
   chess: () => import('./js/views/chess.js'),
 };
 /** A page link without a fragment opens that page's fresh puzzle. */
+/** @type {Record<string, string>} */
 const PAGES = { 'devil.html': 'devil', 'lights.html': 'lights', 'lights-games.html': 'lights-graph', 'table.html': 'table', 'chess.html': 'chess' };
 const BASE_STYLES = ['css/site.css', 'css/embed.css'];
 const VIEW_NAMES = ['board', 'compact', 'full'];
@@ -34,6 +36,7 @@ const SITE_ORIGIN = new URL(import.meta.url).origin;
 /**
  * The puzzle and share fragment of `link`: a full share URL, or a fragment (`#lights/v1/…`)
  * resolved against this file's URL. Throws an Error with a one-line reason.
+ * @param {string | null} link
  */
 export function parseLink(link) {
   const text = (link ?? '').trim();
@@ -46,27 +49,30 @@ export function parseLink(link) {
   }
   const puzzle = url.hash.slice(1).split('/')[0];
   if (Object.hasOwn(VIEWS, puzzle)) return { puzzle, fragment: url.hash };
-  const file = url.pathname.split('/').pop();
+  const file = url.pathname.split('/').pop() ?? '';
   if (Object.hasOwn(PAGES, file) && url.hash.length <= 1) return { puzzle: PAGES[file], fragment: '' };
   throw new Error(`'${quoted(text)}' is not a share link of a puzzle (devil, lights, table or chess)`);
 }
 
 /** Whether `err` is the browser refusing to compile WebAssembly under the page's
- * Content-Security-Policy (a CompileError or EvalError naming the policy or 'unsafe-eval'). */
+ * Content-Security-Policy (a CompileError or EvalError naming the policy or 'unsafe-eval').
+ * @param {unknown} err */
 export function isCspRefusal(err) {
-  for (let e = err; e; e = e.cause) {
+  for (let e = /** @type {{ name?: string, message?: string, cause?: unknown } | null | undefined} */ (err); e; e = /** @type {typeof e} */ (e.cause)) {
     const text = `${e.name ?? ''} ${e.message ?? e}`;
     if (/Content.Security.Policy|unsafe-eval|\bCSP\b/i.test(text)) return true;
   }
   return false;
 }
 
-/** Adds style sheets (site-relative paths) to a shadow root; resolves once they have loaded. */
+/** Adds style sheets (site-relative paths) to a shadow root; resolves once they have loaded.
+ * @param {ShadowRoot} root
+ * @param {string[]} paths */
 function addStyles(root, paths) {
   return Promise.all(
     paths.map((path) => {
       const href = new URL(path, import.meta.url).toString();
-      const have = [...root.querySelectorAll('link[rel=stylesheet]')].some((l) => l.href === href);
+      const have = [...root.querySelectorAll('link[rel=stylesheet]')].some((l) => /** @type {HTMLLinkElement} */ (l).href === href);
       if (have) return null;
       const link = document.createElement('link');
       link.rel = 'stylesheet';
@@ -98,6 +104,7 @@ export class ChessboardPuzzle extends HTMLElement {
     this.#draw();
   }
 
+  /** @param {string} name @param {string | null} before @param {string | null} after */
   attributeChangedCallback(name, before, after) {
     if (!this.shadowRoot || before === after) return;
     if (name === 'link') this.#draw();
@@ -111,7 +118,7 @@ export class ChessboardPuzzle extends HTMLElement {
   }
 
   /** Shows position `n` of the puzzle's steps (Watch's frames, an animation's presses; 0 is the
-   * start), pausing play. Resolves once it is shown. */
+   * start), pausing play. Resolves once it is shown. @param {number | string} n */
   async step(n) {
     const stepper = this.#ctx?.steps?.stepper;
     if (!stepper) return;
@@ -144,9 +151,15 @@ export class ChessboardPuzzle extends HTMLElement {
     return stepper ? stepper.at : null;
   }
 
+  /** The shadow root, attached in connectedCallback before anything is drawn. */
+  get #root() {
+    if (!this.shadowRoot) throw new Error('the element has no shadow root yet');
+    return this.shadowRoot;
+  }
+
   async #draw() {
     const generation = ++this.#generation;
-    const root = this.shadowRoot;
+    const root = this.#root;
     this.#ctx = null;
     this.#observer.disconnect();
     delete this.dataset.ready;
@@ -191,7 +204,8 @@ export class ChessboardPuzzle extends HTMLElement {
     }
   }
 
-  /** Marks the slot with the view and controls shown, and the element with its role and name. */
+  /** Marks the slot with the view and controls shown, and the element with its role and name.
+   * @param {HTMLElement | null} slot */
   #marks(slot) {
     if (!slot) return;
     slot.dataset.embedView = this.view;
@@ -206,7 +220,7 @@ export class ChessboardPuzzle extends HTMLElement {
 
   /** Applies the options to the drawn view: its view, controls, mode and step. */
   #apply() {
-    const root = this.shadowRoot;
+    const root = this.#root;
     this.#marks(/** @type {HTMLElement | null} */ (root.querySelector('[data-view]')));
     if (!this.#ctx) return;
     const mode = this.getAttribute('mode');
@@ -230,9 +244,10 @@ export class ChessboardPuzzle extends HTMLElement {
   }
 
   /** Shows the same view in a frame of the site (which sizes itself): for a host whose policy
-   * refuses WebAssembly but allows the site's frames. */
+   * refuses WebAssembly but allows the site's frames.
+   * @param {string} page @param {string} fragment @param {unknown} cause */
   #frame(page, fragment, cause) {
-    const root = this.shadowRoot;
+    const root = this.#root;
     for (const child of [...root.children]) if (child.localName !== 'link') child.remove();
     const query = new URLSearchParams({ embed: '1', view: this.view });
     if (this.getAttribute('controls') === 'none') query.set('controls', 'none');
@@ -248,7 +263,7 @@ export class ChessboardPuzzle extends HTMLElement {
         document.removeEventListener('securitypolicyviolation', refused);
         // The first refusal names its own directive (a missing connect-src is decided by
         // default-src, not by 'wasm-unsafe-eval', which such a policy may well have).
-        const first = /^this page's Content-Security-Policy (blocks (?!WebAssembly).*)$/.exec(cause?.message ?? '')?.[1];
+        const first = /^this page's Content-Security-Policy (blocks (?!WebAssembly).*)$/.exec(cause instanceof Error ? cause.message : '')?.[1];
         // A policy that also lacks 'wasm-unsafe-eval' needs both.
         const wasm = /'wasm-unsafe-eval'/.test(e.originalPolicy) ? '' : ` and 'wasm-unsafe-eval' to script-src`;
         this.#fail(
@@ -265,14 +280,14 @@ export class ChessboardPuzzle extends HTMLElement {
     this.dataset.frame = 'true';
   }
 
-  /** Replaces the element's content with a one-line message. */
+  /** Replaces the element's content with a one-line message. @param {unknown} err */
   #fail(err) {
-    const root = this.shadowRoot;
+    const root = this.#root;
     for (const child of [...root.children]) if (child.localName !== 'link') child.remove();
     const line = document.createElement('p');
     line.className = 'embed-error';
     line.setAttribute('role', 'alert');
-    const reason = String(err && err.message ? err.message : err).split('\n')[0];
+    const reason = String(err instanceof Error && err.message ? err.message : err).split('\n')[0];
     line.textContent = `This puzzle cannot be shown: ${reason.replace(/\.$/, '')}.`;
     root.append(line);
     delete this.dataset.ready;
@@ -283,7 +298,7 @@ export class ChessboardPuzzle extends HTMLElement {
 /** Every frame of the site's pages on this page (the element's fallback frames and plain iframe
  * snippets), for the height messages they post. */
 function framesOnPage() {
-  const roots = [document, ...[...document.querySelectorAll('chessboard-puzzle')].map((e) => e.shadowRoot).filter(Boolean)];
+  const roots = [document, ...[...document.querySelectorAll('chessboard-puzzle')].flatMap((e) => (e.shadowRoot ? [e.shadowRoot] : []))];
   return roots.flatMap((r) => [...r.querySelectorAll('iframe')]);
 }
 

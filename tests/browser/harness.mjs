@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import os from 'node:os';
 
+/** @typedef {import('playwright-core').Page} Page */
+
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
 export const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
@@ -57,6 +59,9 @@ export async function launch() {
 /**
  * Opens `path` in a fresh context. Returns the page and `errors`, the console errors and
  * uncaught exceptions seen so far.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} path
+ * @param {{ reducedMotion?: 'reduce' | 'no-preference', viewport?: { width: number, height: number }, hasTouch?: boolean }} [options]
  */
 export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 }, hasTouch = false } = {}) {
   const context = await browser.newContext({ reducedMotion, viewport, hasTouch });
@@ -64,6 +69,7 @@ export async function open(browser, path, { reducedMotion = 'no-preference', vie
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
+  /** @type {string[]} */
   const errors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
@@ -74,33 +80,34 @@ export async function open(browser, path, { reducedMotion = 'no-preference', vie
   } catch (err) {
     // A first navigation has been seen to stall on a heavily loaded 2-core machine while
     // the server answered at once; one more try tells a stall from a broken page.
-    if (err.name !== 'TimeoutError') throw err;
+    if (!(err instanceof Error) || err.name !== 'TimeoutError') throw err;
     console.log(`# navigation to ${path} timed out once; retrying`);
     await page.goto(`${BASE_URL}/${path}`);
   }
   return { page, errors, context };
 }
 
+/** Saves a screenshot of the whole page as screenshots/NAME.png. @param {Page} page @param {string} name */
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 }
 
 /** Types a board size into the Lights page's rows and columns and commits it (a change event),
- * without waiting for the new board. */
+ * without waiting for the new board. @param {Page} page @param {number} rows @param {number} cols */
 export async function enterLightsSize(page, rows, cols) {
   await page.fill('#rows', String(rows));
   await page.fill('#cols', String(cols));
   await page.locator('#cols').dispatchEvent('change');
 }
 
-/** Waits until the page's view has loaded the core and drawn (every view sets this). */
+/** Waits until the page's view has loaded the core and drawn (every view sets this). @param {Page} page */
 export async function ready(page) {
   await page.waitForSelector('body[data-ready=true]');
 }
 
 /** Waits until the address bar holds what the page shows: a frame for events still to come (a
- * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). */
+ * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). @param {Page} page */
 export async function linkSettled(page) {
   await nextFrame(page);
   await page.waitForFunction(() => document.documentElement.dataset.linkPending === undefined);
@@ -122,7 +129,7 @@ export async function problemsAfterSettling(check, { timeout = 30_000, every = 2
 }
 
 /** Waits for the page's next frame and the task after it: events due by then (a scroll, a
- * resize, a long-task entry) have been delivered. */
+ * resize, a long-task entry) have been delivered. @param {Page} page */
 export function nextFrame(page) {
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }

@@ -6,6 +6,7 @@ import { lightsSession } from './lights-session.mjs';
 const devilCore = await load('devil');
 const lightsCore = await load('lights');
 
+/** @param {string} label @param {() => unknown} fn @param {number} iterations */
 function time(label, fn, iterations) {
   for (let i = 0; i < Math.min(iterations, 100); i++) fn();
   const start = process.hrtime.bigint();
@@ -20,7 +21,7 @@ time('devil_lab_decode (XOR), 4096 squares', () => devilCore.devil_lab_decode(0,
 
 // Lights Out: the large-board solver (random solvable pattern, one byte a light in and out),
 // nullity by polynomials, and a minimal 5×5 solution.
-const classic = (n) => ({ rows: n, cols: n, rule: 'plus', torus: false, states: 2 });
+const classic = (/** @type {number} */ n) => ({ rows: n, cols: n, rule: 'plus', torus: false, states: 2 });
 for (const n of [1000, 2000, 4000]) {
   const lights = lightsSession(lightsCore).newGame(classic(n), { random: '1' }).lights;
   time(`lights_solve ${n}×${n} random`, () => lightsCore.lights_solve(lights, false, () => {}), n === 4000 ? 3 : 10);

@@ -7,7 +7,8 @@ import { movedFocus, GridBoard } from '../../www/js/board.js';
 
 const KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'];
 
-/** Where `key` takes the focus from `i`, by index arithmetic (no rows and columns). */
+/** Where `key` takes the focus from `i`, by index arithmetic (no rows and columns).
+ * @param {string} key @param {number} i @param {number} rows @param {number} cols */
 function expectedMove(key, i, rows, cols) {
   const n = rows * cols;
   const rowStart = i - (i % cols);
@@ -67,30 +68,41 @@ test('keys that are not navigation give null (Space, Enter, letters, names of Ob
 
 /** A minimal stand-in for the DOM elements GridBoard touches. */
 class FakeElement {
+  /** @param {string} tag */
   constructor(tag) {
     this.tag = tag;
+    /** @type {Map<string, string>} */
     this.attributes = new Map();
+    /** @type {FakeElement[]} */
     this.children = [];
+    /** @type {FakeElement | null} */
     this.parent = null;
+    /** @type {Record<string, string>} */
     this.dataset = {};
     this.className = '';
     this.textContent = '';
     this.tabIndex = -1;
+    /** @type {Map<string, (event: any) => void>} */
     this.listeners = new Map();
+    /** @type {{ props: Map<string, string>, setProperty: (name: string, value: string) => void }} */
     this.style = { props: new Map(), setProperty: (name, value) => this.style.props.set(name, value) };
+    /** @type {Set<string>} */
     const classes = new Set();
     this.classList = {
-      add: (c) => classes.add(c),
-      toggle: (c, on) => (on ? classes.add(c) : classes.delete(c)),
-      contains: (c) => classes.has(c),
+      add: (/** @type {string} */ c) => classes.add(c),
+      toggle: (/** @type {string} */ c, /** @type {boolean} */ on) => (on ? classes.add(c) : classes.delete(c)),
+      contains: (/** @type {string} */ c) => classes.has(c),
     };
   }
+  /** @param {string} name @param {unknown} value */
   setAttribute(name, value) {
     this.attributes.set(name, String(value));
   }
+  /** @param {string} name */
   getAttribute(name) {
     return this.attributes.get(name) ?? null;
   }
+  /** @param {FakeElement[]} nodes */
   append(...nodes) {
     for (const n of nodes) {
       n.parent = this;
@@ -100,15 +112,18 @@ class FakeElement {
   replaceChildren() {
     this.children = [];
   }
+  /** @param {FakeElement | null} node */
   contains(node) {
     for (let n = node; n; n = n.parent) if (n === this) return true;
     return false;
   }
+  /** @param {string} selector */
   closest(selector) {
     assert.equal(selector, '[data-index]');
-    for (let n = this; n; n = n.parent) if ('index' in n.dataset) return n;
+    for (let n = /** @type {FakeElement | null} */ (this); n; n = n.parent) if ('index' in n.dataset) return n;
     return null;
   }
+  /** @param {string} type @param {(event: any) => void} listener */
   addEventListener(type, listener) {
     this.listeners.set(type, listener);
   }
@@ -116,22 +131,35 @@ class FakeElement {
     focused = this;
   }
 }
+/** @type {FakeElement | null} */
 let focused = null;
-globalThis.document = /** @type {any} */ ({ createElement: (tag) => new FakeElement(tag) });
+globalThis.document = /** @type {any} */ ({ createElement: (/** @type {string} */ tag) => new FakeElement(tag) });
 
-/** A key pressed on the board: the handler's view of it, and whether it was prevented. */
+/** A key pressed on the board: the handler's view of it, and whether it was prevented.
+ * @param {FakeElement} host @param {string} key */
 function press(host, key) {
   const event = { key, prevented: false, preventDefault() { this.prevented = true; } };
-  host.listeners.get('keydown')(event);
+  listener(host, 'keydown')(event);
   return event;
 }
 
-/** The indices of the cells that are in the tab order (the roving focus: exactly one). */
+/** The listener `host` has for `type` (the board adds each it needs).
+ * @param {FakeElement} host @param {string} type */
+function listener(host, type) {
+  const fn = host.listeners.get(type);
+  assert.ok(fn, `a ${type} listener`);
+  return fn;
+}
+
+/** The indices of the cells that are in the tab order (the roving focus: exactly one).
+ * @param {GridBoard} board */
 const tabbable = (board) => board.cells.flatMap((cell, i) => (cell.tabIndex === 0 ? [i] : []));
 
 test('GridBoard: one cell in the tab order; arrows move it and the keyboard focus; other keys go to onKey', () => {
   const host = new FakeElement('div');
+  /** @type {number[]} */
   const activated = [];
+  /** @type {[number, string][]} */
   const keyed = [];
   const board = new GridBoard(/** @type {any} */ (host), {
     label: 'Test board',
@@ -167,11 +195,11 @@ test('GridBoard: one cell in the tab order; arrows move it and the keyboard focu
 
   // A click on a cell (or inside one) activates it and moves the roving focus there.
   const inner = new FakeElement('span');
-  board.cells[6].append(inner);
-  host.listeners.get('click')({ target: inner });
+  /** @type {FakeElement} */ (/** @type {unknown} */ (board.cells[6])).append(inner);
+  listener(host, 'click')({ target: inner });
   assert.deepEqual(activated, [6]);
   assert.deepEqual(tabbable(board), [6]);
-  host.listeners.get('click')({ target: host });
+  listener(host, 'click')({ target: host });
   assert.deepEqual(activated, [6], 'a click between cells activates nothing');
 
   // A smaller board keeps the focus index inside it.

@@ -10,6 +10,7 @@ const core = await load('chess');
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 test('every scheme encodes the start position, with the source figures', () => {
+  /** @type {import('../../www/js/types.js').ChessPosition} */
   const v = core.chess_analyze_fen(START);
   assert.equal(v.fen, START);
   assert.equal(v.legal_moves, 20);
@@ -30,7 +31,7 @@ test('every scheme encodes the start position, with the source figures', () => {
     }
     assert.equal(at, s.bits);
     // The code decodes back to the position.
-    assert.equal(core.chess_decode(s.name, s.code).fen, START);
+    assert.equal(core.chess_decode(s.name, s.code, false).fen, START);
   }
   // 1 + ⌈log2 4302524815921052591727530968707373540166327273⌉ (the count, recomputed by
   // a separate script; see tests/chess_codes.rs)
@@ -56,7 +57,7 @@ test('the editor board: legal or explained', () => {
   assert.equal(parts.board[4], 'K'); // e1
   const ok = core.chess_analyze_parts(parts);
   assert.equal(ok.error, null);
-  const noKing = { ...parts, board: parts.board.map((p, i) => (i === 60 ? '' : p)) };
+  const noKing = { ...parts, board: parts.board.map((/** @type {string} */ p, /** @type {number} */ i) => (i === 60 ? '' : p)) };
   const bad = core.chess_analyze_parts(noKing);
   assert.match(bad.error, /Black has 0 kings/);
   assert.equal(bad.position, null);
@@ -68,7 +69,7 @@ test('games: every scheme round-trips and counts its bits', () => {
   const g = core.chess_game('[Event "t"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', 0);
   assert.equal(g.sans.length, 6);
   assert.equal(g.fens.length, 7);
-  for (const s of g.schemes) {
+  for (const s of /** @type {import('../../www/js/types.js').ChessGameScheme[]} */ (g.schemes)) {
     assert.ok(s.round_trip, s.name);
     assert.equal(s.move_bits.length, 6);
     if (s.name === 'from-to') assert.deepEqual(s.move_bits, [12, 12, 12, 12, 12, 12]);
@@ -86,17 +87,17 @@ test('the arithmetic code is the same bits as the native build writes', () => {
   const fixture = JSON.parse(readFileSync(new URL('tests/data/chess-arithmetic-codes.json', root), 'utf8'));
   assert.ok(fixture.length >= 4);
   for (const { game, code } of fixture) {
-    const s = core.chess_game(pgn, game).schemes.find((x) => x.name === 'arithmetic');
-    assert.equal(s.code, code, `game ${game}`);
-    assert.ok(s.round_trip);
+    const s = /** @type {import('../../www/js/types.js').ChessGame} */ (core.chess_game(pgn, game)).schemes.find((x) => x.name === 'arithmetic');
+    assert.equal(s?.code, code, `game ${game}`);
+    assert.ok(s?.round_trip);
   }
 });
 
 test('bad codes and FENs are errors, random text never traps', () => {
   throwsWith(assert, () => core.chess_analyze_fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1'), /7 ranks/);
-  throwsWith(assert, () => core.chess_decode('morse', 'AAAA'), /unknown position scheme/);
-  throwsWith(assert, () => core.chess_decode('compact', '***'), /base64url/);
-  throwsWith(assert, () => core.chess_decode('compact', ''), /paste a code/);
+  throwsWith(assert, () => core.chess_decode('morse', 'AAAA', false), /unknown position scheme/);
+  throwsWith(assert, () => core.chess_decode('compact', '***', false), /base64url/);
+  throwsWith(assert, () => core.chess_decode('compact', '', false), /paste a code/);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   let seed = 1;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -106,7 +107,7 @@ test('bad codes and FENs are errors, random text never traps', () => {
     for (let k = 0; k < len; k++) code += alphabet[Math.floor(rand() * 64)];
     for (const s of ['nibble', 'base13', 'base13-pawns', 'huffman', 'piece-list', 'bitboard', 'compact']) {
       try {
-        core.chess_decode(s, code);
+        core.chess_decode(s, code, false);
       } catch (err) {
         assert.ok(err instanceof Error);
         assert.doesNotMatch(err.message, /unreachable|panicked|RuntimeError/);
@@ -116,6 +117,7 @@ test('bad codes and FENs are errors, random text never traps', () => {
 });
 
 test('the Huffman tree has the 13 codes of the source', () => {
+  /** @type {{ path: string, label: string | null }[]} */
   const tree = core.chess_schemes().huffman_tree;
   const leaves = tree.filter((n) => n.label);
   assert.equal(leaves.length, 13);
@@ -132,7 +134,7 @@ test('timing of the wasm encoders (printed for docs/benchmarks.md)', () => {
   for (let i = 0; i < n; i++) core.chess_analyze_fen(START);
   const analyze = (performance.now() - t) / n;
   t = performance.now();
-  for (let i = 0; i < n; i++) core.chess_decode('compact', v.schemes[6].code);
+  for (let i = 0; i < n; i++) core.chess_decode('compact', v.schemes[6].code, false);
   const decode = (performance.now() - t) / n;
   console.log(`wasm: all 7 schemes encoded + view ${analyze.toFixed(3)} ms; compact decode + view ${decode.toFixed(3)} ms`);
   assert.ok(analyze > 0);

@@ -5,7 +5,12 @@ import modules from '../../www/pkg/modules.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
 
-/** The initialised exports of wasm module `name` (devil, lab, lights, table, chess). */
+/**
+ * The initialised exports of wasm module `name` (devil, lab, lights, table, chess).
+ * @template {import('../../www/js/app.js').ModuleName} N
+ * @param {N} name
+ * @returns {Promise<import('../../www/js/app.js').Cores[N]>}
+ */
 export async function load(name) {
   const files = modules[name];
   if (!files) throw new Error(`no wasm module named ${name}`);
@@ -14,9 +19,14 @@ export async function load(name) {
   return core;
 }
 
-/** Asserts that `fn` throws an Error whose message matches `pattern` (never a panic/trap). */
+/**
+ * Asserts that `fn` throws an Error whose message matches `pattern` (never a panic/trap).
+ * @param {typeof import('node:assert/strict')} assert
+ * @param {() => unknown} fn
+ * @param {RegExp} pattern
+ */
 export function throwsWith(assert, fn, pattern) {
-  assert.throws(fn, (err) => {
+  assert.throws(fn, (/** @type {unknown} */ err) => {
     assert.ok(err instanceof Error, `an Error, not ${err}`);
     assert.doesNotMatch(err.message, /unreachable|panicked|RuntimeError/);
     assert.match(err.message, pattern);

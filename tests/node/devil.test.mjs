@@ -7,11 +7,12 @@ import { load, throwsWith } from './core.mjs';
 
 const core = await load('devil');
 
-/** A random round of `squares` from `seed`, in a session. */
+/** A random round of `squares` from `seed`, in a session. @param {number} squares @param {string} seed */
 const create = (squares, seed) => core.GameSession.create('devil', { squares }, seed);
+/** @param {number} squares @param {string} seed @returns {import('../../www/js/types.js').DevilGame} */
 const round = (squares, seed) => create(squares, seed).view().state.game;
 
-const xorOfHeads = (coins) => [...coins].reduce((acc, c, i) => (c === '1' ? acc ^ i : acc), 0);
+const xorOfHeads = (/** @type {string} */ coins) => [...coins].reduce((acc, c, i) => (c === '1' ? acc ^ i : acc), 0);
 
 test('a random round solved by the core names the key', () => {
   for (const squares of [1, 2, 4, 16, 64, 1024, 4096]) {
@@ -37,8 +38,9 @@ test('seeds reproduce boards', () => {
 
 test('the explanation counts each region as the definition says', () => {
   const game = round(256, '3');
+  /** @type {import('../../www/js/types.js').DevilStep[]} */
   const steps = core.devil_lab_explain(0, game);
-  const regions = steps.filter((s) => s.kind === 'count_region');
+  const regions = steps.flatMap((s) => (s.kind === 'count_region' ? [s] : []));
   assert.equal(regions.length, 8);
   for (const { bit, heads, parity } of regions) {
     const expected = [...game.board].filter((c, i) => c === '1' && (i >> bit) & 1).length;
@@ -54,6 +56,7 @@ test('links round-trip, keep the view around the round, and bad links are errors
   session.set_extras({ mode: 'play_b', strategy: 0, step: 0 });
   session.edit({ hand_to_b: 3 });
   const link = session.link();
+  assert.ok(link);
   assert.match(link, /^devil\/v1\//);
   const opened = core.GameSession.open(`#${link}`).view();
   assert.deepEqual(opened.extras, { mode: 'play_b', strategy: 0, step: 0, rung: 0, streak: 0 });
@@ -117,7 +120,7 @@ test('devil_board gives the rectangle and the chess-style name of every square',
     assert.deepEqual(layout, { rows: 2 ** Math.floor(k / 2), cols: 2 ** Math.ceil(k / 2) });
     assert.equal(names.length, squares);
     if (layout.cols <= 26) {
-      const expected = names.map((_, i) => `${String.fromCharCode(97 + (i % layout.cols))}${layout.rows - Math.floor(i / layout.cols)}`);
+      const expected = names.map((/** @type {string} */ _, /** @type {number} */ i) => `${String.fromCharCode(97 + (i % layout.cols))}${layout.rows - Math.floor(i / layout.cols)}`);
       assert.deepEqual(names, expected, `${squares} squares`);
     }
   }
@@ -129,12 +132,14 @@ test('a ladder is kept in a version-2 link; a round without one keeps its versio
   const session = create(8, '7');
   session.set_extras({ mode: 'play_a', strategy: 0, step: 0 });
   const plain = session.link();
+  assert.ok(plain);
   assert.match(plain, /^devil\/v1\//);
   session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 0, streak: 0 });
   assert.equal(session.link(), plain, 'no ladder: the same link as before ladders');
   // The session counts rungs from 1 (0: off the ladder); rung 3 plays 8 squares.
   session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 3, streak: 5 });
   const climbing = session.link();
+  assert.ok(climbing);
   assert.match(climbing, /^devil\/v2\//);
   const opened = core.GameSession.open(`#${climbing}`).view();
   assert.deepEqual(opened.extras, { mode: 'play_a', strategy: 0, step: 0, rung: 3, streak: 5 });

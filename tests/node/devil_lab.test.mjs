@@ -9,6 +9,7 @@ const core = await load('lab');
 const none = () => {};
 
 /** Validity by the definition: from every board the n flips name n different squares. */
+/** @param {number} n @param {number[]} colours */
 function isStrategy(n, colours) {
   for (let x = 0; x < 1 << n; x++) {
     const seen = new Set();
@@ -104,9 +105,9 @@ test('a walk of switches between perfect codes of length 15', () => {
   // The i-components of the Hamming code of length n have 2^((n − 1)/2) = 128 words.
   assert.equal(w.steps[0].moved, 128);
   assert.equal(w.steps.length, 30);
-  assert.ok(w.steps.every((s) => s.perfect && s.position >= 1 && s.position <= 15));
+  assert.ok(w.steps.every((/** @type {{ perfect: boolean, position: number }} */ s) => s.perfect && s.position >= 1 && s.position <= 15));
   // Every perfect code of length 15 has rank 11 to 15 and a kernel of dimension at most 11.
-  assert.ok(w.invariants.every(([r, k]) => r >= 11 && r <= 15 && k >= 0 && k <= 11));
+  assert.ok(w.invariants.every((/** @type {[number, number]} */ [r, k]) => r >= 11 && r <= 15 && k >= 0 && k <= 11));
   assert.ok(w.distinct_codes > 1 && w.distinct_codes <= 31);
   assert.deepEqual(core.codes_switching_walk('zero', 30, '5', none), w, 'the same seed walks the same way');
   throwsWith(assert, () => core.codes_switching_walk('zero', 2001, '5', none), /at most 2000/);
@@ -119,7 +120,7 @@ test('dice and at most one', () => {
   assert.deepEqual([d.exists, d.valid, d.boards_checked], [true, true, 256]);
   const r = d.round;
   assert.equal(r.answer, r.key);
-  assert.deepEqual(r.after.map((v, i) => (v - r.board[i] + 4) % 4).filter((x) => x), [1]);
+  assert.deepEqual(r.after.map((/** @type {number} */ v, /** @type {number} */ i) => (v - r.board[i] + 4) % 4).filter((/** @type {number} */ x) => x), [1]);
   const no = core.devil_lab_dice(3, 2, '3', none);
   assert.deepEqual([no.exists, no.round], [false, null]);
   assert.match(no.reason, /prime factor 3/);

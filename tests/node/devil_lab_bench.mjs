@@ -6,6 +6,7 @@ const core = await load('lab');
 
 const none = () => {};
 
+/** @param {string} label @param {() => unknown} fn @param {number} iterations */
 function time(label, fn, iterations) {
   fn();
   const start = process.hrtime.bigint();

@@ -9,7 +9,7 @@ import { load } from './core.mjs';
 
 test('every wasm module together exports at most 50 functions and classes', async () => {
   const names = new Set();
-  for (const name of Object.keys(modules)) {
+  for (const name of /** @type {import('../../www/js/app.js').ModuleName[]} */ (Object.keys(modules))) {
     const core = await load(name);
     for (const [key, value] of Object.entries(core)) {
       if (typeof value === 'function' && key !== 'default' && key !== 'initSync') names.add(key);
@@ -21,7 +21,7 @@ test('every wasm module together exports at most 50 functions and classes', asyn
 });
 
 test('every module with a game puzzle plays it through GameSession alone', async () => {
-  for (const [name, puzzle, settings] of /** @type {Array<[string, string, object]>} */ ([
+  for (const [name, puzzle, settings] of /** @type {Array<['devil' | 'table' | 'lights', string, object]>} */ ([
     ['devil', 'devil', { squares: 16 }],
     ['table', 'table', { coins: 4, sides: 2, devil: 'random', sighted: false, following: false }],
     ['lights', 'lights', { rows: 3, cols: 3, rule: 'plus', torus: false, states: 2 }],

@@ -11,13 +11,13 @@ import { regionsHtml, reportFacts, factsHtml } from '../../www/js/views/codes/te
 test('a state that fits has its link; one that does not keeps the link of its small part and offers its file', () => {
   const file = { name: 'words.txt', text: '000\n111\n' };
   /** A core that links states whose words are at most 3 characters. */
-  const link = (s) => (s.words.length <= 3 ? { fragment: `codes/v1/${s.words}` } : { fragment: null, too_large: 'These words are too large for a link.', file });
-  const withoutLarge = (s) => ({ ...s, words: '' });
+  const link = (/** @type {{ words: string }} */ s) => (s.words.length <= 3 ? { fragment: `codes/v1/${s.words}` } : { fragment: null, too_large: 'These words are too large for a link.', file });
+  const withoutLarge = (/** @type {{ words: string }} */ s) => ({ ...s, words: '' });
   assert.deepEqual(labLink({ words: '01' }, link, withoutLarge), { fragment: 'codes/v1/01' });
   const big = labLink({ words: '000 111' }, link, withoutLarge);
   assert.equal(big.fragment, 'codes/v1/');
   assert.equal(big.reason, 'These words are too large for a link.');
-  assert.ok(big.tooLarge.startsWith('These words are too large for a link. The link in the address bar leaves it out'), big.tooLarge);
+  assert.ok(big.tooLarge?.startsWith('These words are too large for a link. The link in the address bar leaves it out'), big.tooLarge);
   assert.equal(big.file, file);
   // When even the small part does not fit, nothing is linked.
   assert.equal(labLink({ words: '0000' }, () => ({ fragment: null, too_large: 'x' }), withoutLarge).fragment, null);

@@ -12,8 +12,9 @@ const page = await load('lights');
 const full = await load('lights-full');
 const noProgress = () => {};
 /** One byte a light of a board the core gave. */
-const bytesOf = (board) => page.lights_cells(board, 1, 0, board.spec.rows);
+const bytesOf = (/** @type {import('../../www/js/types.js').LightsBoard} */ board) => page.lights_cells(board, 1, 0, board.spec.rows);
 
+/** @type {Record<string, number[][]>} */
 const OFFSETS = {
   plus: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
   neighbours: [[-1, 0], [1, 0], [0, -1], [0, 1]],
@@ -22,7 +23,8 @@ const OFFSETS = {
 };
 
 /** The lights after pressing light i presses[i] times (each press adds 1 mod k to the lights
- * its rule reaches), written independently of the core. */
+ * its rule reaches), written independently of the core.
+ * @param {import('../../www/js/types.js').LightsSpec} spec @param {Uint8Array} lights @param {Uint8Array} presses */
 function pressAll(spec, lights, presses) {
   const { rows, cols, rule, torus, states } = spec;
   const out = Uint8Array.from(lights);
@@ -39,7 +41,8 @@ function pressAll(spec, lights, presses) {
   return out;
 }
 
-/** Boards around the cut, of every kind a structured solver takes, and some no such solver takes. */
+/** Boards around the cut, of every kind a structured solver takes, and some no such solver takes.
+ * @type {[import('../../www/js/types.js').LightsSpec['rule'], boolean, number][]} */
 const KINDS = [
   ['plus', false, 3],
   ['neighbours', false, 5],
@@ -63,7 +66,7 @@ test('the plan names the boards the page module cannot solve; lights-full solves
       assert.deepEqual(plan, full.lights_plan(spec), what);
       // Made by pressing random lights, so solvable.
       const game = lightsSession(page).newGame(spec, { random: String(rows * 100 + cols) });
-      const solve = (core) => core.lights_solve(game.lights, false, noProgress);
+      const solve = (/** @type {typeof page | typeof full} */ core) => core.lights_solve(game.lights, false, noProgress);
       if (plan.full_solvers) {
         needFull++;
         assert.ok(plan.heavy_solve && plan.heavy_rank, `the Worker solves ${what}`);
@@ -84,7 +87,7 @@ test('the plan names the boards the page module cannot solve; lights-full solves
 });
 
 test('two-state tori and x boards need lights-full beyond 4096 lights (the packed chases)', () => {
-  for (const [rule, torus] of [['plus', true], ['neighbours', true], ['x', false]]) {
+  for (const [rule, torus] of /** @type {[import('../../www/js/types.js').LightsSpec['rule'], boolean][]} */ ([['plus', true], ['neighbours', true], ['x', false]])) {
     for (const [rows, cols] of [[64, 64], [64, 65], [66, 70]]) {
       const spec = { rows, cols, rule, torus, states: 2 };
       const what = JSON.stringify(spec);
@@ -99,7 +102,7 @@ test('two-state tori and x boards need lights-full beyond 4096 lights (the packe
 });
 
 test('both modules export the same functions', () => {
-  const names = (core) => Object.keys(core).filter((k) => typeof core[k] === 'function' && k.startsWith('lights_')).sort();
+  const names = (/** @type {Record<string, unknown>} */ core) => Object.keys(core).filter((k) => typeof core[k] === 'function' && k.startsWith('lights_')).sort();
   assert.deepEqual(names(page), names(full));
   assert.ok(names(page).includes('lights_solve'));
 });

@@ -9,13 +9,15 @@ import { lightsSession } from './lights-session.mjs';
 
 const core = await load('lights');
 
-const spec = (rows, cols, rule = 'plus') => ({ rows, cols, rule, torus: false, states: 2 });
+/** @param {number} rows @param {number} cols @returns {import('../../www/js/types.js').LightsSpec} */
+const spec = (rows, cols, rule = /** @type {import('../../www/js/types.js').LightsSpec['rule']} */ ('plus')) => ({ rows, cols, rule, torus: false, states: 2 });
 const noProgress = () => {};
 
 /** One byte a light of a board the core gave (what the page draws from). */
-const bytesOf = (board) => core.lights_cells(board, 1, 0, board.spec.rows);
+const bytesOf = (/** @type {import('../../www/js/types.js').LightsBoard} */ board) => core.lights_cells(board, 1, 0, board.spec.rows);
 
-/** The lights pressing every set light of `presses` changes, light by light (the rule here). */
+/** The lights pressing every set light of `presses` changes, light by light (the rule here).
+ * @param {import('../../www/js/types.js').LightsSpec} spec @param {ArrayLike<number>} presses */
 function effectHere({ rows, cols, rule }, presses) {
   const out = new Uint8Array(rows * cols);
   const around = [[-1, 0], [1, 0], [0, -1], [0, 1], ...(rule === 'plus' ? [[0, 0]] : [])];
@@ -32,7 +34,7 @@ function effectHere({ rows, cols, rule }, presses) {
   return out;
 }
 
-const count = (bytes) => bytes.reduce((a, x) => a + x, 0);
+const count = (/** @type {Uint8Array} */ bytes) => bytes.reduce((a, x) => a + x, 0);
 
 test('the plan: classic boards packed beyond 4096 up to 8192, the others to 4096, the CLI beyond', () => {
   const big = core.lights_plan(spec(8192, 8192));
@@ -50,7 +52,7 @@ test('the plan: classic boards packed beyond 4096 up to 8192, the others to 4096
   throwsWith(assert, () => lightsSession(core).newGame({ ...spec(5000, 5), states: 3 }, { random: '1' }), /1 to 4096 rows/);
 });
 
-for (const [rows, cols, rule] of /** @type {[number, number, string][]} */ ([[4100, 45, 'plus'], [37, 4097, 'neighbours'], [4097, 64, 'plus']])) {
+for (const [rows, cols, rule] of /** @type {[number, number, import('../../www/js/types.js').LightsSpec['rule']][]} */ ([[4100, 45, 'plus'], [37, 4097, 'neighbours'], [4097, 64, 'plus']])) {
   test(`a random ${rows}×${cols} ${rule} board solves, its presses clear it by the rule written here`, () => {
     const s = spec(rows, cols, rule);
     const game = lightsSession(core).newGame(s, { random: '7' });

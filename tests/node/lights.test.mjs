@@ -10,10 +10,15 @@ import { lightsSession } from './lights-session.mjs';
 
 const core = await load('lights');
 
+/** @typedef {import('../../www/js/types.js').LightsSpec} LightsSpec */
+/** @typedef {import('../../www/js/types.js').LightsBoard} LightsBoard */
+
+/** @param {number} rows @param {number} cols @returns {LightsSpec} */
 const classic = (rows, cols) => ({ rows, cols, rule: 'plus', torus: false, states: 2 });
 const noProgress = () => {};
 
-/** The classic rule, independently of the core. */
+/** The classic rule, independently of the core.
+ * @param {LightsSpec} spec @param {ArrayLike<number>} lights @param {number} r @param {number} c */
 function pressHere(spec, lights, r, c) {
   const out = Uint8Array.from(lights);
   for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
@@ -24,20 +29,22 @@ function pressHere(spec, lights, r, c) {
   return out;
 }
 
+/** @param {LightsSpec} spec @param {ArrayLike<number>} lights @param {ArrayLike<number>} presses */
 function applyHere(spec, lights, presses) {
   let out = Uint8Array.from(lights);
-  presses.forEach((p, i) => {
+  Array.from(presses).forEach((p, i) => {
     if (p % 2) out = pressHere(spec, out, Math.floor(i / spec.cols), i % spec.cols);
   });
   return out;
 }
 
-const dark = (v) => v.every((x) => x === 0);
+const dark = (/** @type {Uint8Array} */ v) => v.every((x) => x === 0);
 
 /** One byte a light of a board the core gave. */
-const bytesOf = (board) => core.lights_cells(board, 1, 0, board.spec.rows);
+const bytesOf = (/** @type {LightsBoard} */ board) => core.lights_cells(board, 1, 0, board.spec.rows);
 
-/** The core's board holding `lights` (one byte a light), opened as a pattern file of digits. */
+/** The core's board holding `lights` (one byte a light), opened as a pattern file of digits.
+ * @param {LightsSpec} spec @param {Uint8Array} lights @returns {LightsBoard} */
 function boardOf(spec, lights) {
   const rows = [];
   for (let r = 0; r < spec.rows; r++) rows.push(Array.from(lights.subarray(r * spec.cols, (r + 1) * spec.cols)).join(''));
@@ -45,7 +52,7 @@ function boardOf(spec, lights) {
 }
 
 const session = lightsSession(core);
-const random = (spec, seed) => session.newGame(spec, { random: seed });
+const random = (/** @type {object} */ spec, /** @type {string} */ seed) => session.newGame(spec, { random: seed });
 
 test('presses follow the classic rule', () => {
   const spec = classic(4, 5);
@@ -99,7 +106,7 @@ test('the 5×5 board: rank 23, all-on in 15 presses, the source table', () => {
     if (!press) continue;
     assert.deepEqual(press, [0, 0, p[1], (p[0] + p[1] + p[2]) % 2, (p[0] + p[1]) % 2]);
   }
-  assert.equal(table.filter((row) => row.press).length, 8);
+  assert.equal(table.filter((/** @type {{ press: number[] | null }} */ row) => row.press).length, 8);
 });
 
 test('an unsolvable pattern comes with a quiet pattern it overlaps oddly', () => {
@@ -120,21 +127,23 @@ test('an unsolvable pattern comes with a quiet pattern it overlaps oddly', () =>
 test('light chasing clears the board step by step', () => {
   const spec = classic(6, 6);
   const game = random(spec, '77');
+  /** @type {import('../../www/js/types.js').ChasePlan} */
   const plan = core.lights_chase(game.lights);
   let lights = bytesOf(game.lights);
   for (const st of plan.steps) for (let t = 0; t < st.times; t++) lights = pressHere(spec, lights, st.row, st.col);
   assert.ok(dark(lights));
-  assert.deepEqual(plan.steps.map((s) => s.phase).filter((p, i, a) => a.indexOf(p) === i), plan.fixup.some((x) => x) ? ['chase', 'fix_up', 'chase_again'] : ['chase'].concat(plan.steps.some((s) => s.phase === 'chase_again') ? ['chase_again'] : []));
+  assert.deepEqual(plan.steps.map((s) => s.phase).filter((p, i, a) => a.indexOf(p) === i), Array.from(plan.fixup ?? []).some((x) => x) ? ['chase', 'fix_up', 'chase_again'] : ['chase'].concat(plan.steps.some((s) => s.phase === 'chase_again') ? ['chase_again'] : []));
 });
 
 test('three-state and composite boards solve exactly', () => {
   for (const states of [3, 4, 6]) {
+    /** @type {LightsSpec} */
     const spec = { rows: 4, cols: 4, rule: 'king', torus: true, states };
     const game = random(spec, '5');
     const s = core.lights_solve(game.lights, true, noProgress);
     assert.equal(s.solvable, true);
     let lights = game.lights;
-    bytesOf(s.presses).forEach((p, i) => {
+    bytesOf(s.presses).forEach((/** @type {number} */ p, /** @type {number} */ i) => {
       if (p) lights = session.press(lights, Math.floor(i / 4), i % 4, p, false);
     });
     assert.ok(dark(bytesOf(lights)));
@@ -143,6 +152,7 @@ test('three-state and composite boards solve exactly', () => {
 });
 
 test('links round-trip; bad links and settings are errors, never traps', () => {
+  /** @type {LightsSpec} */
   const spec = { rows: 6, cols: 9, rule: 'x', torus: true, states: 5 };
   const game = random(spec, '12');
   const back = session.open(`#${game.link}`);
@@ -150,13 +160,15 @@ test('links round-trip; bad links and settings are errors, never traps', () => {
   assert.deepEqual(back.spec, spec);
   const pressed = session.press(game.lights, 1, 1, 1, false);
   const edited = { link: session.link(pressed, 1) };
+  assert.ok(edited.link);
   const opened = session.open(edited.link);
   assert.deepEqual(bytesOf(opened.lights), bytesOf(pressed));
   assert.equal(opened.moves, 1);
   assert.equal(core.lights_plan(edited.link).spec.cols, 9);
   throwsWith(assert, () => session.open('#lights/v1/'), /truncated/);
   throwsWith(assert, () => session.open('#lights/v9/AAAA'), /version/);
-  throwsWith(assert, () => session.open(edited.link.slice(0, -6)), /truncated|garbled/);
+  const link = edited.link;
+  throwsWith(assert, () => session.open(link.slice(0, -6)), /truncated|garbled/);
   throwsWith(assert, () => random({ ...spec, rows: 0 }, '1'), /rows/);
   throwsWith(assert, () => random({ ...spec, states: 12 }, '1'), /states/);
   throwsWith(assert, () => random({ ...spec, rule: 'rook' }, '1'), /rule|variant/);
@@ -176,7 +188,8 @@ test('links round-trip; bad links and settings are errors, never traps', () => {
   throwsWith(assert, () => core.lights_cells(game.lights, 1, 5, 7), /rows 5 to 7/);
 });
 
-/** Nullity of the n×n classic board by elimination over GF(2) written here (BigInt rows). */
+/** Nullity of the n×n classic board by elimination over GF(2) written here (BigInt rows).
+ * @param {number} n @param {boolean} torus */
 function nullityHere(n, torus) {
   const rows = [];
   for (let r = 0; r < n; r++) {
@@ -207,6 +220,7 @@ function nullityHere(n, torus) {
 }
 
 test('the nullity chart agrees with elimination written here', () => {
+  /** @type {{ n: number, bounded: number, torus: number }[]} */
   const chart = core.lights_chart(14, noProgress);
   assert.equal(chart.length, 14);
   for (const p of chart) {
@@ -229,6 +243,7 @@ test('a large board solves quickly enough to time (printed, not asserted)', () =
 });
 
 test('a board counts its lit lights (the page\'s count and win test)', () => {
+  /** @type {LightsSpec} */
   const spec = { rows: 3, cols: 4, rule: 'king', torus: false, states: 3 };
   const lights = Uint8Array.from([0, 1, 2, 0, 0, 0, 1, 0, 2, 2, 0, 0]);
   const board = boardOf(spec, lights);
@@ -241,6 +256,7 @@ test('a board counts its lit lights (the page\'s count and win test)', () => {
 });
 
 test('what is drawn of a board: each light, or the lights on in each square', () => {
+  /** @type {LightsSpec} */
   const spec = { rows: 5, cols: 7, rule: 'x', torus: false, states: 4 };
   const lights = Uint8Array.from({ length: 35 }, (_, i) => (i * 7 + (i >> 2)) % 4);
   const board = boardOf(spec, lights);
@@ -262,7 +278,7 @@ test('the session undoes presses and edits exactly, redoes them, and counts pres
   const moves = [{ row: 0, col: 0 }, { row: 2, col: 3, edit: 1 }, { row: 3, col: 4 }, { row: 1, col: 2 }];
   for (const mv of moves) {
     s.play(mv);
-    const before = seen.at(-1);
+    const before = seen[seen.length - 1];
     const want = mv.edit ? Uint8Array.from(before, (x, i) => (i === mv.row * 5 + mv.col ? x ^ 1 : x)) : pressHere(spec, before, mv.row, mv.col);
     assert.deepEqual(at(), want);
     seen.push(want);

@@ -29,16 +29,17 @@ writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', p
 execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball()], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
 const installed = join(project, 'node_modules/chessboard-puzzles');
 
-/** Runs a script in the scratch project; its standard output. */
+/** Runs a script in the scratch project; its standard output. @param {string} name @param {string} source */
 function runScript(name, source) {
   writeFileSync(join(project, name), source);
   return execFileSync('node', [name], { cwd: project, encoding: 'utf8' });
 }
 
-/** The classic rule, independently of the package: presses (one byte a light) applied to lights. */
+/** The classic rule, independently of the package: presses (one byte a light) applied to lights.
+ * @param {ArrayLike<number>} lights @param {ArrayLike<number>} presses */
 function applyPresses(lights, presses, n = 5) {
   const out = Uint8Array.from(lights);
-  presses.forEach((p, i) => {
+  Array.from(presses).forEach((p, i) => {
     if (!p) return;
     const [r, c] = [Math.floor(i / n), i % n];
     for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
@@ -48,7 +49,7 @@ function applyPresses(lights, presses, n = 5) {
   });
   return out;
 }
-const digits = (rows) => Uint8Array.from(rows.join('').split('').map(Number));
+const digits = (/** @type {string[]} */ rows) => Uint8Array.from(rows.join('').split('').map(Number));
 
 test('the package is named, versioned and licensed as the crate, and holds the element and every module', () => {
   const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
@@ -102,7 +103,7 @@ console.log(JSON.stringify(out));
 `;
   const solved = JSON.parse(runScript('check.mjs', source));
   assert.equal(solved.length, boards.length);
-  solved.forEach((s, i) => {
+  solved.forEach((/** @type {{ solvable: boolean, presses: number[], count: number }} */ s, /** @type {number} */ i) => {
     assert.equal(s.solvable, true, `board ${i}`);
     assert.deepEqual(applyPresses(boards[i], s.presses), new Uint8Array(25), `board ${i}`);
     assert.equal(s.count, s.presses.filter((p) => p).length, `board ${i}`);

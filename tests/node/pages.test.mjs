@@ -21,19 +21,19 @@ const PAGES = {
   'chess.html': 'chess',
 };
 
-/** The static imports of one module (paths relative to www/). */
+/** The static imports of one module (paths relative to www/). @param {string} path */
 function importsOf(path) {
   const text = readFileSync(WWW + path, 'utf8');
   const found = [...text.matchAll(/^\s*import\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1]);
   return found.map((spec) => posix.normalize(posix.join(posix.dirname(path), spec)));
 }
 
-/** Every module reachable from `entry` by static imports. */
+/** Every module reachable from `entry` by static imports. @param {string} entry */
 function closure(entry) {
+  /** @type {Set<string>} */
   const seen = new Set();
   const todo = [entry];
-  while (todo.length) {
-    const path = todo.pop();
+  for (let path = todo.pop(); path !== undefined; path = todo.pop()) {
     if (seen.has(path)) continue;
     seen.add(path);
     // The generated manifest (pkg/modules.js) imports nothing.
@@ -45,7 +45,8 @@ function closure(entry) {
 for (const [page, core] of Object.entries(PAGES)) {
   test(`${page} preloads exactly the modules of its first board and its ${core} wasm`, () => {
     const html = readFileSync(WWW + page, 'utf8');
-    const entry = html.match(/<script type="module" src="([^"]+)"><\/script>/)[1];
+    const entry = html.match(/<script type="module" src="([^"]+)"><\/script>/)?.[1];
+    assert.ok(entry, `${page} has a module script`);
     const expected = closure(entry);
     expected.add(`pkg/${core}.js`);
     const listed = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
@@ -84,7 +85,8 @@ const NAV = [
 for (const page of [...NAV.map(([p]) => p), 'about.html']) {
   test(`${page} has the site header, its own link marked`, () => {
     const html = readFileSync(WWW + page, 'utf8');
-    const header = html.match(/<header class="site-header">([\s\S]*?)<\/header>/)[1];
+    const header = html.match(/<header class="site-header">([\s\S]*?)<\/header>/)?.[1];
+    assert.ok(header, `${page} has the site header`);
     assert.match(header, /<a class="brand" href="index.html">Chessboard Puzzles<\/a>/);
     const nav = [...header.matchAll(/<a href="([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)];
     assert.deepEqual(nav.map((m) => [m[1], m[3]]), NAV);

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { followLinks, quoted } from '../../www/js/share-link.js';
 
-/** A page as followLinks sees it, recording what it is told. */
+/** A page as followLinks sees it, recording what it is told. @param {string} link */
 function fakeHost(link) {
   const host = {
     link,
@@ -13,7 +13,7 @@ function fakeHost(link) {
     writes: /** @type {(string | null)[]} */ ([]),
     messages: /** @type {[string, string | undefined][]} */ ([]),
     cleared: 0,
-    /** @type {(hash: string) => void} */
+    /** @type {((hash: string) => void) | null} */
     pasted: null,
     keeper: null,
     place: {
@@ -26,7 +26,7 @@ function fakeHost(link) {
     },
     showMessage: (/** @type {string} */ text, /** @type {string | undefined} */ kind) => host.messages.push([text, kind]),
     clearMessage: () => host.cleared++,
-    onLinkChange: (open) => {
+    onLinkChange: (/** @type {(hash: string) => void} */ open) => {
       host.pasted = open;
     },
   };
@@ -47,7 +47,7 @@ function fakePuzzle(failure = () => null) {
       puzzle.opened.push(hash);
       const err = failure(hash);
       if (err) throw err;
-      puzzle.state = hash.split('/').pop();
+      puzzle.state = hash.split('/').pop() ?? '';
     },
     fresh: () => {
       puzzle.freshCount++;
@@ -112,12 +112,12 @@ test("a page opened without a link shows a fresh board and keeps that board's li
   assert.equal(puzzle.freshCount, 1);
   await settle();
   assert.deepEqual(host.writes, ['demo/v1/fresh-1']);
-  host.pasted('#demo/v1/pasted');
+  host.pasted?.('#demo/v1/pasted');
   await settle();
   assert.deepEqual(puzzle.opened, ['#demo/v1/pasted']);
   assert.equal(puzzle.state, 'pasted');
   // An empty fragment ('#') opens nothing.
-  host.pasted('#');
+  host.pasted?.('#');
   await settle();
   assert.deepEqual(puzzle.opened, ['#demo/v1/pasted']);
 });

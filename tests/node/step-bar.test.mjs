@@ -11,11 +11,11 @@ function fakeClock() {
   let pending = [];
   let next = 1;
   return {
-    schedule: (fn, ms) => {
+    schedule: (/** @type {() => void} */ fn, /** @type {number} */ ms) => {
       pending.push({ fn, ms, id: next });
       return next++;
     },
-    unschedule: (id) => {
+    unschedule: (/** @type {unknown} */ id) => {
       pending = pending.filter((t) => t.id !== id);
     },
     get pending() {
@@ -29,9 +29,12 @@ function fakeClock() {
   };
 }
 
-/** A "board" that is the list of steps applied so far, so a walk can be checked by value. */
+/** A "board" that is the list of steps applied so far, so a walk can be checked by value.
+ * @param {number} count @param {ReturnType<typeof fakeClock>} [clock] */
 function recorder(count, clock) {
+  /** @type {number[]} */
   const applied = [];
+  /** @type {[number, number][]} */
   const calls = [];
   const stepper = new Stepper({
     count,
@@ -129,6 +132,7 @@ test('a view that says the steps no longer fit stops the stepper for good', asyn
 
 test('listeners hear every change; bad counts are refused', async () => {
   const { stepper } = recorder(3);
+  /** @type {string[]} */
   const seen = [];
   stepper.onChange((s) => seen.push(`${s.at}/${s.walks}`));
   await stepper.seek(3);
@@ -141,6 +145,7 @@ test('listeners hear every change; bad counts are refused', async () => {
 test('walks counts the seeks queued or under way, so a view can say when what it shows has settled', async () => {
   /** @type {(() => void)[]} */
   const release = [];
+  /** @type {number[]} */
   const seen = [];
   const stepper = new Stepper({ count: 5, go: () => new Promise((resolve) => release.push(() => resolve(undefined))) });
   stepper.onChange((s) => seen.push(s.walks));

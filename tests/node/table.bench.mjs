@@ -4,6 +4,7 @@ import { load } from './core.mjs';
 
 const core = await load('table');
 
+/** @param {string} label @param {() => unknown} fn @param {number} iterations */
 function time(label, fn, iterations) {
   fn();
   const start = process.hrtime.bigint();

@@ -32,7 +32,7 @@ class FakeWorker {
   }
   /** Answers as worker.js would. @param {any} data */
   reply(data) {
-    this.onmessage({ data });
+    this.onmessage?.({ data });
   }
 }
 
@@ -53,7 +53,7 @@ globalThis.location = /** @type {any} */ ({ origin: new URL(WORKER_JS).origin })
 
 const { runJob, isCancelled } = await import('../../www/js/worker-client.js');
 
-/** Waits (a few event-loop turns at most 2 s) until `ready()` holds. */
+/** Waits (a few event-loop turns at most 2 s) until `ready()` holds. @param {() => boolean} ready */
 async function until(ready) {
   const deadline = Date.now() + 2000;
   while (!ready()) {
@@ -62,14 +62,18 @@ async function until(ready) {
   }
 }
 
-/** The job messages (not `init`) a worker got. */
+/** A job message a worker got: `{fn, args, call}` (see www/js/worker.js).
+ * @typedef {{ type?: string, fn: string, args: unknown[] }} JobMessage */
+
+/** The job messages (not `init`) a worker got. @param {FakeWorker} worker @returns {JobMessage[]} */
 const calls = (worker) => worker.posted.filter((m) => m.type !== 'init');
 
 /** A stand-in for jobPanel()'s element: a progress bar, a text and a Cancel button. */
 function fakePanel() {
-  const bar = { max: 1, value: 0, removed: /** @type {string[]} */ ([]), removeAttribute(name) { this.removed.push(name); } };
+  const bar = { max: 1, value: 0, removed: /** @type {string[]} */ ([]), removeAttribute(/** @type {string} */ name) { this.removed.push(name); } };
   const text = { textContent: '' };
   const button = { onclick: /** @type {(() => void) | null} */ (null) };
+  /** @type {Record<string, object>} */
   const parts = { progress: bar, '.job-text': text, button };
   return { hidden: true, bar, text, button, querySelector: (/** @type {string} */ selector) => parts[selector] };
 }
@@ -130,7 +134,7 @@ test("the panel's Cancel rejects with an AbortError that isCancelled recognises 
   const job = runJob('table_search', [], /** @type {any} */ (panel), 'table');
   const worker = FakeWorker.made[0];
   await until(() => calls(worker).length === 4);
-  panel.button.onclick();
+  panel.button.onclick?.();
   const err = await job.promise.then(
     () => assert.fail('a cancelled job resolved'),
     (e) => e,
@@ -164,7 +168,7 @@ test("a core error rejects with the core's message, is not a cancellation, and i
   assert.equal(worker.terminated, true);
   const next = runJob('table_verify', [8, 2], null, 'table');
   await until(() => FakeWorker.made.length === 3 && calls(FakeWorker.made[2]).length === 1);
-  FakeWorker.made[2].onerror({});
+  FakeWorker.made[2].onerror?.({});
   const crash = await next.promise.then(
     () => assert.fail('a crashed job resolved'),
     (e) => e,
@@ -204,7 +208,9 @@ test('on a page of another origin the worker starts from a blob that imports wor
     assert.deepEqual(worker.options, { type: 'module' });
     // It imports worker.js by its site URL with a dynamic import (so the host's script-src
     // decides, and a refusal is reported back), holding the messages that arrive meanwhile.
-    const source = await resolveObjectURL(worker.url).text();
+    const blob = resolveObjectURL(worker.url);
+    assert.ok(blob, 'the blob of its URL');
+    const source = await blob.text();
     assert.ok(source.startsWith(`const WORKER = ${JSON.stringify(WORKER_JS)};`), source);
     assert.match(source, /\bimport\(WORKER\)/);
     assert.match(source, /addEventListener\('message', hold\)/);
@@ -235,7 +241,7 @@ test('a new job in the same panel cancels the one running there; idle workers ar
   const jobs = Array.from({ length: 20 }, (_, i) => runJob('devil_verify', [i, 2], /** @type {any} */ (panel), 'devil'));
   const outcomes = await Promise.all(jobs.slice(0, -1).map((j) => j.promise.then(() => 'resolved', (e) => (isCancelled(e) ? 'cancelled' : 'failed'))));
   assert.deepEqual(new Set(outcomes), new Set(['cancelled']), 'every older job was cancelled');
-  const last = jobs.at(-1);
+  const last = jobs[jobs.length - 1];
   await until(() => FakeWorker.made.slice(before).some((w) => calls(w).some((c) => c.args[0] === 19)));
   const running = FakeWorker.made.slice(before).filter((w) => !w.terminated && calls(w).some((c) => c.args[0] === 19));
   assert.equal(running.length, 1, 'one job runs');

@@ -42,11 +42,13 @@ after(() => rmSync(dir, { recursive: true }));
 
 /** What the worker posted since the test began. @type {any[]} */
 const posted = [];
-const workerSelf = { postMessage: (/** @type {any} */ m) => posted.push(m), onmessage: null };
+/** The worker's global: what it posts, and the handler it sets.
+ * @type {{ postMessage: (m: any) => void, onmessage: ((e: { data: unknown }) => Promise<void>) | null }} */
+const workerSelf = { postMessage: (m) => posted.push(m), onmessage: null };
 globalThis.self = /** @type {any} */ (workerSelf);
 await import(new URL('../../www/js/worker.js', import.meta.url).href);
 /** Sends `data` to the worker and waits for its handler to finish. */
-const send = (/** @type {any} */ data) => workerSelf.onmessage({ data });
+const send = (/** @type {any} */ data) => workerSelf.onmessage?.({ data });
 /** Forgets what was posted before this test. */
 const beginTest = () => {
   posted.length = 0;

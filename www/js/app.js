@@ -11,13 +11,34 @@ import modules from '../pkg/modules.js';
  * @typedef {HTMLInputElement & HTMLSelectElement & HTMLAnchorElement} PageElement
  */
 
-/** Per module name, the promise of `{ module, glueUrl }`: each is fetched and compiled once. */
+/**
+ * Each wasm module's exports, as wasm-bindgen declares them (committed in
+ * tests/types/www/pkg/<module>.d.ts, refreshed by `cargo xtask types`).
+ * @typedef {{
+ *   devil: typeof import('../pkg/devil.js'),
+ *   lab: typeof import('../pkg/lab.js'),
+ *   lights: typeof import('../pkg/lights.js'),
+ *   'lights-full': typeof import('../pkg/lights-full.js'),
+ *   table: typeof import('../pkg/table.js'),
+ *   chess: typeof import('../pkg/chess.js'),
+ * }} Cores
+ */
+
+/** The name of a wasm module (see www/pkg/modules.js). @typedef {keyof Cores} ModuleName */
+
+/** A compiled module and the URL of its glue, what a Worker needs to run it.
+ * @typedef {{ module: WebAssembly.Module, glueUrl: string }} CompiledModule */
+
+/** Per module name, the promise of its compiled module: each is fetched and compiled once.
+ * @type {Map<ModuleName, Promise<CompiledModule>>} */
 const compiledModules = new Map();
-/** Per module name, the promise of its initialised exports on this page. */
+/** Per module name, the promise of its initialised exports on this page.
+ * @type {Map<ModuleName, Promise<Cores[ModuleName]>>} */
 const cores = new Map();
 
 /** The URLs of module `name`'s glue and wasm, relative to this file, not the page, so a page on
- * another origin that imports app.js gets the modules from app.js's own site. */
+ * another origin that imports app.js gets the modules from app.js's own site.
+ * @param {ModuleName} name */
 function urls(name) {
   const files = modules[name];
   if (!files) throw new Error(`no wasm module named ${name}`);
@@ -28,12 +49,17 @@ function urls(name) {
 /**
  * Loads, compiles and initialises the wasm module `name` (see www/pkg/modules.js) once per
  * page; resolves to its exports.
+ * @template {ModuleName} N
+ * @param {N} name
+ * @returns {Promise<Cores[N]>}
  */
 export function loadCore(name) {
-  if (!cores.has(name)) cores.set(name, instantiate(name));
-  return cores.get(name);
+  let core = cores.get(name);
+  if (!core) cores.set(name, (core = instantiate(name)));
+  return /** @type {Promise<Cores[N]>} */ (core);
 }
 
+/** @param {ModuleName} name @returns {Promise<Cores[ModuleName]>} */
 async function instantiate(name) {
   const { glueUrl } = urls(name);
   const [glue, { module }] = await Promise.all([
@@ -47,21 +73,23 @@ async function instantiate(name) {
 }
 
 /** The compiled `WebAssembly.Module` of `name` and the URL of its glue, for a Worker: compiled
- * once, and not instantiated on the page unless the page asks for it with `loadCore`. */
+ * once, and not instantiated on the page unless the page asks for it with `loadCore`.
+ * @param {ModuleName} name
+ * @returns {Promise<CompiledModule>} */
 export function compiled(name) {
-  if (!compiledModules.has(name)) {
-    compiledModules.set(
-      name,
-      (async () => {
-        const { glueUrl, wasmUrl } = urls(name);
-        return { module: await compile(wasmUrl), glueUrl };
-      })(),
-    );
+  let module = compiledModules.get(name);
+  if (!module) {
+    module = (async () => {
+      const { glueUrl, wasmUrl } = urls(name);
+      return { module: await compile(wasmUrl), glueUrl };
+    })();
+    compiledModules.set(name, module);
   }
-  return compiledModules.get(name);
+  return module;
 }
 
-/** Compiles while downloading; a host that sends wasm with another type gets compiled from bytes. */
+/** Compiles while downloading; a host that sends wasm with another type gets compiled from bytes.
+ * @param {URL} url */
 async function compile(url) {
   let response;
   try {
@@ -96,7 +124,8 @@ if (typeof document !== 'undefined') {
   });
 }
 
-/** What each directive falls back to when a policy does not name it (CSP level 3). */
+/** What each directive falls back to when a policy does not name it (CSP level 3).
+ * @type {Record<string, string | undefined>} */
 const FALLBACK = {
   'script-src-elem': 'script-src',
   'script-src': 'default-src',
@@ -110,10 +139,12 @@ const FALLBACK = {
   'frame-src': 'child-src',
 };
 
-/** The directive of `policy` that decided `directive`: itself, or what it falls back to. */
+/** The directive of `policy` that decided `directive`: itself, or what it falls back to.
+ * @param {string} directive
+ * @param {string} policy */
 export function decidingDirective(directive, policy) {
   const named = new Set(policy.split(';').map((part) => part.trim().split(/\s+/)[0].toLowerCase()));
-  for (let d = directive; d; d = FALLBACK[d]) if (named.has(d)) return d;
+  for (let d = /** @type {string | undefined} */ (directive); d; d = FALLBACK[d]) if (named.has(d)) return d;
   return directive;
 }
 
@@ -133,6 +164,9 @@ export async function policyBlock(what) {
  * The error for a violation of `directive` under `policy` by `what` (see policyBlock), naming
  * what to add where. Its message names the Content-Security-Policy, which is how a caller (the
  * <chessboard-puzzle> element) tells a policy's refusal from a broken site; `isPolicyBlock` too.
+ * @param {string} directive
+ * @param {string} policy
+ * @param {string} what
  */
 export function policyError(directive, policy, what) {
   const deciding = decidingDirective(directive, policy);
@@ -146,13 +180,15 @@ export function policyError(directive, policy, what) {
   return Object.assign(new Error(`this page's Content-Security-Policy ${text}`), { name: 'PolicyError', directive: directiveToAdd });
 }
 
-/** Whether `err` is a Content-Security-Policy refusal made into one line by this module. */
+/** Whether `err` is a Content-Security-Policy refusal made into one line by this module.
+ * @param {unknown} err */
 export function isPolicyBlock(err) {
   return typeof err === 'object' && err !== null && /** @type {{ name?: unknown }} */ (err).name === 'PolicyError';
 }
 
 /** A browser's CompileError for WebAssembly refused by the page's policy (when no violation
- * event came), as the one line; null for any other error. */
+ * event came), as the one line; null for any other error.
+ * @param {unknown} err */
 function wasmRefusal(err) {
   const text = errorText(err);
   if (!/Content.Security.Policy|unsafe-eval|\bCSP\b/i.test(text)) return null;
@@ -160,7 +196,37 @@ function wasmRefusal(err) {
   return policyError(directive, directive, 'wasm-eval');
 }
 
-/** The message of anything thrown by the core (a JsError) or the page. */
+/**
+ * `value`, or a clear error naming what is missing: for a look-up of what the page's own markup
+ * always has (an element, a canvas's context), where a miss is a bug to report rather than a
+ * state to handle.
+ * @template T
+ * @param {T | null | undefined} value
+ * @param {string} what  what was looked up (a selector, an id)
+ * @returns {T}
+ */
+export function found(value, what) {
+  if (value === null || value === undefined) throw new Error(`missing: ${what}`);
+  return value;
+}
+
+/**
+ * The element `#id` in `root`, of the DOM type its markup gives it (`HTMLCanvasElement`);
+ * a clear error when it is missing or of another type.
+ * @template {Element} E
+ * @param {ParentNode} root
+ * @param {string} id
+ * @param {{ new (): E, prototype: E }} type
+ * @returns {E}
+ */
+export function byId(root, id, type) {
+  const element = root.querySelector(`#${CSS.escape(id)}`);
+  if (!(element instanceof type)) throw new Error(`missing: the ${type.name} #${id}`);
+  return element;
+}
+
+/** The message of anything thrown by the core (a JsError) or the page.
+ * @param {unknown} err */
 export function errorText(err) {
   if (err && typeof err === 'object' && 'message' in err) return String(err.message);
   return String(err);
@@ -177,7 +243,11 @@ export function isCancelled(err) {
   return typeof err === 'object' && err !== null && /** @type {{ name?: unknown }} */ (err).name === 'AbortError';
 }
 
-/** Shows a message in the page's message line (role=status / alert). */
+/** How a message reads (its colour; an error is an alert): @typedef {'info' | 'error' | 'win' | 'lose'} MessageKind */
+
+/** Shows a message in the page's message line (role=status / alert).
+ * @param {string} text
+ * @param {MessageKind} [kind] */
 export function showMessage(text, kind = 'info') {
   const el = document.getElementById('message');
   if (!el) return;
@@ -187,6 +257,7 @@ export function showMessage(text, kind = 'info') {
   el.hidden = !text;
 }
 
+/** @param {unknown} err */
 export function showError(err) {
   showMessage(errorText(err), 'error');
 }
@@ -235,7 +306,9 @@ export function writeStored(area, name, value) {
   }
 }
 
-/** Copies text to the clipboard, falling back to a selected text box the user can copy. */
+/** Copies text to the clipboard, falling back to a selected text box the user can copy.
+ * @param {string} text
+ * @param {HTMLInputElement | HTMLTextAreaElement | null} [output] */
 export async function copyText(text, output) {
   if (output) {
     output.value = text;

@@ -27,7 +27,7 @@ export function movedFocus(key, index, rows, cols) {
     PageDown: [rows - 1, c],
   };
   if (!Object.hasOwn(moves, key)) return null;
-  const [nr, nc] = moves[key];
+  const [nr, nc] = moves[/** @type {keyof typeof moves} */ (key)];
   return nr >= 0 && nr < rows && nc >= 0 && nc < cols ? nr * cols + nc : index;
 }
 
@@ -50,6 +50,7 @@ export class GridBoard {
     this.onKey = onKey;
     this.rows = 0;
     this.cols = 0;
+    /** @type {HTMLElement[]} */
     this.cells = [];
     this.focusIndex = 0;
     host.classList.add('board');
@@ -65,13 +66,15 @@ export class GridBoard {
     host.addEventListener('keydown', (e) => this.#keydown(e));
   }
 
-  /** Rebuilds the cells for a rows × cols board (no-op when the size is unchanged). */
+  /** Rebuilds the cells for a rows × cols board (no-op when the size is unchanged).
+   * @param {number} rows
+   * @param {number} cols */
   resize(rows, cols) {
     if (rows === this.rows && cols === this.cols) return;
     this.rows = rows;
     this.cols = cols;
-    this.host.style.setProperty('--cols', cols);
-    this.host.style.setProperty('--rows', rows);
+    this.host.style.setProperty('--cols', String(cols));
+    this.host.style.setProperty('--rows', String(rows));
     this.host.classList.toggle('large', rows * cols > 256);
     this.host.replaceChildren();
     this.cells = [];
@@ -114,7 +117,8 @@ export class GridBoard {
     if (this.cells.length > 0 && performance.getEntriesByName(FIRST_BOARD).length === 0) performance.mark(FIRST_BOARD);
   }
 
-  /** Moves the roving focus to a cell (and the keyboard focus too when `takeFocus`). */
+  /** Moves the roving focus to a cell (and the keyboard focus too when `takeFocus`).
+   * @param {number} index */
   focusCell(index, takeFocus = true) {
     if (index < 0 || index >= this.cells.length) return;
     this.cells[this.focusIndex].tabIndex = -1;

@@ -6,37 +6,25 @@
 import { followLinks } from './share-link.js';
 
 /**
- * The session object the core exports (see src/wasm/game.rs for each method).
- * @typedef {object} Session
- * @property {() => GameView} view
- * @property {(mv: unknown) => any} play  returns what the move did besides (the table's turn), or null
- * @property {(mv: unknown, options: unknown) => void} play_turn  the move and the partner's reply (B's answer), one turn
- * @property {(mv: unknown) => any} preview  what the move would do besides (the table's turn), changing nothing
- * @property {(edit: unknown) => void} edit
- * @property {(to: string) => any} jump
- * @property {() => boolean} undo
- * @property {() => boolean} redo
- * @property {() => string | null} link  null when the state has no link here
- * @property {() => unknown[]} moves
- * @property {(options: unknown) => unknown[]} solution
- * @property {(options: unknown, progress: (done: number, total: number) => void) => number} solve
- * @property {(moves: unknown[]) => number} load_steps
- * @property {(n: number) => void} step_to
- * @property {(extras: unknown) => void} set_extras
- * @property {() => void} free
+ * The core's game session (src/wasm/game.rs): every game module exports the same class, as
+ * wasm-bindgen declares it. Its `view()` is a {@link GameView}.
+ * @typedef {import('../pkg/devil.js').GameSession} Session
  */
 
 /**
- * What `Session.view()` gives.
- * @typedef {{ puzzle: string, state: any, extras: any, link: string | null, moves: number, solved: boolean,
- *   status: 'playing' | 'won' | 'lost', can_undo: boolean, can_redo: boolean, steps: { at: number, count: number } | null }} GameView
+ * What `Session.view()` gives, with the puzzle's drawn state and link extras.
+ * @template [State=unknown]
+ * @template [Extras=unknown]
+ * @typedef {import('./types.js').GameView<State, Extras>} GameView
  */
 
 /**
+ * @template [State=unknown]
+ * @template [Extras=unknown]
  * @typedef {object} GameOptions
  * @property {{ GameSession: { open(fragment: string): Session } }} core  the page's wasm exports
  * @property {() => Session} fresh  a new game from the view's settings
- * @property {(view: GameView, how: { fresh: boolean, session: Session }) => void} draw  draws what the
+ * @property {(view: GameView<State, Extras>, how: { fresh: boolean, session: Session }) => void} draw  draws what the
  *   session shows; `fresh` after a new game or an opened link (a view resets its own marks then)
  * @property {string} what  what `fresh` shows, for the bad-link message ('a fresh table')
  * @property {() => void} [beforeChange]  called before any change the driver makes (a view stops its timers)
@@ -56,7 +44,7 @@ import { followLinks } from './share-link.js';
  * elements, its message line and the change report that keeps the link.
  * @typedef {import('./share-link.js').LinkHost & {
  *   slot: EventTarget,
- *   $$: (selector: string) => Iterable<{ addEventListener: Element['addEventListener'] }>,
+ *   $$: (selector: string) => Iterable<{ addEventListener(type: 'click', listener: () => void): void }>,
  *   showError: (err: unknown) => void,
  *   stateChanged: () => void,
  * }} DriverContext
@@ -64,15 +52,17 @@ import { followLinks } from './share-link.js';
 
 /**
  * Mounts a game in a view's context and returns its driver.
+ * @template [State=unknown]
+ * @template [Extras=unknown]
  * @param {DriverContext} ctx
- * @param {GameOptions} options
+ * @param {GameOptions<State, Extras>} options
  */
 export async function driveGame(ctx, options) {
   const { core, fresh, draw, what, beforeChange = () => {}, undo = (s) => s.undo(), redo = (s) => s.redo() } = options;
   const driver = {
     /** @type {Session | null} */
     session: null,
-    /** @type {GameView | null} */
+    /** @type {GameView<State, Extras> | null} */
     view: null,
 
     /** Shows `session` (a new game or an opened link) in place of the one shown. */
@@ -127,11 +117,13 @@ export async function driveGame(ctx, options) {
     /** Reads the session again, draws it, updates Undo/Redo and keeps the link. */
     refresh({ fresh: isFresh = false } = {}) {
       if (!driver.session) return;
-      driver.view = driver.session.view();
-      draw(driver.view, { fresh: isFresh, session: driver.session });
+      /** @type {GameView<State, Extras>} */
+      const view = driver.session.view();
+      driver.view = view;
+      draw(view, { fresh: isFresh, session: driver.session });
       for (const [name, can] of /** @type {const} */ ([
-        ['undo', driver.view.can_undo],
-        ['redo', driver.view.can_redo],
+        ['undo', view.can_undo],
+        ['redo', view.can_redo],
       ])) {
         for (const b of ctx.$$(`[data-game="${name}"]`)) /** @type {HTMLButtonElement} */ (b).disabled = !can;
       }

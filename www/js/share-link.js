@@ -41,7 +41,7 @@ const REASON_MAX = 120;
  * @typedef {object} LinkHost
  * @property {string} link  the fragment the page opens with ('#lights/v2/…'; '' for none)
  * @property {LinkPlace} place
- * @property {(text: string, kind?: string) => void} showMessage
+ * @property {(text: string, kind?: import('./app.js').MessageKind) => void} showMessage
  * @property {() => void} clearMessage
  * @property {(open: (hash: string) => void) => void} onLinkChange  calls `open` for each link pasted later
  * @property {ReturnType<typeof linkKeeper> | null} [keeper]  set by followLinks: the page calls `keeper.changed()`
@@ -111,6 +111,7 @@ export function linkKeeper(place, { current, onTooLarge }) {
   /** Bumped when a link is opened: an asynchronous link begun before it is dropped. */
   let generation = 0;
   /** The fragment of the state a link opened, while that state is shown (nothing is written). */
+  /** @type {string | null} */
   let held = null;
   let saidTooLarge = false;
 
@@ -198,7 +199,8 @@ export function linkKeeper(place, { current, onTooLarge }) {
     saidTooLarge = Boolean(state.tooLarge);
   }
 
-  /** Runs `show` (it shows a linked or a fresh state) without writing what it changes. */
+  /** Runs `show` (it shows a linked or a fresh state) without writing what it changes.
+   * @param {() => unknown} show */
   async function opening(show) {
     generation++;
     if (timer !== null) clearTimeout(timer);
@@ -233,7 +235,7 @@ export function linkKeeper(place, { current, onTooLarge }) {
  */
 export async function followLinks(host, puzzle) {
   const { current, tooLarge } = puzzle;
-  /** @returns {StateLink | null} */
+  /** @param {Awaited<ReturnType<LinkedPuzzle['current']>>} link @returns {StateLink | null} */
   const stateLink = (link) => {
     if (typeof link === 'string') return { fragment: link };
     if (link) return link;
@@ -284,7 +286,8 @@ async function openShareLink(host, keeper, hash, { open, fresh, what }) {
   });
 }
 
-/** `text` cut to QUOTE_MAX characters with an ellipsis: a message never repeats a huge paste. */
+/** `text` cut to QUOTE_MAX characters with an ellipsis: a message never repeats a huge paste.
+ * @param {unknown} text */
 export function quoted(text) {
   // QUOTE_MAX + 1 characters take at most 2 * QUOTE_MAX + 2 UTF-16 units (a character beyond
   // the basic plane takes two): enough to see whether the text is longer than QUOTE_MAX.
@@ -293,7 +296,8 @@ export function quoted(text) {
 }
 
 /** The first line of a reason, cut short: a message stays one line under 200 characters, even
- * when the reason quotes what the visitor gave. */
+ * when the reason quotes what the visitor gave.
+ * @param {string} text */
 function firstLine(text) {
   const line = String(text).split('\n')[0];
   return line.length > REASON_MAX ? `${line.slice(0, REASON_MAX - 1)}…` : line;

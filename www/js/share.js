@@ -10,6 +10,10 @@ export function canShare() {
 /**
  * Shares `url`: the share sheet when there is one, else copies it.
  * Returns 'shared', 'copied', 'cancelled' (the sheet was closed) or 'shown' (copy it from the box).
+ * @param {string} url
+ * @param {string} title
+ * @param {HTMLInputElement | HTMLTextAreaElement | null} [output]  the copy box, shown when copying fails
+ * @returns {Promise<ShareResult>}
  */
 export async function shareLink(url, title, output) {
   if (canShare()) {
@@ -17,14 +21,18 @@ export async function shareLink(url, title, output) {
       await navigator.share({ url, title });
       return 'shared';
     } catch (err) {
-      if (err && err.name === 'AbortError') return 'cancelled';
+      if (err instanceof DOMException && err.name === 'AbortError') return 'cancelled';
       // A refused share (no user gesture, unsupported data) falls back to copying.
     }
   }
   return (await copyText(url, output)) ? 'copied' : 'shown';
 }
 
-/** The feedback line for a shareLink result. */
+/** How a share went (see shareLink). @typedef {'shared' | 'copied' | 'cancelled' | 'shown'} ShareResult */
+
+/** The feedback line for a shareLink result.
+ * @param {ShareResult} result
+ * @param {string} what  what the link restores ('this board') */
 export function shareFeedback(result, what) {
   return {
     shared: 'Link shared.',
@@ -34,7 +42,8 @@ export function shareFeedback(result, what) {
   }[result];
 }
 
-/** Offers `file` ({name, text}) as a download. */
+/** Offers `file` ({name, text}) as a download.
+ * @param {{ name: string, text: string }} file */
 export function download(file) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([file.text], { type: 'text/plain' }));

@@ -15,6 +15,7 @@ export const EMBED_VIEWS = ['board', 'compact', 'full'];
  * tests/browser/embed-post.test.mjs measures it: the iframe snippet's height until the composer
  * has measured the framed page at every width (../components/share-bar.js). Every view keeps its
  * height as it is played (www/css/embed.css). */
+/** @type {Record<string, Record<'devil' | 'lights' | 'table' | 'chess', number>>} */
 export const FRAME_HEIGHTS = {
   board: { devil: 550, lights: 550, table: 445, chess: 460 },
   compact: { devil: 690, lights: 725, table: 660, chess: 905 },
@@ -49,7 +50,7 @@ export const contexts = new WeakMap();
  */
 export function viewContext(root, { page, embed = false, link = '', host = null }) {
   const isPage = root.nodeType === Node.DOCUMENT_NODE;
-  const slot = root.querySelector('[data-view]');
+  const slot = viewSlot(root);
   // Look-ups stay inside this view's slot, so a view an embed has replaced (its link changed)
   // only ever touches its own detached elements; a page's introduction is outside the slot.
   /** @param {string} id */
@@ -63,10 +64,13 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     isPage,
     embed,
     $,
+    /** @param {string} selector @returns {NodeListOf<HTMLElement>} */
     $$: (selector) => slot.querySelectorAll(selector),
     /** The fragment the view opens with. */
     link: isPage ? location.hash : link,
-    /** Shows a one-line message in this view's message line (status, or alert for errors). */
+    /** Shows a one-line message in this view's message line (status, or alert for errors).
+     * @param {string} text
+     * @param {import('./app.js').MessageKind} [kind] */
     showMessage(text, kind = 'info') {
       const el = $('message');
       if (!el) return;
@@ -75,18 +79,19 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
       el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
       el.hidden = !text;
     },
+    /** @param {unknown} err */
     showError(err) {
       ctx.showMessage(errorText(err), 'error');
     },
     clearMessage() {
       ctx.showMessage('');
     },
-    /** The playground URL of this view's page at `fragment`. */
+    /** The playground URL of this view's page at `fragment`. @param {string} fragment */
     shareUrl(fragment) {
       return new URL(`${page}#${fragment}`, SITE).toString();
     },
     /** The page's own embed view (for the iframe snippet): `view` is an embed view
-     * (board, compact, full: the default). */
+     * (board, compact, full: the default). @param {string} fragment */
     frameUrl(fragment, view = 'full') {
       const query = view === 'full' || !EMBED_VIEWS.includes(view) ? 'embed=1' : `embed=1&view=${view}`;
       return new URL(`${page}?${query}#${fragment}`, SITE).toString();
@@ -99,7 +104,8 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     stateChanged() {
       ctx.keeper?.changed();
     },
-    /** Calls `open(fragment)` when the page's fragment changes (a link pasted in the bar). */
+    /** Calls `open(fragment)` when the page's fragment changes (a link pasted in the bar).
+     * @param {(fragment: string) => void} open */
     onLinkChange(open) {
       if (isPage) window.addEventListener('hashchange', () => open(location.hash));
     },
@@ -116,7 +122,7 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     /** The view's main step bar (./components/step-bar.js `mountStepBar`), if it has one: an
      * embed's `step(n)`, `play()` and `pause()` drive it. */
     steps: /** @type {ReturnType<typeof import('./components/step-bar.js').mountStepBar> | null} */ (null),
-    /** Sleeps, for animations; resolves at once when motion is reduced. */
+    /** Sleeps, for animations; resolves at once when motion is reduced. @param {number} ms */
     pause(ms) {
       return new Promise((resolve) => setTimeout(resolve, prefersReducedMotion() ? 0 : ms));
     },
@@ -140,6 +146,14 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
   }
 }
 
+/** The slot `drawTemplate` made in `root`: a view's context needs its template drawn first.
+ * @param {Document | ShadowRoot} root */
+function viewSlot(root) {
+  const slot = root.querySelector('[data-view]');
+  if (!slot) throw new Error('no [data-view] slot to mount the view in: draw its template first');
+  return slot;
+}
+
 /**
  * A framed page's options beyond the view (`?embed=1&mode=play-a&step=3&theme=dark`), as the
  * element's attributes of the same names: the mode's button is pressed, the main step bar
@@ -160,7 +174,10 @@ function applyFrameOptions(ctx) {
 
 /** Draws `template` into the root's view slot (made when the root has none) and marks embeds
  * with the view they show: an element's `view` and `controls` attributes (../embed.js sets them
- * on the slot it makes), or a frame's `?view=` and `?controls=` (default: the full view). */
+ * on the slot it makes), or a frame's `?view=` and `?controls=` (default: the full view).
+ * @param {Document | ShadowRoot} root
+ * @param {string} template
+ * @param {{ embed?: boolean, name?: string }} [options] */
 export function drawTemplate(root, template, { embed = false, name = '' } = {}) {
   let slot = /** @type {HTMLElement | null} */ (root.querySelector('[data-view]'));
   if (!slot) {
@@ -221,7 +238,8 @@ function postHeight() {
   send();
 }
 
-/** Scrolls a list (a step log) to its last item without scrolling the page around it. */
+/** Scrolls a list (a step log) to its last item without scrolling the page around it.
+ * @param {Element} list */
 export function scrollToEnd(list) {
   list.scrollTop = list.scrollHeight;
 }

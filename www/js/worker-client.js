@@ -1,27 +1,31 @@
 // Runs long core functions in a Web Worker so the page never freezes, with a progress bar
 // and a cancel button. Use: `const job = runJob('lights_solve', [args], panel, 'lights')`.
-import { compiled, isCancelled, policyBlock, policyError } from './app.js';
+import { compiled, found, isCancelled, policyBlock, policyError } from './app.js';
 
 // How a page tells a cancelled job from a failure (defined in app.js, which pages without a
 // Worker load too).
 export { isCancelled };
 
-/** Per module name, workers that finished a job and wait for the next one. */
+/** Per module name, workers that finished a job and wait for the next one.
+ * @type {Map<string, Worker[]>} */
 const idle = new Map();
 /** Idle workers kept per module: one starts the next job at once; more would only hold memory
  * (each holds its own instance of the module). A worker finishing past this is ended. */
 export const MAX_IDLE = 1;
 /** The job each panel shows: a new job in the same panel (the same kind of work, asked again)
- * replaces it, so clicking Verify twenty times runs one job, not twenty. */
+ * replaces it, so clicking Verify twenty times runs one job, not twenty.
+ * @type {WeakMap<HTMLElement, { cancel: () => void }>} */
 const inPanel = new WeakMap();
 
 /**
  * A worker for module `name`: an idle one, or a new one (started only when a job comes) that
  * gets the page's compiled `WebAssembly.Module`, so the wasm is never downloaded twice.
+ * @param {import('./app.js').ModuleName} name
+ * @returns {Promise<Worker>}
  */
 async function takeWorker(name) {
-  const waiting = idle.get(name);
-  if (waiting?.length) return waiting.pop();
+  const waiting = idle.get(name)?.pop();
+  if (waiting) return waiting;
   const { module, glueUrl } = await compiled(name);
   const worker = startWorker();
   worker.postMessage({ type: 'init', module, glueUrl });
@@ -74,9 +78,12 @@ async function workerError(blocked, message) {
   return (await policyBlock('blob')) ?? new Error(message || 'the worker failed');
 }
 
+/** Keeps a worker that finished its job for the next one, or ends it (see MAX_IDLE).
+ * @param {string} name
+ * @param {Worker} worker */
 function release(name, worker) {
-  if (!idle.has(name)) idle.set(name, []);
-  const waiting = idle.get(name);
+  let waiting = idle.get(name);
+  if (!waiting) idle.set(name, (waiting = []));
   if (waiting.length >= MAX_IDLE) worker.terminate();
   else waiting.push(worker);
 }
@@ -91,13 +98,15 @@ function release(name, worker) {
  * @param {string} fn  the core function's name
  * @param {unknown[]} args
  * @param {HTMLElement | null | undefined} panel
- * @param {string} module  the wasm module's name (www/pkg/modules.js)
+ * @param {import('./app.js').ModuleName} module  the wasm module's name (www/pkg/modules.js)
  * @param {[string, ...unknown[]]} [call]  a method to call, with progress, on the session `fn`
  *   makes (worker.js): the promise then gives `{value, steps}`
  * @returns {{ promise: Promise<any>, cancel: () => void }}
  */
 export function runJob(fn, args, panel, module, call) {
-  let settle;
+  /** @type {{ resolve: (value: any) => void, reject: (reason: unknown) => void }} */
+  let settle = { resolve: () => {}, reject: () => {} };
+  /** @type {Worker | null} */
   let worker = null;
   let cancelled = false;
   /** Settled (done, failed or cancelled): a late cancel must not end a worker now idle. */
@@ -127,10 +136,9 @@ export function runJob(fn, args, panel, module, call) {
     };
     promise.then(forget, forget);
     panel.hidden = false;
-    const bar = panel.querySelector('progress');
-    bar.removeAttribute('value');
-    panel.querySelector('.job-text').textContent = 'Working…';
-    panel.querySelector('button').onclick = cancel;
+    found(panel.querySelector('progress'), 'progress bar').removeAttribute('value');
+    found(panel.querySelector('.job-text'), 'job text').textContent = 'Working…';
+    found(panel.querySelector('button'), 'cancel button').onclick = cancel;
   }
   takeWorker(module).then(
     (w) => {
@@ -139,39 +147,40 @@ export function runJob(fn, args, panel, module, call) {
         return;
       }
       worker = w;
+      /** @type {{ directive: string, blocked: string, policy: string } | null} */
       let blocked = null;
-      worker.onmessage = async ({ data }) => {
+      w.onmessage = async ({ data }) => {
         if (data.type === 'blocked') {
           blocked = data;
           return;
         }
         if (data.type === 'progress') {
           if (panel && data.total > 0) {
-            const bar = panel.querySelector('progress');
+            const bar = found(panel.querySelector('progress'), 'progress bar');
             bar.max = data.total;
             bar.value = data.done;
-            panel.querySelector('.job-text').textContent = `${Math.floor((100 * data.done) / data.total)}%`;
+            found(panel.querySelector('.job-text'), 'job text').textContent = `${Math.floor((100 * data.done) / data.total)}%`;
           }
           return;
         }
         hidePanel();
         if (data.type === 'done') {
-          release(module, worker);
+          release(module, w);
           settle.resolve(data.result);
         } else if (data.type === 'failed') {
-          worker.terminate();
+          w.terminate();
           settle.reject(await workerError(blocked, data.message));
         } else {
-          worker.terminate(); // an instance that failed is not trusted with the next job
+          w.terminate(); // an instance that failed is not trusted with the next job
           settle.reject(blocked ? await workerError(blocked) : new Error(data.message));
         }
       };
-      worker.onerror = async (e) => {
-        worker.terminate();
+      w.onerror = async (e) => {
+        w.terminate();
         hidePanel();
         settle.reject(await workerError(blocked, e.message));
       };
-      worker.postMessage(call ? { fn, args, call } : { fn, args });
+      w.postMessage(call ? { fn, args, call } : { fn, args });
     },
     (err) => {
       hidePanel();
@@ -181,7 +190,8 @@ export function runJob(fn, args, panel, module, call) {
   return { promise, cancel };
 }
 
-/** A hidden progress panel (progress bar, percentage, cancel button) to pass to runJob. */
+/** A hidden progress panel (progress bar, percentage, cancel button) to pass to runJob.
+ * @param {string} label  the progress bar's accessible name */
 export function jobPanel(label) {
   const panel = document.createElement('div');
   panel.className = 'job';

@@ -27,6 +27,7 @@ self.onmessage = async ({ data }) => {
     const core = await ready;
     const [owner, name] = fn.includes('.') ? [core[fn.split('.')[0]], fn.split('.')[1]] : [core, fn];
     if (!owner || !Object.hasOwn(owner, name) || typeof owner[name] !== 'function') throw new Error(`no such core function: ${fn}`);
+    /** @param {number} done @param {number} total */
     const progress = (done, total) => self.postMessage({ type: 'progress', done, total });
     let result = owner[name](...args, progress);
     if (call) {
@@ -40,7 +41,8 @@ self.onmessage = async ({ data }) => {
     }
     self.postMessage({ type: 'done', result });
   } catch (err) {
-    self.postMessage({ type: 'error', message: err && err.message ? err.message : String(err) });
+    const message = err instanceof Error ? err.message : String(err);
+    self.postMessage({ type: 'error', message: message || String(err) });
   }
 };
 

@@ -69,7 +69,8 @@ pub fn wasm() -> Result<Vec<ModuleFiles>> {
 fn remove_stale(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
     for entry in std::fs::read_dir(pkg)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let known = name == "modules.js" || built.iter().any(|m| m.js == name || m.wasm == name);
+        let known = name == "modules.js"
+            || built.iter().any(|m| m.js == name || m.wasm == name || declarations_file(m.name) == name);
         if !known && entry.path().is_file() {
             std::fs::remove_file(entry.path())?;
         }
@@ -83,13 +84,13 @@ pub fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
     let raw = raw_wasm(name)?;
     let (js, wasm) = (format!("{name}.js"), format!("{name}_bg.wasm"));
     let output = pkg.join(&wasm);
-    if !is_newer(&output, &raw) {
+    if !is_newer(&output, &raw) || !pkg.join(declarations_file(name)).is_file() {
         eprintln!("xtask: wasm-bindgen {name} → www/pkg/");
         wasm_bindgen_cli_support::Bindgen::new()
             .input_path(&raw)
             .out_name(name)
             .web(true)?
-            .typescript(false)
+            .typescript(true)
             .omit_default_module_path(false)
             .generate(pkg)
             .with_context(|| format!("wasm-bindgen failed on the {name} module"))?;
@@ -108,6 +109,12 @@ pub fn module(name: &'static str, pkg: &Path) -> Result<ModuleFiles> {
     let size = std::fs::metadata(&output)?.len();
     eprintln!("xtask: www/pkg/{wasm} ({} KiB)", size / 1024);
     Ok(ModuleFiles { name, js, wasm })
+}
+
+/// The name of a module's TypeScript declarations in www/pkg/, which wasm-bindgen writes beside
+/// its glue: `cargo xtask types` copies them to tests/types/www/pkg/ for the JS type check.
+pub fn declarations_file(name: &str) -> String {
+    format!("{name}.d.ts")
 }
 
 /// Modules whose data segments wasm-opt keeps whole: its memory packing cuts data at every run

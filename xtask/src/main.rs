@@ -9,18 +9,20 @@ mod serve;
 mod serve_build;
 mod setup;
 mod test;
+mod types;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: cargo xtask <serve [--port N] | build | dist [--out DIR] [--site-url URL] | package [--out DIR] | test>";
+    "usage: cargo xtask <serve [--port N] | build | types | dist [--out DIR] [--site-url URL] | package [--out DIR] | test>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("serve") => parse_port(&args[1..]).and_then(serve::run),
         Some("build") => build::wasm().map(|_| ()),
+        Some("types") => types::update(),
         Some("dist") => parse_dist(&args[1..]).and_then(dist::run),
         Some("package") => parse_out(&args[1..]).and_then(|out| package::run_package(out).map(|_| ())),
         Some("test") => test::run(),

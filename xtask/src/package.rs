@@ -11,7 +11,7 @@
 //! against its own URL, so the package works served under any path
 //! (`https://cdn.jsdelivr.net/npm/chessboard-puzzles@0.1.0/embed.js`), its frames included.
 
-use crate::build::{ModuleFiles, MODULES};
+use crate::build::{declarations_file, ModuleFiles, MODULES};
 use crate::dist;
 use crate::setup::run;
 use anyhow::{Context, Result};
@@ -63,23 +63,13 @@ pub fn crate_version() -> Result<String> {
 }
 
 /// `node/<module>.js` (the glue, initialised from its wasm file) and `node/<module>.d.ts` (its
-/// declarations, from wasm-bindgen run again with TypeScript on, into a scratch folder).
+/// declarations, as the wasm build wrote them into www/pkg/).
 fn node_entries(folder: &Path, hashed: &[ModuleFiles]) -> Result<()> {
     let node = folder.join("node");
     std::fs::create_dir_all(&node)?;
-    let scratch = crate::target_dir().join("package-dts");
-    std::fs::create_dir_all(&scratch)?;
     for m in hashed {
-        let raw = crate::target_dir().join("wasm-modules").join(format!("{}.wasm", m.name));
-        wasm_bindgen_cli_support::Bindgen::new()
-            .input_path(&raw)
-            .out_name(m.name)
-            .web(true)?
-            .typescript(true)
-            .omit_default_module_path(false)
-            .generate(&scratch)
-            .with_context(|| format!("wasm-bindgen (declarations) failed on the {} module", m.name))?;
-        let dts = std::fs::read_to_string(scratch.join(format!("{}.d.ts", m.name)))?;
+        let built = crate::root().join("www/pkg").join(declarations_file(m.name));
+        let dts = std::fs::read_to_string(&built).with_context(|| format!("cannot read {}", built.display()))?;
         std::fs::write(node.join(format!("{}.d.ts", m.name)), node_declarations(&dts))?;
         std::fs::write(node.join(format!("{}.js", m.name)), node_glue(m))?;
     }

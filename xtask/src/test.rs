@@ -173,6 +173,7 @@ fn browser_lane(root: &Path, cli: mpsc::Receiver<Option<PathBuf>>) -> Vec<Step> 
         return steps;
     };
     steps.push(step("wasm size budgets", || crate::build::check_size_budgets(&root.join("www/pkg"), &modules)));
+    steps.push(step("wasm declarations", || crate::types::check(&root.join("www/pkg"))));
     // The npm package (tests/node/package.test.mjs installs its tarball in a scratch project;
     // tests/browser/package.test.mjs serves it under a CDN-like path).
     let mut tarball = None;

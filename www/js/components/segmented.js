@@ -12,12 +12,21 @@ export function segmented(label, attr, choices) {
   return `<div class="segmented" role="group" aria-label="${label}">${buttons}</div>`;
 }
 
-/** Calls `pick(value)` when a choice of the group is clicked. */
+/** What the group needs of a view's context: its elements.
+ * @typedef {{ $$: (selector: string) => Iterable<HTMLElement> }} SegmentedContext */
+
+/** Calls `pick(value)` when a choice of the group is clicked.
+ * @param {SegmentedContext} ctx
+ * @param {string} attr
+ * @param {(value: string) => void} pick */
 export function onSegmented(ctx, attr, pick) {
-  for (const b of ctx.$$(`[data-${attr}]`)) b.addEventListener('click', () => pick(b.dataset[attr]));
+  for (const b of ctx.$$(`[data-${attr}]`)) b.addEventListener('click', () => pick(b.dataset[attr] ?? ''));
 }
 
-/** Marks `value` as the pressed choice. */
+/** Marks `value` as the pressed choice.
+ * @param {SegmentedContext} ctx
+ * @param {string} attr
+ * @param {string} value */
 export function markSegmented(ctx, attr, value) {
   for (const b of ctx.$$(`[data-${attr}]`)) b.setAttribute('aria-pressed', String(b.dataset[attr] === value));
 }

@@ -17,7 +17,8 @@ const WIDTHS = [
 /** The column widths the iframe snippet's height is measured at (px): a small phone's and the
  * preview widths. */
 const MEASURED_WIDTHS = [320, ...WIDTHS.map(([w]) => Number(w))];
-/** The element's views; `compact` is its default, so a snippet only names the others. */
+/** The element's views; `compact` is its default, so a snippet only names the others.
+ * @type {[string, string][]} */
 const VIEWS = [
   ['compact', 'Compact: the board and the controls to play it'],
   ['board', 'Board: the board and one thin bar'],
@@ -25,6 +26,7 @@ const VIEWS = [
 ];
 const DEFAULT_VIEW = 'compact';
 
+/** @param {[string, string][]} list  [value, text] pairs */
 const options = (list) => list.map(([value, text]) => `<option value="${value}">${text}</option>`).join('');
 
 /** The toolbar's markup, with the composer's dialog (ids are looked up in the view's root). */
@@ -81,9 +83,12 @@ export function embedAttributes(o) {
   return list;
 }
 
+/** @param {unknown} s */
 const attrText = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The snippet a blogger pastes: embed.js once, then one element per board. */
+/** The snippet a blogger pastes: embed.js once, then one element per board.
+ * @param {string} shareUrl
+ * @param {[string, string][]} [attributes] */
 export function elementSnippet(shareUrl, attributes = []) {
   const script = new URL('embed.js', SITE).toString();
   const attrs = [['link', shareUrl], ...attributes].map(([k, v]) => ` ${k}="${attrText(v)}"`).join('');
@@ -94,13 +99,19 @@ export function elementSnippet(shareUrl, attributes = []) {
  * column (fluid, whatever the composer previews) and `height` tall, the tallest the framed view
  * measures at the composer's widths, so it never scrolls inside without scripts (with embed.js
  * on the page the frame takes the height its page posts). The inline style is the host's markup:
- * a post under a strict Content-Security-Policy moves it into its style sheet. */
+ * a post under a strict Content-Security-Policy moves it into its style sheet.
+ * @param {string} frameUrl
+ * @param {string} title
+ * @param {number} height */
 export function frameSnippet(frameUrl, title, height) {
   return `<iframe src="${attrText(frameUrl)}" title="${attrText(title)}" loading="lazy" style="display:block;width:100%;height:${height}px;border:0"></iframe>`;
 }
 
 /** The page's embed view with the options as query parameters (`?embed=1&view=compact#…`): the
- * view always, since a frame without `view` shows the full page view. */
+ * view always, since a frame without `view` shows the full page view.
+ * @param {string} frameUrl
+ * @param {string} view
+ * @param {[string, string][]} attributes */
 function frameUrlWith(frameUrl, view, attributes) {
   const url = new URL(frameUrl);
   url.searchParams.set('view', view);
@@ -121,7 +132,8 @@ function frameUrlWith(frameUrl, view, attributes) {
  */
 export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this board', file = null }) {
   const { $ } = ctx;
-  $('save-state').addEventListener('click', () => download(file()));
+  // Shown only when there is a file to save (below).
+  $('save-state').addEventListener('click', () => file && download(file()));
   $('copy-link').addEventListener('click', async () => {
     const fragment = link();
     // null or undefined: a state too large for a link (an Option's None crosses as undefined).
@@ -181,7 +193,7 @@ function wireComposer(ctx, { title, frameSize }) {
     for (const b of ctx.$$('[data-mode]')) {
       if (dialog.contains(b)) continue;
       const el = /** @type {HTMLElement} */ (b);
-      seen.set(el.dataset.mode.replace(/_/g, '-'), el.textContent.trim());
+      seen.set((el.dataset.mode ?? '').replace(/_/g, '-'), (el.textContent ?? '').trim());
     }
     const select = $('embed-mode');
     const before = select.value;
@@ -284,6 +296,7 @@ function wireComposer(ctx, { title, frameSize }) {
       fit();
     });
   }
+  /** @param {string} id  the snippet's box @param {string} what  its name in the status line */
   async function copy(id, what) {
     const ok = await copyText($(id).value, null);
     if (!ok) $(id).select();
@@ -300,13 +313,14 @@ function wireComposer(ctx, { title, frameSize }) {
   });
   window.addEventListener('resize', () => dialog.open && fit());
 
+  /** @param {string} text */
   function status(text) {
     $('embed-status').textContent = text;
   }
 
   return {
     status,
-    /** Opens the composer for the board at `link`. */
+    /** Opens the composer for the board at `link`. @param {string} link */
     open(link) {
       fragment = link;
       if (!preview.isConnected) box.append(preview, ...measurers);
@@ -320,7 +334,9 @@ function wireComposer(ctx, { title, frameSize }) {
   };
 }
 
-/** Enables or disables the toolbar (nothing to share, e.g. an illegal chess position). */
+/** Enables or disables the toolbar (nothing to share, e.g. an illegal chess position).
+ * @param {{ $: (id: string) => import('../app.js').PageElement }} ctx
+ * @param {boolean} enabled */
 export function enableShareBar(ctx, enabled) {
   ctx.$('copy-link').disabled = !enabled;
   ctx.$('embed').disabled = !enabled;

@@ -31,6 +31,7 @@ export class Stepper {
   constructor({ count, go, at = 0, speed = DEFAULT_SPEED, schedule, unschedule }) {
     if (!Number.isInteger(count) || count < 0) throw new RangeError(`a step count must be a whole number ≥ 0, not ${count}`);
     this.count = count;
+    /** @type {number} the position shown */
     this.at = Math.max(0, Math.min(count, at));
     /** Where the moves queued so far will leave the position: quick clicks add up. */
     this.goal = this.at;
@@ -61,7 +62,8 @@ export class Stepper {
     for (const fn of this.listeners) fn(this);
   }
 
-  /** Walks to position `n` (clamped), one step at a time. Resolves once there (or stopped). */
+  /** Walks to position `n` (clamped), one step at a time. Resolves once there (or stopped).
+   * @param {number} n */
   seek(n) {
     const target = Math.max(0, Math.min(this.count, Math.trunc(n)));
     this.goal = target;

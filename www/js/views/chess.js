@@ -128,7 +128,7 @@ export const TEMPLATE = `
 /**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'chess' });
@@ -137,7 +137,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   // The module (move generation, the codes, the move model) is most of what the page downloads;
   // the first board needs none of it, so it is drawn from the FEN while the module arrives.
   const core = loadCore(CORE);
-  /** The view: what the parts in ./chess/ share. */
+  /** The view: what the parts in ./chess/ share. @type {import('./chess/view-state.js').ChessView} */
   const v = {
     ctx,
     /** The wasm core's exports, once loaded. */
@@ -179,7 +179,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   slot.inert = false;
   setUpCodes(v);
   wireShareBar(ctx, {
-    link: () => v.analysis.position?.link ?? null,
+    link: () => v.analysis?.position?.link ?? null,
     title: 'Chess codes',
     frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('chess', embedView) }),
     linkNote: 'this position',
@@ -210,7 +210,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
     v.highlight = new Set();
     drawEditor(v);
-    const pos = v.analysis.position;
+    const pos = v.analysis?.position;
     ctx.stateChanged();
     enableShareBar(ctx, Boolean(pos));
     drawBars(v);

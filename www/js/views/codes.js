@@ -31,19 +31,27 @@ const PERFECT_LENGTH = 15;
 const SAMPLES_31 = 20000;
 
 /**
+ * A walk of switches between perfect codes (the core's `codes_switching_walk`): each switch
+ * flips `position` on `moved` codewords; the invariants met are (rank, kernel) pairs.
+ * @typedef {{ start_rank: number, start_kernel: number, distinct_codes: number, invariants: [number, number][],
+ *   steps: { position: number, moved: number, rank: number, kernel: number, perfect: boolean }[] }} SwitchingWalk
+ */
+
+/**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'codes' });
   const ctx = viewContext(root, { page: PAGE, embed, link, host });
   const { $, showError, clearMessage } = ctx;
   const core = await loadCore(CORE);
-  const job = sectionJobs($, CORE, (section) => $(`${section}-job`));
+  const job = sectionJobs(CORE, (section) => $(`${section}-job`));
   /** @type {HTMLElement | null} */
   let filePanel = null;
-  /** The Worker job checking the last words file picked, and how many were picked. */
+  /** The Worker job checking the last words file picked, and how many were picked.
+   * @type {{ cancel: () => void } | null} */
   let fileJob = null;
   let filesPicked = 0;
   /** The word's syndrome, once the core has read it (the square "Correct it" flips). */
@@ -145,7 +153,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    */
   async function openWordsFile() {
     const input = $('words-file');
-    const file = input.files[0];
+    const file = input.files?.[0];
     if (!file) return;
     input.value = ''; // the same file, mended, can be picked again
     clearMessage();
@@ -176,7 +184,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
-  /** Runs `fn`, its failure a one-line message. */
+  /** Runs `fn`, its failure a one-line message. @param {() => void} fn */
   function guard(fn) {
     try {
       clearMessage();
@@ -269,10 +277,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /**
    * The walk on the step bar: step i marks the i-th switch in the list and says where the walk
    * stands (0: the start code). Played slowly, or not at all under reduced motion.
+   * @param {SwitchingWalk} w
    */
   function stepThroughWalk(w) {
     const items = /** @type {HTMLElement[]} */ ([...$('walk-steps-list').children]);
-    const say = (at) => {
+    const say = (/** @type {number} */ at) => {
       for (const li of items) li.classList.remove('current');
       const step = w.steps[at - 1];
       $('walk-at').textContent = step
@@ -296,6 +305,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function walk() {
     return shown(ctx, 'walk', async () => {
       const steps = Number($('walk-steps').value);
+      /** @type {SwitchingWalk} */
       const w = await job('walk', 'codes_switching_walk', [$('vf').value, steps, $('walk-seed').value.trim()]);
       const perfect = w.steps.filter((s) => s.perfect).length;
       /** @type {[string, string][]} */

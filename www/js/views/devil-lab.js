@@ -30,13 +30,17 @@ const STRATEGIES = [
   ['search', 'Found by search'],
 ];
 /** The fields of a fresh lab: Hamrick's strategy on 8 squares. */
+/** The fields of a lab's link (see `devil::lab_link::LabState`).
+ * @typedef {{ strategy: string, f: string | null, seed: string, squares: number, table: string | null }} LabState */
+
+/** @type {LabState} */
 const FRESH = { strategy: 'vasilev', f: 'popcount3', seed: '1', squares: 8, table: null };
 
 /**
  * What the view's parts share: the context, the core, the strategy chosen and Worker jobs.
  * @typedef {object} Lab
  * @property {ReturnType<typeof viewContext>} ctx
- * @property {any} core  the lab's wasm module
+ * @property {import('../app.js').Cores['lab']} core  the lab's wasm module
  * @property {() => ReturnType<typeof strategySpec>} spec  the strategy chosen in section 1
  * @property {(section: string, fn: string, args: unknown[]) => Promise<any>} job  runs a core
  *   export in the Worker, with the progress panel of the section (`#<section>-job`); a newer
@@ -48,7 +52,7 @@ const FRESH = { strategy: 'vasilev', f: 'popcount3', seed: '1', squares: 8, tabl
 /**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'devil-lab' });
@@ -59,7 +63,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     ctx,
     core: await loadCore(CORE),
     spec: () => strategySpec({ strategy: $('strategy').value, f: $('f').value, seed: $('seed').value }),
-    job: sectionJobs($, CORE, (section) => $(`${section}-job`)),
+    job: sectionJobs(CORE, (section) => $(`${section}-job`)),
     clearVerdict(id) {
       $(id).textContent = '';
       $(id).className = '';
@@ -75,7 +79,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   wireCube(lab);
   strategy.changed();
 
-  /** The fields the link holds (see `devil::lab_link::LabState`). */
+  /** The fields the link holds. @returns {LabState} */
   const read = () => ({
     strategy: $('strategy').value,
     f: $('f').value || null,
@@ -83,7 +87,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     squares: Number($('squares').value),
     table: $('table').value.trim() || null,
   });
-  /** @param {typeof FRESH} s */
+  /** @param {LabState} s */
   const show = (s) => {
     $('strategy').value = s.strategy;
     $('f').value = s.f ?? '';

@@ -2,7 +2,7 @@
 // Every rule (flips, answers, the strategy, links) is computed by the wasm core; the round, its
 // history and its link live in the core's session, driven by ../game-driver.js. `mount` draws
 // the view into a page (the document) or an embed's shadow root.
-import { loadCore, readStored, writeStored } from '../app.js';
+import { errorText, found, loadCore, readStored, writeStored } from '../app.js';
 import { GridBoard } from '../board.js';
 import { viewContext, drawTemplate, scrollToEnd, frameHeight } from '../view.js';
 import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
@@ -77,26 +77,46 @@ export const TEMPLATE = `
 `;
 
 /**
+ * @typedef {import('../types.js').DevilDrawn} DevilDrawn
+ * @typedef {import('../types.js').DevilExtras} DevilExtras
+ * @typedef {import('../types.js').DevilGame} DevilGame
+ * @typedef {import('../types.js').DevilMode} DevilMode
+ * @typedef {import('../types.js').DevilMove} DevilMove
+ * @typedef {import('../types.js').DevilStep} DevilStep
+ * @typedef {import('./devil/ladder.js').Ladder} Ladder
+ * @typedef {import('../game-driver.js').Session} Session
+ */
+/**
+ * @template S, E
+ * @typedef {import('../game-driver.js').GameView<S, E>} GameView
+ */
+
+/**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'devil' });
   const ctx = viewContext(root, { page: PAGE, embed, link, host });
   const { $, showMessage, showError, clearMessage } = ctx;
 
+  /** @type {import('../app.js').Cores['devil']} */
   let core;
+  /** @type {GridBoard} */
   let board;
-  /** @type {Awaited<ReturnType<typeof driveGame>>} */
+  /** @type {Awaited<ReturnType<typeof driveGame<DevilDrawn, DevilExtras>>>} */
   let driver;
-  /** The round as the session shows it and how the page shows it (what a share link holds):
-   * `{game, dealt, mode, strategy, step}`; `dealt` is the round before A's flip. */
+  /** The round as the session shows it and how the page shows it (what a share link holds);
+   * `dealt` is the round before A's flip. Set by the first draw.
+   * @type {DevilDrawn & DevilExtras & { ladder: import('./devil/ladder.js').Ladder | null }} */
   let view;
   /** Derived from the view by the core: square names, layout, the animation steps. */
+  /** @type {string[]} */
   let names = [];
   /** @type {{rows: number, cols: number}} */
   let layout = { rows: 1, cols: 1 };
+  /** @type {DevilStep[]} */
   let steps = [];
   /** The step bar that walks through Watch's steps (../components/step-bar.js). */
   const bar = mountStepBar($('steps'));
@@ -124,7 +144,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const { rows, cols } = core.devil_board(n).layout;
       $('size').add(new Option(`${n} (${rows}×${cols})`, String(n)));
     }
-    for (const item of core.devil_lab_menu()) $('strategy').add(new Option(item.label, String(item.number)));
+    for (const item of /** @type {import('../types.js').StrategyMenuItem[]} */ (core.devil_lab_menu())) $('strategy').add(new Option(item.label, String(item.number)));
     // A table pasted on the strategy lab page plays as the core's pasted-table strategy in this
     // browser session (see tableFor).
     const pasted = readStored('session', 'devil-lab-table');
@@ -159,7 +179,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     onSegmented(ctx, 'tool', setTool);
     setTool(editTool);
     wireShareBar(ctx, {
-      link: () => driver.session.link(),
+      link: () => driver.session?.link(),
       title: "The Devil's chessboard",
       frameSize: (/** @type {string} */ embedView = 'full') => {
         const { rows, cols } = core.devil_board(view.game.board.length).layout;
@@ -169,7 +189,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     driver = await driveGame(ctx, {
       core,
       fresh: () => freshRound(view ? view.game.board.length : 64),
-      draw: (game, { fresh, session }) => setView(game, session, fresh),
+      draw: (/** @type {GameView<DevilDrawn, DevilExtras>} */ game, { fresh, session }) => setView(game, session, fresh),
       what: 'a fresh board',
       beforeChange: () => stop(),
       undo: (session) => undoRound(session, 'undo'),
@@ -179,14 +199,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** A new round of `squares` in the mode and strategy shown (XOR when the strategy cannot play
-   * that size, said in the message line), on the ladder `ladder` (or none). */
+   * that size, said in the message line), on the ladder `ladder` (or none).
+   * @param {number} squares
+   * @param {Ladder | null} [ladder]
+   * @param {DevilMode} [mode] */
   function freshRound(squares, ladder = view?.ladder ?? null, mode = view ? view.mode : 'watch') {
     const session = core.GameSession.create('devil', { squares }, '');
     let strategy = view ? view.strategy : 0;
     try {
       core.devil_lab_check(strategy, squares, tableFor());
     } catch (err) {
-      showMessage(`${err.message}; playing the XOR strategy instead.`, 'error');
+      showMessage(`${errorText(err)}; playing the XOR strategy instead.`, 'error');
       strategy = 0;
     }
     opening(session, mode, strategy, ladder);
@@ -194,6 +217,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return session;
   }
 
+  /** @param {number} squares @param {Ladder | null} [ladder] @param {DevilMode} [mode] */
   function newRound(squares, ladder = view?.ladder ?? null, mode = view?.mode) {
     stop();
     try {
@@ -204,25 +228,31 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** Puts `session` at the start of `mode`: the round as dealt; for B, after A's hidden flip.
-   * Only Play as A and B climb a ladder. */
+   * Only Play as A and B climb a ladder.
+   * @param {Session} session
+   * @param {DevilMode} mode
+   * @param {number} strategy
+   * @param {Ladder | null} [ladder] */
   function opening(session, mode, strategy, ladder = null) {
     session.edit({ deal: null });
     const climbing = mode === 'play_a' || mode === 'play_b' ? ladder : null;
     session.set_extras({ mode, strategy, step: 0, ...ladderExtras(climbing) });
-    if (mode === 'play_b') session.edit({ hand_to_b: session.solution(options(strategy))[0].flip });
+    if (mode === 'play_b') session.edit({ hand_to_b: firstFlip(session.solution(options(strategy))) });
   }
 
+  /** @param {string} mode  a Mode button's value */
   function setMode(mode) {
     stop();
     clearMessage();
-    driver.act((s) => opening(s, mode, view.strategy, view.ladder));
+    driver.act((s) => opening(s, /** @type {DevilMode} */ (mode), view.strategy, view.ladder));
   }
 
   /** The session's view settings of `ladder`: its rung counted from 1 (0 off the ladder) and
    * its streak (src/wasm/devil.rs, `Extras`). */
-  const ladderExtras = (ladder) => (ladder ? { rung: ladder.rung + 1, streak: ladder.streak } : { rung: 0, streak: 0 });
+  const ladderExtras = (/** @type {Ladder | null} */ ladder) => (ladder ? { rung: ladder.rung + 1, streak: ladder.streak } : { rung: 0, streak: 0 });
 
-  /** A view with the ladder read from its settings: `{rung, streak}` (rung from 0), or null. */
+  /** A view with the ladder read from its settings: `{rung, streak}` (rung from 0), or null.
+   * @param {DevilDrawn & DevilExtras} v */
   const withLadder = (v) => ({ ...v, ladder: v.rung > 0 ? { rung: v.rung - 1, streak: v.streak } : null });
 
   /** Whether the round played is over, and won (the core's status of the round). */
@@ -232,9 +262,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** The ladder around the round on the board: `{shown, next, squares}` (the core's `Ladder`). */
-  const ladderAround = () => core.devil_ladder(view.ladder.rung, view.ladder.streak, view.mode === 'play_a' || view.mode === 'play_b' ? view.status : 'playing');
+  const ladderAround = () => {
+    const ladder = found(view.ladder, 'the ladder');
+    return /** @type {import('../types.js').LadderAround} */ (core.devil_ladder(ladder.rung, ladder.streak, view.mode === 'play_a' || view.mode === 'play_b' ? view.status : 'playing'));
+  };
 
-  /** Starts the ladder at its first rung (as A, unless playing B), or leaves it. */
+  /** Starts the ladder at its first rung (as A, unless playing B), or leaves it.
+   * @param {boolean} on */
   function setLadder(on) {
     clearMessage();
     if (!on) {
@@ -253,7 +287,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     newRound(squares[next.rung], next);
   }
 
-  /** Plays another strategy of the lab on the same round (from the board as dealt). */
+  /** Plays another strategy of the lab on the same round (from the board as dealt).
+   * @param {number} number  the strategy's number in the lab's menu */
   function setStrategy(number) {
     try {
       core.devil_lab_check(number, view.game.board.length, tableFor());
@@ -268,7 +303,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** Undo and Redo take back (or make again) your own turn — in Play as A the session holds
-   * the flip and B's answer as one. Watch steps with its bar; edits start afresh. */
+   * the flip and B's answer as one. Watch steps with its bar; edits start afresh.
+   * @param {Session} session
+   * @param {'undo' | 'redo'} which */
   function undoRound(session, which) {
     if (view.mode === 'play_a' || view.mode === 'play_b') session[which]();
   }
@@ -277,11 +314,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   // browser session: its text goes with every call that names a strategy, and the core reads it
   // only for that strategy.
   const tableFor = () => readStored('session', 'devil-lab-table') ?? undefined;
-  const options = (strategy) => ({ strategy, table: tableFor() ?? null });
-  const flipFor = (strategy, game) => core.devil_lab_solve(strategy, game, tableFor())[0].flip;
+  const options = (/** @type {number} */ strategy) => ({ strategy, table: tableFor() ?? null });
+  /** The coin A flips first in a list of moves (the strategy's solution of a round). @param {DevilMove[]} moves */
+  const firstFlip = (moves) => ('flip' in moves[0] ? moves[0].flip : NaN);
+  /** @param {number} strategy @param {DevilGame} game */
+  const flipFor = (strategy, game) => firstFlip(core.devil_lab_solve(strategy, game, tableFor()));
+  /** @param {DevilGame} game */
   const decode = (game) => core.devil_lab_decode(view.strategy, game, tableFor());
+  /** @param {number} strategy @param {DevilGame} game @returns {DevilStep[]} */
   const explain = (strategy, game) => core.devil_lab_explain(strategy, game, tableFor());
 
+  /** @param {string} tool  what Edit places on a click: 'coin' or 'key' */
   function setTool(tool) {
     editTool = tool;
     markSegmented(ctx, 'tool', tool);
@@ -291,8 +334,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * Draws what the session shows. A new round (or another mode or strategy) gets Watch's
    * steps: the strategy's explanation frame by frame, and its two moves (A's flip, B's answer)
    * loaded in the session, which shows each from its frame on.
-   * @param {import('../game-driver.js').GameView} game
-   * @param {import('../game-driver.js').Session} session
+   * @param {GameView<DevilDrawn, DevilExtras>} game
+   * @param {Session} session
+   * @param {boolean} fresh
    */
   function setView(game, session, fresh) {
     let next = withLadder({ ...game.state, ...game.extras, status: game.status });
@@ -315,6 +359,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const step = Math.max(0, Math.min(next.step, Math.max(steps.length - 1, 0)));
       if (game.steps || (restarted && session.view().steps)) session.step_to(movesBy(step));
       if (step !== next.step) session.set_extras({ mode: next.mode, strategy: next.strategy, step });
+      /** @type {GameView<DevilDrawn, DevilExtras>} */
       const shown = session.view();
       next = withLadder({ ...shown.state, ...shown.extras, status: shown.status });
     }
@@ -323,7 +368,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     render();
   }
 
-  /** How many of the strategy's moves have been made by frame `step` of Watch. */
+  /** How many of the strategy's moves have been made by frame `step` of Watch. @param {number} step */
   function movesBy(step) {
     return steps.slice(0, step + 1).filter((s) => s.kind === 'flip' || s.kind === 'answer').length;
   }
@@ -349,7 +394,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   // ---- input ----
 
-  /** A click (or Space / K / Enter) on a square; `tool` says what Edit places there. */
+  /** A click (or Space / K / Enter) on a square; `tool` says what Edit places there.
+   * @param {number} index
+   * @param {string} [tool] */
   function activate(index, tool = editTool) {
     try {
       const { game, mode } = view;
@@ -368,6 +415,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     }
   }
 
+  /** @param {number} index @param {KeyboardEvent} event */
   function key(index, event) {
     const { mode } = view;
     if (event.key === ' ' && (mode === 'play_a' || mode === 'edit')) {
@@ -387,17 +435,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   // ---- drawing ----
 
+  /** @param {number} value  a square's index, in binary as wide as the board's indices */
   function bin(value) {
     const bits = Math.log2(view.game.board.length);
     return bits === 0 ? '0' : value.toString(2).padStart(bits, '0');
   }
 
   /** The squares a step highlights: a parity region (XOR), or the upper half u (Vasil'ev:
-   * the squares whose index has the top bit set). */
+   * the squares whose index has the top bit set).
+   * @param {DevilStep | undefined} s */
   function regionOf(s) {
     if (!s) return null;
     if (s.kind === 'split_halves') return Math.log2(view.game.board.length) - 1;
-    return s.bit ?? null;
+    return 'bit' in s ? s.bit : null;
   }
 
   /** What the board looks like now: in Watch, the session has made the moves of the frames shown. */
@@ -468,7 +518,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     else renderPlay();
   }
 
-  /** The longest label's characters a line, and its lines (binary past 4 bits: two). */
+  /** The longest label's characters a line, and its lines (binary past 4 bits: two).
+   * @param {number} n  the board's squares */
   function labelShape(n) {
     const bits = Math.log2(n);
     const lines = labels === 'binary' && bits > 4 ? 2 : 1;
@@ -477,7 +528,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** The labels drawn on a board of `n` squares at its width: the chosen ones when they fit
-   * inside a coin (72% of a square) at MIN_LABEL_PX or more, else none (the page says so). */
+   * inside a coin (72% of a square) at MIN_LABEL_PX or more, else none (the page says so).
+   * @param {number} n  the board's squares */
   function labelsShown(n) {
     if (labels === 'none') return labels;
     const { chars, lines } = labelShape(n);
@@ -485,7 +537,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return Math.min((cell * 1.1) / chars, (cell * 0.62) / lines) >= MIN_LABEL_PX ? labels : 'none';
   }
 
-  /** The text a square shows: its coin's face, or the label chosen. */
+  /** The text a square shows: its coin's face, or the label chosen.
+   * @param {number} i
+   * @param {boolean} heads */
   function labelOf(i, heads) {
     if (shownLabels === 'index') return String(i);
     if (shownLabels === 'binary') {
@@ -502,7 +556,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function namedSquare() {
     if (view.mode !== 'watch') return null;
     const s = steps[view.step];
-    return s && (s.kind === 'xor_with_key' || s.kind === 'choose_half') && s.flip !== undefined ? s.flip : null;
+    return s && (s.kind === 'xor_with_key' || s.kind === 'choose_half') ? s.flip : null;
   }
 
   function renderWatch() {
@@ -528,18 +582,23 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       table.hidden = true;
       return;
     }
+    /** The parities of the regions counted by `kind`, by bit. @param {'count_region' | 'decode_region'} kind */
+    const parities = (kind) =>
+      Object.fromEntries(seen.flatMap((s) => ((s.kind === 'count_region' || s.kind === 'decode_region') && s.kind === kind ? [[s.bit, s.parity]] : [])));
+    /** @type {[string, Record<number, number>][]} */
     const rows = [
-      ["A's parities (colour)", Object.fromEntries(seen.filter((s) => s.kind === 'count_region').map((s) => [s.bit, s.parity]))],
+      ["A's parities (colour)", parities('count_region')],
       ['key', {}],
       ['XOR: coin to flip', {}],
-      ["B's parities (answer)", Object.fromEntries(seen.filter((s) => s.kind === 'decode_region').map((s) => [s.bit, s.parity]))],
+      ["B's parities (answer)", parities('decode_region')],
     ];
-    const xor = seen.find((s) => s.kind === 'xor_with_key');
-    if (xor) {
+    for (const s of seen) {
+      if (s.kind !== 'xor_with_key') continue;
       for (let b = 0; b < bits; b++) {
-        rows[1][1][b] = (xor.key >> b) & 1;
-        rows[2][1][b] = (xor.flip >> b) & 1;
+        rows[1][1][b] = (s.key >> b) & 1;
+        rows[2][1][b] = (s.flip >> b) & 1;
       }
+      break;
     }
     const head = Array.from({ length: bits }, (_, i) => `<th scope="col">2<sup>${bits - 1 - i}</sup></th>`).join('');
     const body = rows
@@ -555,8 +614,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     table.hidden = false;
   }
 
+  /** A Watch frame in words (HTML). @param {DevilStep | undefined} s */
   function describe(s) {
-    const name = (i) => `<b>${names[i]}</b>`;
+    if (!s) return '';
+    const name = (/** @type {number} */ i) => `<b>${names[i]}</b>`;
     switch (s.kind) {
       case 'start':
         if (view.strategy !== 0) {
@@ -620,7 +681,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     table.hidden = !helper || bits === 0;
     if (table.hidden) return;
     const keyKnown = mode === 'play_a' || game.answer !== null;
-    renderHelper(table, { steps: explain(0, game), bits, key: keyKnown ? game.key : null, name: (i) => names[i] });
+    renderHelper(table, { steps: explain(0, game), bits, key: keyKnown ? game.key : null, name: (/** @type {number} */ i) => names[i] });
   }
 
   function renderPlay() {
@@ -629,8 +690,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (view.mode === 'play_a' || view.mode === 'play_b') renderLiveHelper();
     else $('helper').hidden = true;
     const { game, mode } = view;
+    /** @type {string[]} */
     const log = [];
     let status;
+    /** A square's name; a move not made yet has none. @param {number | null} i */
+    const nameOf = (i) => (i === null ? '' : names[i]);
     if (mode === 'play_a') {
       if (game.flipped === null) {
         status = `The key is under ${names[game.key]}. Click the one coin to flip so that B can find it.`;
@@ -641,8 +705,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         const right = flipFor(view.strategy, dealt);
         const why = view.strategy === 0 ? ` (colour ${colour} XOR key ${game.key})` : '';
         status = won
-          ? `You flipped ${names[game.flipped]}. B names ${names[game.answer]}: the key. You both go free!`
-          : `You flipped ${names[game.flipped]}. B names ${names[game.answer]}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]}${why}.`;
+          ? `You flipped ${nameOf(game.flipped)}. B names ${nameOf(game.answer)}: the key. You both go free!`
+          : `You flipped ${nameOf(game.flipped)}. B names ${nameOf(game.answer)}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]}${why}.`;
         showMessage(won ? 'You both go free!' : 'B named the wrong square.', won ? 'win' : 'lose');
       }
     } else if (mode === 'play_b') {
@@ -652,8 +716,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         const won = view.status === 'won';
         const colour = decode(game);
         status = won
-          ? `Right: the key is under ${names[game.key]}. A flipped ${names[game.flipped]}. The colour of the board is ${colour}.`
-          : `The key is under ${names[game.key]}, not ${names[game.answer]}. A flipped ${names[game.flipped]}; the board's colour is ${colour} = ${names[colour]}.`;
+          ? `Right: the key is under ${names[game.key]}. A flipped ${nameOf(game.flipped)}. The colour of the board is ${colour}.`
+          : `The key is under ${names[game.key]}, not ${nameOf(game.answer)}. A flipped ${nameOf(game.flipped)}; the board's colour is ${colour} = ${names[colour]}.`;
         showMessage(won ? 'You found the key!' : 'Not the key.', won ? 'win' : 'lose');
       }
     } else {

@@ -35,6 +35,7 @@ export function solvesInPage(d) {
 }
 /** The height (px) of a 460 px frame (`?embed=1&view=…`) of each embed view with the 5×5 board
  * as it opens (measured: 587, 892 and 1189): the iframe snippet's height. */
+/** @type {Record<string, number>} */
 export const FRAME_HEIGHTS = { board: 600, compact: 900, full: 1200 };
 /** Most lights lit-only play is searched for here: the Deluxe's 6×6; beyond, the deepening
  * search ran 3 to 17 s on 6×7 to 8×8 grids and may still give up. */
@@ -107,10 +108,13 @@ export const TEMPLATE = `
 </div>
 `;
 
+/** @typedef {import('./lights-games/board.js').Drawn} Drawn */
+/** @template S @typedef {import('../game-driver.js').GameView<S>} GameView */
+
 /**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'lights-games' });
@@ -150,15 +154,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** Settings of the next fresh game. */
   let settings = /** @type {Record<string, any>} */ ({ preset: 'classic' });
 
-  /** @type {Awaited<ReturnType<typeof driveGame>> | null} */
-  let driver = null;
   /** What the session shows (the driver's view, kept here too: the first draw comes before
-   * `driveGame` returns). @type {import('../game-driver.js').GameView | null} */
+   * `driveGame` returns). @type {GameView<Drawn> | null} */
   let shown = null;
-  driver = await driveGame(ctx, {
+  const driver = await driveGame(ctx, {
     core,
     fresh: () => core.GameSession.create('lights-graph', { ...settings, lit_only: litOnlyWanted() }, ''),
-    draw: (view, { fresh }) => {
+    draw: (/** @type {GameView<Drawn>} */ view, { fresh }) => {
       shown = view;
       if (fresh) forgetPlan();
       syncPlan(view);
@@ -280,7 +282,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   function paint(/** @type {HTMLElement} */ b) {
     const i = Number(b.dataset.index);
-    if (stroke.cells.has(i)) return;
+    if (!stroke || stroke.cells.has(i)) return;
     stroke.cells.set(i, stroke.value);
     b.dataset.state = String(stroke.value);
   }
@@ -324,7 +326,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     clearMessage();
     if (list.moves.length) {
       stepBar.clear();
-      if (!list.tickPress(i)) showMessage(`${drawn.labels[i]} is not on the list: the list no longer clears the board (Solve again).`);
+      if (!list.tickPress(i)) showMessage(`${drawn?.labels[i]} is not on the list: the list no longer clears the board (Solve again).`);
     }
     redraw();
   }
@@ -348,7 +350,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     let moves;
     if (solvesInPage(drawn)) {
       try {
-        moves = /** @type {number[]} */ (driver.session.solution(null));
+        moves = /** @type {number[] | undefined} */ (driver.session?.solution(null));
       } catch (err) {
         return planSay(errorText(err), 'error');
       }
@@ -370,10 +372,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (shown?.link !== link) return planSay('The board changed while it was being solved: press Solve again.');
     }
     const ms = Math.round(performance.now() - started);
-    if (driver.act((s) => s.load_steps(moves)) === undefined) return;
-    list.load(moves, drawn.labels);
+    // A Worker's solve that loaded no steps gives none (src/wasm/game.rs always loads some).
+    const presses = moves;
+    if (!presses || driver.act((s) => s.load_steps(presses)) === undefined) return;
+    list.load(presses, drawn.labels);
     const stepper = new Stepper({
-      count: moves.length,
+      count: presses.length,
       go: (to) => {
         let ok = false;
         driver.act((s) => {
@@ -387,8 +391,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const how = drawn.lit_only ? 'lit-only, in a legal order' : 'in any order';
     // The fewest is proven when the quiet patterns can all be tried (every preset).
     const fewest = drawn.board === 'grid' && !drawn.lit_only ? 'the fewest when the grid has at most 2^24 quiet patterns' : 'the fewest';
-    planSay(moves.length
-      ? `${moves.length} press${moves.length === 1 ? '' : 'es'}, ${fewest} (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
+    planSay(presses.length
+      ? `${presses.length} press${presses.length === 1 ? '' : 'es'}, ${fewest} (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
       : 'Nothing to press.');
     redraw();
   }

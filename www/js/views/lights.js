@@ -95,37 +95,41 @@ export const TEMPLATE = `
 </section>
 `;
 
+/** @typedef {import('../types.js').LightsBoard} LightsBoard */
+/** @typedef {import('../types.js').LightsSpec} LightsSpec */
+/** @typedef {import('../types.js').LightsDrawn} LightsDrawn */
+/** @template S @typedef {import('../game-driver.js').GameView<S>} GameView */
+
 /**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link: fragment = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'lights' });
   const ctx = viewContext(root, { page: PAGE, embed, link: fragment, host });
   const { $, showMessage, showError, clearMessage } = ctx;
-  /** The view: the game (./lights/state.js) plus what the parts share. */
+  /** The view: the game (./lights/state.js) plus what the parts share.
+   * @type {import('./lights/state.js').LightsParts} */
   const v = {
     ...initialState(),
     ctx,
     core: await loadCore(CORE),
-    grid: null,
+    grid: new GridBoard($('board'), { label: 'Lights Out board', onActivate: activate, onKey: key }),
     job: jobPanel('Working'),
-    solved: null, // {version, minimal, result}
+    solved: null,
     overlay: { presses: null, hint: -1, quiet: null, row: -1 },
     showSolution: false,
     busy: false,
     pendingNew: false,
     newPuzzle,
-    steps: null,
+    steps: mountStepBar($('steps')),
     stepping: false,
-    /** The game driver (../game-driver.js) holding the core's session. */
+    /** The game driver (../game-driver.js) holding the core's session, once it has started. */
     driver: null,
   };
 
-  v.steps = mountStepBar($('steps'));
   ctx.steps = v.steps;
-  v.grid = new GridBoard($('board'), { label: 'Lights Out board', onActivate: activate, onKey: key });
   $('board').classList.add('lights');
   setUpCanvas(v, { activate, key });
   $('job-slot').append(v.job);
@@ -151,14 +155,15 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, v.spec.rows / v.spec.cols) }),
     file: () => v.core.lights_file(v.lights),
   });
-  /** A session of `board` (made in the Worker or read from a file). */
+  /** A session of `board` (made in the Worker or read from a file).
+   * @param {LightsBoard} board @param {string | null} [seed] @param {number} [moves] */
   const sessionOf = (board, seed = null, moves = 0) => v.core.GameSession.create('lights', fromBoard(board, seed, moves), '');
   $('board-file').addEventListener('change', async () => {
-    const f = $('board-file').files[0];
+    const f = $('board-file').files?.[0];
     if (!f) return;
     try {
       // A file may be a 67 MB pattern: read in the Worker.
-      v.driver.start(sessionOf(await inWorker(v, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), v.spec])));
+      v.driver?.start(sessionOf(await inWorker(v, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), v.spec])));
       clearMessage();
     } catch (err) {
       showMessage(`That board file could not be opened: ${errorText(err)}`, 'error');
@@ -167,7 +172,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   v.driver = await driveGame(ctx, {
     core: v.core,
     fresh: () => v.core.GameSession.create('lights', CLASSIC, ''),
-    draw,
+    draw: (/** @type {GameView<LightsDrawn>} */ view, how) => draw(view, how),
     what: 'a fresh puzzle',
     link: () => (v.spec ? linkSoon(v) : undefined),
     open: openLink,
@@ -178,7 +183,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     },
   });
   if (!embed) {
-    drawChart(v, (spec) => {
+    drawChart(v, (/** @type {LightsSpec} */ spec) => {
       newPuzzle(spec);
       window.scrollTo({ top: 0 });
     });
@@ -191,27 +196,30 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     return {
       rows: Number($('rows').value),
       cols: Number($('cols').value),
-      rule: $('rule').value,
+      rule: /** @type {LightsSpec['rule']} */ ($('rule').value), // a select of the rules
       torus: $('edges').value === 'torus',
       states: Number($('states').value),
     };
   }
 
-  /** The size inputs' limit and the line beside them that says it (and where larger go). */
+  /** The size inputs' limit and the line beside them that says it (and where larger go).
+   * @param {import('./lights/state.js').LightsPlan} plan */
   function showLimits(plan) {
     for (const id of ['rows', 'cols']) $(id).max = String(plan.max_side);
     $('size-note').textContent = plan.note;
   }
 
+  /** Shows the board's settings in their inputs. @param {LightsSpec} s */
   function writeSpec(s) {
-    $('rows').value = s.rows;
-    $('cols').value = s.cols;
+    $('rows').value = String(s.rows);
+    $('cols').value = String(s.cols);
     $('rule').value = s.rule;
     $('edges').value = s.torus ? 'torus' : 'bounded';
     $('states').value = String(s.states);
   }
 
-  /** A random solvable puzzle for the settings (or `s`), in the Worker when it is large. */
+  /** A random solvable puzzle for the settings (or `s`), in the Worker when it is large.
+   * @param {LightsSpec} [s] */
   async function newPuzzle(s = readSpec()) {
     if (v.busy) {
       // Settings changed while the Worker runs: make the new puzzle once it is done.
@@ -220,8 +228,9 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
     try {
       const plan = v.core.lights_plan(s);
+      /** @type {[string, LightsSpec, string]} */
       const args = ['lights', s, ''];
-      v.driver.start(plan.heavy_make ? sessionOf(...boardOf(await inWorker(v, 'GameSession.create', args))) : v.core.GameSession.create(...args));
+      v.driver?.start(plan.heavy_make ? sessionOf(...boardOf(await inWorker(v, 'GameSession.create', args))) : v.core.GameSession.create(...args));
       clearMessage();
     } catch (err) {
       if (v.spec) writeSpec(v.spec);
@@ -230,11 +239,12 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   }
 
-  /** Every light in `state` (All on, Clear); false when the settings were refused. */
+  /** Every light in `state` (All on, Clear); false when the settings were refused.
+   * @param {number} state */
   function fill(state) {
     if (v.busy) return false;
     try {
-      v.driver.start(v.core.GameSession.create('lights', { ...readSpec(), all: state }, ''));
+      v.driver?.start(v.core.GameSession.create('lights', { ...readSpec(), all: state }, ''));
       clearMessage();
       return true;
     } catch (err) {
@@ -243,12 +253,16 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   }
 
-  /** The board, seed and presses of a session's view made in the Worker. */
+  /** The board, seed and presses of a session's view made in the Worker.
+   * @param {GameView<LightsDrawn>} view
+   * @returns {[LightsBoard, string | null, number]} */
   function boardOf(view) {
     return [view.state.lights, view.state.seed, view.state.moves];
   }
 
-  /** Draws what the session shows; `fresh` after a new game, a link or a file. */
+  /** Draws what the session shows; `fresh` after a new game, a link or a file.
+   * @param {GameView<LightsDrawn>} view
+   * @param {{ fresh: boolean }} how */
   function draw(view, { fresh }) {
     takeView(v, view);
     if (fresh) {
@@ -262,7 +276,8 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   }
 
   /** Opens a share link (../share-link.js says what a bad one does): the header says how
-   * large the board is, and a large board or a long link is decoded in the Worker. */
+   * large the board is, and a large board or a long link is decoded in the Worker.
+   * @param {string} hash */
   async function openLink(hash) {
     const heavy = v.core.lights_plan(hash).heavy_make || hash.length > LONG_LINK;
     return heavy ? sessionOf(...boardOf(await inWorker(v, 'GameSession.open', [hash]))) : v.core.GameSession.open(hash);
@@ -297,44 +312,51 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   }
 
-  /** Plays a move through the session and says so when a press darkens the board. */
+  /** Plays a move through the session and says so when a press darkens the board.
+   * @param {{ row: number, col: number, edit?: number }} move */
   function perform(move) {
-    v.driver.act((session) => session.play(move));
+    v.driver?.act((session) => session.play(move));
     if (!move.edit && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
   }
 
-  /** Undo or redo, unless the Worker is busy with this board. */
+  /** Undo or redo, unless the Worker is busy with this board.
+   * @param {'undo' | 'redo'} which */
   function act(which) {
     if (v.busy) return;
     if (which === 'undo') {
-      v.driver.undo();
+      v.driver?.undo();
       clearMessage();
-    } else v.driver.redo();
+    } else v.driver?.redo();
   }
 
-  /** A click or key on light `index`; what the core refuses goes to the message line. */
+  /** A click or key on light `index`; what the core refuses goes to the message line.
+   * @param {number} index */
   function activate(index) {
     if (v.busy) return;
     v.cursor = index;
     perform(moveAt(v, index));
   }
 
-  /** A number key: light `index` takes state `state` (an edit, undone like a move). */
+  /** A number key: light `index` takes state `state` (an edit, undone like a move).
+   * @param {number} index
+   * @param {number} state */
   function setState(index, state) {
     const k = v.spec.states;
     if (v.busy || state >= k) return;
     v.cursor = index;
     const { row, col } = moveAt(v, index);
     const steps = (state - markAt(v, v.lights, index) + k) % k;
-    if (steps) v.driver.act((session) => session.play({ row, col, edit: steps }));
+    if (steps) v.driver?.act((session) => session.play({ row, col, edit: steps }));
   }
 
+  /** @param {string} mode  a Mode button's value: 'play' or 'edit' */
   function setMode(mode) {
-    v.mode = mode;
+    v.mode = mode === 'edit' ? 'edit' : 'play';
     markSegmented(ctx, 'mode', mode);
     showMessage(mode === 'edit' ? 'Edit mode: clicking a light changes its state. Then ask “Solvable?”.' : 'Play mode: pressing a light switches it and its neighbours.');
   }
 
+  /** @param {number} index @param {KeyboardEvent} e */
   function key(index, e) {
     const k = e.key.toLowerCase();
     if (e.ctrlKey || e.metaKey || e.altKey) return false;

@@ -2,7 +2,7 @@
 // modes, and the belief panel; the core owns every rule (the devils, the strategy, beliefs,
 // links) and the game driver (../game-driver.js) holds the session: history, undo, the link.
 // The parts of the view live in ./table/.
-import { loadCore } from '../app.js';
+import { found, loadCore } from '../app.js';
 import { GridBoard } from '../board.js';
 import { runJob, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate, frameHeight } from '../view.js';
@@ -128,7 +128,7 @@ class StrategySteps extends Stepper {
         this.notify();
         return;
       }
-      this.at = reached;
+      /** @type {Stepper} */ (this).at = reached; // the base class's position, not a field of this class
       if (reached !== target) {
         this.pause();
         this.goal = reached;
@@ -139,39 +139,53 @@ class StrategySteps extends Stepper {
 }
 
 /**
+ * The view's state, shared with its parts (./table/*.js).
+ * @typedef {object} TableParts
+ * @property {ReturnType<typeof viewContext>} ctx
+ * @property {import('../app.js').Cores['table']} core
+ * @property {GridBoard} grid  the row of positions
+ * @property {import('../types.js').TableInfo | null} info  facts about this table size from the
+ *   core (strategy length, necklaces, limits): the drawn game's `info`
+ * @property {import('../types.js').TableDrawn} view  the game as the core draws it (the session's
+ *   state; `view.link` is its link); set by the driver's first draw, before any part runs
+ * @property {number[]} chosen  amount to add at each position for the next move
+ * @property {number[][]} history  the amounts of the moves in effect (for the belief panel in Play mode)
+ * @property {Set<number>} flashed  the positions the last move changed
+ * @property {number} spin  degrees the drawn table has turned in all (forward with each move, back with Undo)
+ * @property {boolean} justPlayed  set by a move just played, so its positions stay marked in the redraw after it
+ * @property {number[][] | null} source  a strategy a search found, followed in place of the page's: its moves' amounts
+ * @property {bigint} base  the game's move counter at the step bar's position 0
+ * @property {(moves: number[][]) => void} followFound  loads the strategy a search found onto the step bar
+ */
+
+/** What `play` of a table move returns (src/wasm/table.rs, `Outcome`): how the devil turned the table.
+ * @typedef {{ choice: { turn: number, reason: string } }} TableOutcome */
+
+/**
  * Draws the view into `root` and starts it.
  * @param {Document|ShadowRoot} root
- * @param {{embed?: boolean, link?: string, host?: HTMLElement}} options
+ * @param {{embed?: boolean, link?: string, host?: HTMLElement | null}} options
  */
 export async function mount(root, { embed = false, link = '', host = null } = {}) {
   drawTemplate(root, TEMPLATE, { embed, name: 'table' });
   const ctx = viewContext(root, { page: PAGE, embed, link, host });
   const { $, showMessage, showError, clearMessage } = ctx;
-  /** The view's state, shared with its parts. */
+  /** @type {TableParts} */
   const v = {
     ctx,
     core: await loadCore(CORE),
-    grid: null,
-    /** Facts about this table size from the core (strategy length, necklaces, limits): the
-     * drawn game's `info`. */
+    grid: new GridBoard($('positions'), { label: 'Positions at the table', onActivate: (i) => choose(i), onKey: key }),
     info: null,
-    /** The game as the core draws it (the session's state; `view.link` is its link). */
-    view: null,
-    /** Amount to add at each position for the next move. */
+    // The driver draws the first game before any part of the view runs (see TableParts).
+    view: /** @type {import('../types.js').TableDrawn} */ (/** @type {unknown} */ (undefined)),
     chosen: [],
-    /** The amounts of the moves in effect (for the belief panel in Play mode). */
     history: [],
     flashed: new Set(),
-    /** Degrees the drawn table has turned in all (forward with each move, back with Undo). */
     spin: 0,
-    /** Set by a move just played, so its positions stay marked in the redraw after it. */
     justPlayed: false,
-    /** A strategy a search found, followed in place of the page's: its moves' amounts. */
-    source: /** @type {number[][] | null} */ (null),
-    /** The game's move counter at the step bar's position 0 (a BigInt). */
+    source: null,
     base: 0n,
-    /** Loads the strategy a search found onto the step bar (set below; checks.js calls it). */
-    followFound: /** @type {(moves: number[][]) => void} */ (() => {}),
+    followFound: () => {},
   };
   let busy = false;
   /** True while the step bar walks: the redraws it causes leave the bar alone. */
@@ -186,9 +200,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const bar = mountStepBar($('steps'));
   ctx.steps = bar;
   // The forward button is `#step` too: what a script clicks to play the strategy's next move.
-  $('steps').querySelector('[data-step=forward]').id = 'step';
+  found($('steps').querySelector('[data-step=forward]'), 'step bar forward button').id = 'step';
 
-  v.grid = new GridBoard($('positions'), { label: 'Positions at the table', onActivate: (i) => choose(i), onKey: key });
   $('new-game').addEventListener('click', () => newGame());
   $('coins').addEventListener('change', () => newGame());
   $('sides').addEventListener('change', () => newGame());
@@ -226,14 +239,15 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       const s = settings();
       return v.core.GameSession.create('table', { ...s, following }, '');
     },
-    draw: (game, { fresh, session }) => setView(game, session, { fresh }),
+    draw: (/** @type {import('../game-driver.js').GameView<import('../types.js').TableDrawn>} */ game, { fresh, session }) =>
+      setView(game, session, { fresh }),
     what: 'a fresh table',
     beforeChange: () => stop(),
   });
   ctx.ready();
 
   function settings() {
-    const sighted = ctx.slot.querySelector('[data-sight="sighted"]').getAttribute('aria-pressed') !== 'false';
+    const sighted = found(ctx.slot.querySelector('[data-sight="sighted"]'), 'Sighted button').getAttribute('aria-pressed') !== 'false';
     return { coins: Number($('coins').value), sides: Number($('sides').value), devil: $('devil').value, sighted };
   }
 
@@ -246,7 +260,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     driver.restart();
   }
 
-  /** Another devil or sight for the same coins (the session starts again from them). */
+  /** Another devil or sight for the same coins (the session starts again from them).
+   * @param {{ devil?: string, sighted?: boolean }} change */
   function reconfigure(change) {
     const devil = change.devil ?? v.view.devil;
     const sighted = change.sighted ?? v.view.sighted;
@@ -257,7 +272,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   /**
    * Draws the session's game; the positions a move just changed stay marked until the next change.
-   * @param {import('../game-driver.js').GameView} game
+   * @param {import('../game-driver.js').GameView<import('../types.js').TableDrawn>} game
    * @param {import('../game-driver.js').Session} session
    */
   function setView(game, session, { fresh = false } = {}) {
@@ -293,7 +308,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return v.info?.length ? BigInt(v.info.length) : null;
   }
 
-  /** Move `i` (a BigInt) of the strategy followed, as amounts per position. */
+  /** Move `i` of the strategy followed, as amounts per position.
+   * @param {bigint} i
+   * @returns {number[]} */
   function moveAt(i) {
     if (v.source) return v.source[Number(i)];
     return v.core.table_strategy_move(v.view.coins, v.view.sides, String(i)).amounts;
@@ -304,6 +321,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * and otherwise keeps the bar at the game's move. Position k of the bar is the game after
    * move base + k. A devil of the page plays from steps loaded in the session (their turns are
    * its own); with you as the devil each step forward is played with your turn.
+   * @param {import('../game-driver.js').GameView<import('../types.js').TableDrawn>} game
+   * @param {import('../game-driver.js').Session} session
    */
   function syncSteps(game, session) {
     const length = strategyLength();
@@ -314,12 +333,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const human = game.state.devil === 'human';
     const moves = BigInt(game.state.moves);
     const s = bar.stepper;
-    if (!reload && s && s.live && (human || game.steps)) {
-      const at = human ? Number(moves - v.base) : game.steps.at;
+    const steps = game.steps;
+    if (!reload && s && s.live && (human || steps)) {
+      const at = human || !steps ? Number(moves - v.base) : steps.at;
       if (at < 0 || at > s.count) {
         reload = true;
       } else {
-        if (!human) s.count = game.steps.count;
+        if (!human && steps) s.count = steps.count;
         s.at = at;
         s.goal = at;
         s.notify();
@@ -340,14 +360,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     bar.load(stepper, (at) => `Move ${v.base + BigInt(at)} of ${strategyLength() ?? '?'}`);
   }
 
-  /** Moves the game from step `from` to step `to` of the bar; see {@link StrategySteps}. */
+  /** Moves the game from step `from` to step `to` of the bar; see {@link StrategySteps}.
+   * @param {number} to
+   * @param {number} from
+   * @returns {Promise<number | null>} */
   async function walk(to, from) {
+    const session = driver.session;
+    if (!session) return null;
     walking = true;
     try {
       const human = v.view.devil === 'human';
       if (to < from) {
-        if (human) for (let i = from; i > to; i--) driver.session.undo();
-        else driver.session.step_to(to);
+        if (human) for (let i = from; i > to; i--) session.undo();
+        else session.step_to(to);
         v.flashed = new Set();
         driver.refresh();
         return to;
@@ -363,7 +388,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (amounts) {
         // One step: the table turns first, as the devil chooses (the session's preview of the
         // move, which chooses exactly as playing it will), then the coins change.
-        const { choice } = driver.session.preview({ amounts, turn: null });
+        const { choice } = /** @type {TableOutcome} */ (driver.session.preview({ amounts, turn: null }));
         await turnTable(v, choice.turn);
         $('devil-note').textContent = `The devil ${choice.reason}.`;
         v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
@@ -375,7 +400,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       clearMessage();
       // Many steps at once (End, a seek): played a chunk at a time with a yield between, so
       // the page never freezes (an adversarial devil thinks at every move).
-      const session = driver.session;
       for (let at = from; at < to; ) {
         at = Math.min(to, at + STEP_CHUNK);
         session.step_to(at);
@@ -383,8 +407,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         if (driver.session !== session) return null; // another game came meanwhile
       }
       driver.refresh();
-      const steps = driver.view.steps;
-      if (!steps) return null;
+      const steps = driver.view?.steps;
+      if (!steps || !bar.stepper) return null;
       bar.stepper.count = steps.count;
       return steps.at;
     } catch (err) {
@@ -412,9 +436,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     drawStatus();
     drawStrategy(v);
     drawBelief(v, mode());
-    $('search').disabled = !info.searchable;
-    $('verify').disabled = !info.verifiable;
-    $('random-check').disabled = !info.verifiable;
+    $('search').disabled = !info?.searchable;
+    $('verify').disabled = !info?.verifiable;
+    $('random-check').disabled = !info?.verifiable;
   }
 
   function drawStatus() {
@@ -432,6 +456,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('status').textContent = text;
   }
 
+  /** @param {number} i  a position */
   function choose(i) {
     if (mode() !== 'play' || v.view.solved) return;
     v.chosen[i] = (v.chosen[i] + 1) % v.view.sides;
@@ -439,6 +464,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     v.grid.focusCell(i, false);
   }
 
+  /** @param {number} i  the focused position @param {KeyboardEvent} e */
   function key(i, e) {
     if (e.key === ' ' || e.key === 'Spacebar') {
       if (mode() === 'watch') bar.stepper?.toggle();
@@ -458,12 +484,13 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   }
 
   /** Plays one move in the session (the devil chooses its turn unless you are the devil),
-   * animating the turn before the flips. */
+   * animating the turn before the flips. @param {number[]} amounts */
   async function playMove(amounts) {
-    if (busy) return false;
+    const session = driver.session;
+    if (busy || !session) return false;
     busy = true;
     try {
-      const result = driver.session.play({ amounts, turn: humanTurn() });
+      const result = /** @type {TableOutcome} */ (session.play({ amounts, turn: humanTurn() }));
       await turnTable(v, result.choice.turn);
       v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
       v.justPlayed = true;
@@ -502,6 +529,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * Goes to move `to` of the strategy: on the step bar when the move is in its window;
    * further ahead (up to `info.max_moves_at_once`) by playing in the Worker, which starts the
    * bar again from there; otherwise it shows that move of the strategy.
+   * @param {string} to  the move number typed
    */
   function jump(to) {
     stop();
@@ -519,13 +547,14 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (target < v.base) {
       return showMessage(`This game starts at move ${v.base} of the strategy (its link was made there): New game starts from move 0.`);
     }
-    if (v.source || view.devil === 'human' || target > length || target - BigInt(view.moves) > BigInt(info.max_moves_at_once)) {
+    const atOnce = info?.max_moves_at_once ?? 0;
+    if (v.source || view.devil === 'human' || target > length || target - BigInt(view.moves) > BigInt(atOnce)) {
       // Too far to play out here: show the move itself, computed on demand.
       try {
         const last = target > length ? length : target;
         const line = v.source ? '' : v.core.table_strategy_move(view.coins, view.sides, String(last > 0n ? last - 1n : 0n)).line;
         $('next-move').textContent = `Move ${last} of the strategy: ${view.sides === 2 ? 'flip' : 'turn'} ${line}`;
-        showMessage(`The game is played out at most ${Number(info.max_moves_at_once).toLocaleString('en')} moves ahead at a time (and never backwards); above is that move of the strategy.`);
+        showMessage(`The game is played out at most ${atOnce.toLocaleString('en')} moves ahead at a time (and never backwards); above is that move of the strategy.`);
       } catch (err) {
         showError(err);
       }
@@ -535,7 +564,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     // bar starts again where the jump lands.
     const before = view.state;
     runJob('table_follow', [view.state, String(target)], jobSlot(v, 'Playing the strategy'), CORE)
-      .promise.then((res) => {
+      .promise.then((/** @type {{ view: import('../types.js').TableDrawn, choice: { reason: string } | null }} */ res) => {
         if (v.view.state !== before) return;
         driver.start(v.core.GameSession.open(`#${res.view.link}`));
         if (res.choice) $('devil-note').textContent = `The devil ${res.choice.reason}.`;

@@ -1,10 +1,14 @@
 // Chess codes: the position's codes — bits per scheme (bars), one scheme's bits by square or
 // field, the source's Huffman tree, and the decode panel. The core computes every code; `v` is
 // the view (see ../chess.js).
-import { errorText } from '../../app.js';
+import { byId, errorText, found } from '../../app.js';
 import { drawBoard } from './editor.js';
 
-/** Fills the scheme lists, draws the Huffman tree and wires the scheme, counters and decode controls. */
+/** @typedef {import('./view-state.js').ChessView} ChessView */
+/** @typedef {import('../../types.js').ChessScheme} ChessScheme */
+
+/** Fills the scheme lists, draws the Huffman tree and wires the scheme, counters and decode controls.
+ * @param {ChessView} v */
 export function setUpCodes(v) {
   const { $ } = v.ctx;
   const schemes = v.core.chess_schemes();
@@ -28,6 +32,7 @@ export function setUpCodes(v) {
   $('decode').addEventListener('click', () => decode(v));
 }
 
+/** @param {ChessView} v */
 function decode(v) {
   const { $ } = v.ctx;
   const out = $('decode-result');
@@ -43,11 +48,12 @@ function decode(v) {
   }
 }
 
-/** The bars: bits each scheme takes for this position, against its worst case. */
+/** The bars: bits each scheme takes for this position, against its worst case.
+ * @param {ChessView} v */
 export function drawBars(v) {
   const { $ } = v.ctx;
   const host = $('bars');
-  const pos = v.analysis.position;
+  const pos = v.analysis?.position;
   if (!pos) {
     host.innerHTML = '<p class="note">No code: the position is illegal.</p>';
     return;
@@ -63,7 +69,7 @@ export function drawBars(v) {
       // Sizes through the style object, which a Content-Security-Policy allows (style attributes need 'unsafe-inline').
       /** @type {HTMLElement} */ (row.querySelector('.bar')).style.width = `${(100 * s.bits) / top}%`;
       /** @type {HTMLElement} */ (row.querySelector('.worst')).style.left = `${(100 * s.worst_case) / s.bits}%`;
-      row.querySelector('button').addEventListener('click', () => {
+      found(row.querySelector('button'), "a bar's button").addEventListener('click', () => {
         v.shown = s.name;
         $('scheme').value = v.shown;
         drawBars(v);
@@ -75,12 +81,14 @@ export function drawBars(v) {
   );
 }
 
-/** The shown scheme's bits, one run per square or field; a run marks its squares on the board. */
+/** The shown scheme's bits, one run per square or field; a run marks its squares on the board.
+ * @param {ChessView} v */
 export function drawBits(v) {
   const { $ } = v.ctx;
   const host = $('bitstring');
-  const pos = v.analysis.position;
-  $('tree-box').open = $('tree-box').open || v.shown === 'huffman';
+  const pos = v.analysis?.position;
+  const treeBox = byId(v.ctx.slot, 'tree-box', HTMLDetailsElement);
+  treeBox.open = treeBox.open || v.shown === 'huffman';
   if (!pos) {
     host.textContent = '—';
     $('scheme-note').textContent = '';
@@ -88,7 +96,8 @@ export function drawBits(v) {
   }
   // The optional counters field: the scheme's code, padded to a byte, then 23 bits of
   // halfmove clock and move number (the editor's board has the counters of its FEN, 0 1).
-  const s = $('with-counters').checked ? v.core.chess_code_with_counters(pos.fen, v.shown) : pos.schemes.find((x) => x.name === v.shown);
+  /** @type {ChessScheme} */
+  const s = $('with-counters').checked ? v.core.chess_code_with_counters(pos.fen, v.shown) : found(pos.schemes.find((x) => x.name === v.shown), `the scheme ${v.shown}`);
   const extra = $('with-counters').checked ? ' with move counters' : '';
   // The compact rank is one number: its runs are each part's share of it, not fields of their own.
   const shares = v.shown === 'compact' && !extra ? ' The rank is one number: its runs below are each part’s share of it (log2 of that part’s choices), not separate fields.' : '';
@@ -115,7 +124,9 @@ export function drawBits(v) {
 }
 
 /** The source's Huffman tree as SVG, root on the left and one row per leaf, drawn at its natural
- * size (the box scrolls sideways on a narrow screen) so no label is shrunk or overlaps another. */
+ * size (the box scrolls sideways on a narrow screen) so no label is shrunk or overlaps another.
+ * @param {ChessView} v
+ * @param {{ path: string, label: string | null }[]} nodes  the tree's nodes, parents before children */
 function drawTree(v, nodes) {
   const leaves = nodes.filter((n) => n.label).sort((a, b) => (a.path < b.path ? -1 : 1));
   const row = 24;
@@ -127,7 +138,7 @@ function drawTree(v, nodes) {
     if (!y.has(n.path)) y.set(n.path, (y.get(`${n.path}0`) + y.get(`${n.path}1`)) / 2);
   }
   const depth = Math.max(...nodes.map((n) => n.path.length));
-  const x = (path) => 14 + path.length * col;
+  const x = (/** @type {string} */ path) => 14 + path.length * col;
   const shapes = [];
   for (const n of nodes) {
     if (!n.path) continue;

@@ -2,18 +2,30 @@
 // Worker in every game scheme, a board with the last move and the model's likeliest next moves,
 // a move list with the bits each move cost, the site's step bar, why a move cost what it did,
 // the totals and the bits-per-move chart. `v` is the view (see ../chess.js).
-import { errorText } from '../../app.js';
+import { byId, errorText, found } from '../../app.js';
 import { runJob, isCancelled } from '../../worker-client.js';
 import { SITE } from '../../view.js';
 import { Stepper, mountStepBar } from '../../components/step-bar.js';
 import { drawViewerBoard, drawArrows } from './viewer-board.js';
 import { moveNumber, scrollIntoList, codeParts } from './moves.js';
 
+/** @typedef {import('./view-state.js').ChessView} ChessView */
+/** @typedef {import('../../types.js').ChessGame} ChessGame */
+/** @typedef {import('../../types.js').ChessMoveExplanation} ChessMoveExplanation */
+
+/** The game loaded: the viewer's parts draw only once `loadGame` has set it. @param {ChessView} v */
+const loadedGame = (v) => found(v.game, 'a loaded game');
+
+/** The scheme the move list shows (the last one until one is chosen). @param {ChessView} v @param {ChessGame} game */
+const listedScheme = (v, game) => found(game.schemes.find((s) => s.name === v.listScheme) ?? game.schemes[game.schemes.length - 1], 'a game scheme');
+
+/** @type {Record<string, string>} */
 const SERIES = { 'from-to': '#8d99a6', 'move-index': '#e8a33d', 'ranked-huffman': '#2f81f7', arithmetic: '#8a3ffc' };
 
-const fmt = (b) => (Number.isInteger(b) ? String(b) : b.toFixed(2));
+const fmt = (/** @type {number} */ b) => (Number.isInteger(b) ? String(b) : b.toFixed(2));
 
-/** Wires the game controls and, on the page, fetches the sample games. */
+/** Wires the game controls and, on the page, fetches the sample games.
+ * @param {ChessView} v */
 export function setUpGame(v) {
   const { $ } = v.ctx;
   v.steps = mountStepBar($('game-steps'));
@@ -28,13 +40,13 @@ export function setUpGame(v) {
   });
   $('moves').addEventListener('click', (e) => {
     const item = /** @type {Element} */ (e.target).closest('[data-ply]');
-    if (!item || !v.steps.stepper) return;
-    v.steps.stepper.pause();
-    v.steps.stepper.seek(Number(/** @type {HTMLElement} */ (item).dataset.ply));
+    if (!item || !v.steps?.stepper) return;
+    v.steps?.stepper.pause();
+    v.steps?.stepper.seek(Number(/** @type {HTMLElement} */ (item).dataset.ply));
   });
   // ←/→/Home/End anywhere in the viewer (the bar handles its own keys first).
   $('game').addEventListener('keydown', (e) => {
-    const s = v.steps.stepper;
+    const s = v.steps?.stepper;
     if (!s || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     if (/** @type {Element} */ (e.target).matches('select, input, textarea')) return;
     const act = { ArrowLeft: () => s.back(), ArrowRight: () => (s.pause(), s.forward()), Home: () => s.start(), End: () => s.end() }[e.key];
@@ -50,7 +62,7 @@ export function setUpGame(v) {
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`sample games: HTTP ${r.status}`))))
       .then((text) => {
         v.sampleText = text;
-        v.core.chess_game_list(text).forEach((g, i) => {
+        v.core.chess_game_list(text).forEach((/** @type {{ white: string, black: string, result: string }} */ g, /** @type {number} */ i) => {
           $('sample').add(new Option(`Sample game ${i + 1}: ${g.white} – ${g.black}, ${g.result}`, String(i)));
         });
       })
@@ -58,6 +70,7 @@ export function setUpGame(v) {
   }
 }
 
+/** @param {ChessView} v */
 function loadSample(v) {
   const { $ } = v.ctx;
   const i = $('sample').value;
@@ -66,6 +79,7 @@ function loadSample(v) {
   loadGame(v, Number(i));
 }
 
+/** @param {ChessView} v @param {number} index */
 async function loadGame(v, index) {
   const { $, showError, clearMessage } = v.ctx;
   const text = $('pgn').value;
@@ -99,7 +113,7 @@ async function loadGame(v, index) {
     sel.value = String(index);
     const schemes = $('list-scheme');
     if (schemes.length === 0) for (const s of game.schemes) schemes.add(new Option(s.name, s.name));
-    schemes.value = v.listScheme;
+    schemes.value = v.listScheme ?? '';
     $('game').hidden = false;
     drawPlayers(v);
     drawTotals(v);
@@ -112,7 +126,7 @@ async function loadGame(v, index) {
         showPly(v, to === stepper.goal);
       },
     });
-    v.steps.load(stepper, (at, count) => (at === 0 ? `start of ${count} plies` : `ply ${at} of ${count}`));
+    v.steps?.load(stepper, (at, count) => (at === 0 ? `start of ${count} plies` : `ply ${at} of ${count}`));
     showPly(v);
     // The whole viewer on screen (board, list and bar), without moving it when it already is.
     $('game').scrollIntoView({ block: 'nearest' });
@@ -129,10 +143,11 @@ async function loadGame(v, index) {
   }
 }
 
-/** The players, the result and where and when, from the tags. */
+/** The players, the result and where and when, from the tags.
+ * @param {ChessView} v */
 function drawPlayers(v) {
-  const tags = new Map(v.game.tags);
-  const who = (side) => {
+  const tags = new Map(loadedGame(v).tags);
+  const who = (/** @type {string} */ side) => {
     const name = tags.get(side) || '?';
     const elo = tags.get(`${side}Elo`);
     return elo && elo !== '?' ? `${name} (${elo})` : name;
@@ -144,15 +159,16 @@ function drawPlayers(v) {
   names.textContent = `${who('White')} – ${who('Black')}`;
   const result = document.createElement('span');
   result.className = 'result';
-  result.textContent = v.game.result;
+  result.textContent = loadedGame(v).result;
   p.append(names, ' ', result);
   if (where) p.append(` · ${where}`);
 }
 
-/** The move list: every ply a button with its SAN, a bar as long as its bits, and the bits. */
+/** The move list: every ply a button with its SAN, a bar as long as its bits, and the bits.
+ * @param {ChessView} v */
 function drawMoveList(v) {
-  const { game } = v;
-  const scheme = game.schemes.find((s) => s.name === v.listScheme) ?? game.schemes.at(-1);
+  const game = loadedGame(v);
+  const scheme = listedScheme(v, game);
   const top = scheme.move_bits.reduce((a, b) => Math.max(a, b), 1);
   const list = v.ctx.$('moves');
   const rows = [];
@@ -182,7 +198,7 @@ function drawMoveList(v) {
       b.dataset.bits = String(bits);
       // The name read out is the text shown: the move, then its bits (the bar is drawn only).
       b.innerHTML = `<span class="san"></span> <span class="mbar" aria-hidden="true"></span> <span class="mbits">${bits.toFixed(1)}<span class="unit"> bits</span></span>`;
-      b.querySelector('.san').textContent = game.sans[ply - 1];
+      found(b.querySelector('.san'), 'a move button\'s SAN').textContent = game.sans[ply - 1];
       // Set through the style object, which a Content-Security-Policy allows (style attributes need 'unsafe-inline').
       /** @type {HTMLElement} */ (b.querySelector('.mbar')).style.width = `${((100 * bits) / top).toFixed(1)}%`;
       b.title = `${game.sans[ply - 1]}: ${bits.toFixed(2)} bits (${scheme.name})`;
@@ -195,16 +211,18 @@ function drawMoveList(v) {
 }
 
 /** Shows ply `v.ply`: the board, the list's current move, the totals so far; with `details`, also
- * the editor above (with the codes), the label, the next moves and why the move cost what it did. */
+ * the editor above (with the codes), the label, the next moves and why the move cost what it did.
+ * @param {ChessView} v */
 function showPly(v, details = true) {
-  const { game, ply } = v;
+  const { ply } = v;
+  const game = loadedGame(v);
   const { $ } = v.ctx;
   const uci = ply > 0 ? game.ucis[ply - 1] : null;
   const candidates = ply < game.sans.length ? game.explanations[ply].candidates : [];
   drawViewerBoard($('vboard'), game.fens[ply], uci);
   $('vboard').setAttribute('aria-label', ply === 0 ? 'The game’s start position' : `Position after ${plyName(game, ply)}`);
   const next = ply < game.sans.length ? { uci: game.ucis[ply], bits: arithmetic(game).move_bits[ply] } : null;
-  drawArrows($('arrows'), candidates, next);
+  drawArrows(byId(v.ctx.slot, 'arrows', SVGSVGElement), candidates, next);
   const list = $('moves');
   for (const b of list.querySelectorAll('.move[aria-current]')) b.removeAttribute('aria-current');
   const current = list.querySelector(`[data-ply="${ply}"]`);
@@ -231,19 +249,22 @@ function showPly(v, details = true) {
 }
 
 /** The arithmetic scheme's part of the game: the bits the arrows show. */
-const arithmetic = (game) => game.schemes.find((s) => s.name === 'arithmetic');
+/** @param {ChessGame} game */
+const arithmetic = (game) => found(game.schemes.find((s) => s.name === 'arithmetic'), 'the arithmetic scheme');
 
-/** "12. Nf3" or "12... Nc6". */
+/** "12. Nf3" or "12... Nc6". @param {ChessGame} game @param {number} ply */
 function plyName(game, ply) {
   const n = moveNumber(game.fens[0], ply);
   const white = game.fens[ply - 1].split(' ')[1] === 'w';
   return `${n}.${white ? '' : '..'} ${game.sans[ply - 1]}`;
 }
 
-/** The running total of the list's scheme up to this ply, and the whole game's make-up. */
+/** The running total of the list's scheme up to this ply, and the whole game's make-up.
+ * @param {ChessView} v */
 function drawRunning(v) {
-  const { game, ply } = v;
-  const scheme = game.schemes.find((s) => s.name === v.listScheme) ?? game.schemes.at(-1);
+  const { ply } = v;
+  const game = loadedGame(v);
+  const scheme = listedScheme(v, game);
   const parts = codeParts(scheme);
   const moves = scheme.move_bits.slice(0, ply).reduce((a, b) => a + b, 0);
   const soFar = parts.header + moves;
@@ -263,9 +284,12 @@ function drawRunning(v) {
   el.append(now, ' ', whole);
 }
 
-/** The model's likeliest next moves, as the arrows on the board show them, with a legend. */
+/** The model's likeliest next moves, as the arrows on the board show them, with a legend.
+ * @param {ChessView} v
+ * @param {ChessMoveExplanation['candidates']} candidates */
 function drawNextMoves(v, candidates) {
-  const { game, ply } = v;
+  const { ply } = v;
+  const game = loadedGame(v);
   const host = v.ctx.$('next-moves');
   host.replaceChildren();
   if (ply >= game.sans.length) {
@@ -292,16 +316,17 @@ function drawNextMoves(v, candidates) {
   host.append(head, list, played);
 }
 
-/** Why the arithmetic code spent what it did on the move just played: the model's top feature contributions. */
+/** Why the arithmetic code spent what it did on the move just played: the model's top feature contributions.
+ * @param {ChessView} v */
 function drawWhy(v) {
   const why = v.ctx.$('why');
   why.textContent = '';
   if (v.ply === 0) return;
   // Explained in the Worker with the game (the first explanation builds the opening book).
-  const e = v.game.explanations[v.ply - 1];
+  const e = loadedGame(v).explanations[v.ply - 1];
   const head = document.createElement('p');
   // The bits the code spent, as in the move's bar (the model's −log₂ p, rounded by the code's integer probabilities).
-  const spent = arithmetic(v.game).move_bits[v.ply - 1];
+  const spent = arithmetic(loadedGame(v)).move_bits[v.ply - 1];
   head.textContent = `Why ${e.san} cost ${spent.toFixed(2)} bits: probability ${(100 * e.probability).toFixed(1)} %, rank ${e.rank} of ${e.legal_moves} legal moves. Features against the average move (+ cheaper, − dearer):`;
   const list = document.createElement('ul');
   for (const c of e.contributions) {
@@ -312,32 +337,35 @@ function drawWhy(v) {
   why.append(head, list);
 }
 
+/** @param {ChessView} v */
 function drawTotals(v) {
-  const { game } = v;
+  const game = loadedGame(v);
   const plies = Math.max(1, game.sans.length);
-  v.ctx.$('totals').tBodies[0].innerHTML = game.schemes
+  byId(v.ctx.slot, 'totals', HTMLTableElement).tBodies[0].innerHTML = game.schemes
     .map(
       (s) =>
         `<tr><td><span class="legend-swatch" data-series="${s.name}"></span>${s.name}</td><td>${s.bits}</td><td>${(s.bits / plies).toFixed(2)}</td><td>${s.round_trip ? '✓' : '✗'}</td></tr>`,
     )
     .join('');
   for (const swatch of v.ctx.$('totals').querySelectorAll('.legend-swatch')) {
-    /** @type {HTMLElement} */ (swatch).style.background = SERIES[/** @type {HTMLElement} */ (swatch).dataset.series];
+    /** @type {HTMLElement} */ (swatch).style.background = SERIES[/** @type {HTMLElement} */ (swatch).dataset.series ?? ''];
   }
 }
 
-/** The bits each game scheme spent on each ply, with a cursor at the current ply; a click steps there. */
+/** The bits each game scheme spent on each ply, with a cursor at the current ply; a click steps there.
+ * @param {ChessView} v */
 function drawChart(v) {
   const { $ } = v.ctx;
-  const { game, ply } = v;
+  const { ply } = v;
+  const game = loadedGame(v);
   const n = game.sans.length;
   const w = 900;
   const h = 220;
   const pad = 30;
   // A loop, not Math.max(...spread): a long game has more plies than the call stack has room for.
   const top = game.schemes.reduce((m, s) => s.move_bits.reduce((a, b) => Math.max(a, b), m), 14);
-  const sx = (i) => pad + ((w - 2 * pad) * (i + 0.5)) / Math.max(1, n);
-  const sy = (b) => h - pad - ((h - 2 * pad) * b) / top;
+  const sx = (/** @type {number} */ i) => pad + ((w - 2 * pad) * (i + 0.5)) / Math.max(1, n);
+  const sy = (/** @type {number} */ b) => h - pad - ((h - 2 * pad) * b) / top;
   const lines = game.schemes.map((s) => {
     const pts = s.move_bits.map((b, i) => `${sx(i).toFixed(1)},${sy(b).toFixed(1)}`).join(' ');
     return `<polyline fill="none" stroke="${SERIES[s.name]}" stroke-width="1.6" points="${pts}"><title>${s.name}</title></polyline>`;
@@ -349,7 +377,7 @@ function drawChart(v) {
   $('move-chart').onclick = (e) => {
     const r = $('move-chart').getBoundingClientRect();
     const i = Math.round(((e.clientX - r.left) / r.width * w - pad) / ((w - 2 * pad) / Math.max(1, n)) - 0.5);
-    v.steps.stepper?.pause();
-    v.steps.stepper?.seek(i + 1);
+    v.steps?.stepper?.pause();
+    v.steps?.stepper?.seek(i + 1);
   };
 }

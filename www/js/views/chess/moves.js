@@ -18,6 +18,7 @@ export function moveNumber(startFen, ply) {
  * The scroll position that shows an item `[top, bottom)` in a list viewport `[viewTop, viewBottom)`
  * (page coordinates, as getBoundingClientRect gives them), moving as little as it can, with
  * `margin` pixels of the neighbours in view.
+ * @param {number} scrollTop @param {number} viewTop @param {number} viewBottom @param {number} top @param {number} bottom
  */
 export function scrollToShow(scrollTop, viewTop, viewBottom, top, bottom, margin = 0) {
   if (top - margin < viewTop) return Math.max(0, scrollTop - (viewTop - top + margin));

@@ -3,7 +3,7 @@
 
 const FILES = 'abcdefgh';
 /** The CSS class that draws piece `p` (FEN letter): `pc-wK`, `pc-bN`, … (as the editor's board). */
-const pieceClass = (p) => `pc pc-${p === p.toUpperCase() ? 'w' : 'b'}${p.toUpperCase()}`;
+const pieceClass = (/** @type {string} */ p) => `pc pc-${p === p.toUpperCase() ? 'w' : 'b'}${p.toUpperCase()}`;
 
 /**
  * The 64 squares of a FEN's board, row 0 = rank 8: FEN letters, '' for empty.
@@ -46,13 +46,13 @@ export function drawViewerBoard(host, fen, uci) {
     const el = /** @type {HTMLElement} */ (cell);
     const p = squares[i];
     const dark = ((i >> 3) + (i & 7)) % 2 === 1;
-    el.className = ['cell', dark ? 'dark' : '', p ? pieceClass(p) : '', marked.includes(el.dataset.square) ? 'last' : ''].filter(Boolean).join(' ');
+    el.className = ['cell', dark ? 'dark' : '', p ? pieceClass(p) : '', marked.includes(el.dataset.square ?? '') ? 'last' : ''].filter(Boolean).join(' ');
     el.dataset.piece = p;
   });
 }
 
 /** The centre of square `sq` ('e4') in the board's 8 × 8 units, y down from rank 8. */
-const centre = (sq) => [FILES.indexOf(sq[0]) + 0.5, 8 - Number(sq[1]) + 0.5];
+const centre = (/** @type {string} */ sq) => [FILES.indexOf(sq[0]) + 0.5, 8 - Number(sq[1]) + 0.5];
 
 /**
  * Draws the model's likeliest next moves as arrows (thicker = likelier) with their bits, the move

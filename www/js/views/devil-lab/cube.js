@@ -1,10 +1,11 @@
 // Section 6 of the strategy lab: the chosen strategy as a colouring of the n-cube — the whole
 // cube up to 4 squares, turned by drag or arrow keys, one board's neighbours up to 16.
+import { found } from '../../app.js';
 import { boardOf } from './text.js';
 import { debounce } from '../lab/live.js';
 
 /** Colour `c` of `n`, evenly round the hue circle. */
-const colourOf = (c, n) => `hsl(${Math.round((360 * c) / Math.max(n, 1))} 70% 55%)`;
+const colourOf = (/** @type {number} */ c, /** @type {number} */ n) => `hsl(${Math.round((360 * c) / Math.max(n, 1))} 70% 55%)`;
 
 /**
  * Where flipping coin i moves a corner, in space: three axes and, for the fourth coin, a
@@ -90,7 +91,7 @@ export function wireCube(lab) {
   box.style.touchAction = 'none';
   /** @type {{ id: number, x: number, y: number, moved: boolean } | null} */
   let drag = null;
-  const turnBy = (dyaw, dpitch) => {
+  const turnBy = (/** @type {number} */ dyaw, /** @type {number} */ dpitch) => {
     const was = turns.get(box) ?? FRESH_TURN;
     const n = Number(box.dataset.dimension);
     turns.set(box, turnApart(n, { yaw: was.yaw + dyaw, pitch: was.pitch + dpitch }, { yaw: dyaw, pitch: dpitch }));
@@ -146,8 +147,10 @@ export function drawCube(lab) {
   try {
     if (n > 16) throw new Error('the cube view goes up to 16 squares');
     const board = boardOf($('cube-board').value, n);
+    /** The corner and its neighbours (src/devil/lab/cube.rs, `Corner`); `colours`: every corner's, on cubes small enough to draw.
+     * @type {{ board: number, colour: number, neighbours: { flip: number, board: number, colour: number }[], colours: number[] | null }} */
     const view = core.devil_lab_neighbours(lab.spec(), n, board);
-    const bits = (x) => Array.from({ length: n }, (_, i) => (x >> i) & 1).join('');
+    const bits = (/** @type {number} */ x) => Array.from({ length: n }, (_, i) => (x >> i) & 1).join('');
     $('cube-neighbours').innerHTML = view.neighbours
       .map((nb) => `<li><span class="swatch"></span>flip ${nb.flip}: board <span class="mono">${bits(nb.board)}</span> names square <b>${nb.colour}</b></li>`)
       .join('');
@@ -184,7 +187,7 @@ export function drawCube(lab) {
  */
 function drawWholeCube(box, n, colours, picked, turn) {
   const at = cornerPositions(n, turn);
-  const round = (v) => Math.round(v * 10) / 10;
+  const round = (/** @type {number} */ v) => Math.round(v * 10) / 10;
   const lines = [];
   for (let x = 0; x < 1 << n; x++) {
     for (let i = 0; i < n; i++) {
@@ -207,7 +210,7 @@ function drawWholeCube(box, n, colours, picked, turn) {
   let svg = box.querySelector('svg');
   if (!svg) {
     box.innerHTML = `<svg viewBox="0 0 ${2 * HALF} ${2 * HALF}" role="img"></svg>`;
-    svg = box.querySelector('svg');
+    svg = found(box.querySelector('svg'), 'the cube drawing');
     box.tabIndex = 0;
   }
   svg.setAttribute('aria-label', `The ${n}-cube coloured by the strategy: each corner shows the square its board names. Drag, or use the arrow keys, to turn it.`);

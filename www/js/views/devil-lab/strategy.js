@@ -25,7 +25,7 @@ export function wireStrategy(lab) {
     const s = lab.spec();
     $('f').disabled = s.strategy === 'xor' || s.strategy === 'search';
     $('seed').disabled = !(s.f === 'random');
-    const item = core.devil_lab_menu().find((m) => m.strategy === s.strategy && (m.f ?? undefined) === s.f && (s.f !== 'random' || s.seed.trim() === '1'));
+    const item = /** @type {import('../../types.js').StrategyMenuItem[]} */ (core.devil_lab_menu()).find((m) => m.strategy === s.strategy && (m.f ?? undefined) === s.f && (s.f !== 'random' || s.seed.trim() === '1'));
     const n = Number($('squares').value);
     if (item) {
       $('play-link').href = `devil.html#${watchLink(core, n, item.number)}`;

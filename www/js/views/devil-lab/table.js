@@ -51,10 +51,10 @@ export function wireTable(lab) {
    */
   async function upload() {
     const input = $('table-file');
-    const file = input.files[0];
+    const file = input.files?.[0];
     if (!file) return;
     input.value = ''; // the same file, mended, can be picked again
-    const refuse = (why) => ctx.showMessage(`The table file “${file.name}” was not opened: ${why}. The table in the box is kept.`, 'error');
+    const refuse = (/** @type {string} */ why) => ctx.showMessage(`The table file “${file.name}” was not opened: ${why}. The table in the box is kept.`, 'error');
     if (file.size > MAX_TABLE_FILE_BYTES) return refuse(`a table file is at most ${MAX_TABLE_FILE_BYTES >> 20} MB; this one is ${(file.size / (1 << 20)).toFixed(1)} MB`);
     try {
       // Read in the Worker: parsing 65536 lines takes 10–100 ms.

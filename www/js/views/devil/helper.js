@@ -54,7 +54,7 @@ export function renderHelper(box, { steps, bits, key, name }) {
 export function renderEdge({ top, left, note }, { rows, cols, frame }) {
   const counting = frame && (frame.kind === 'count_region' || frame.kind === 'decode_region') ? frame : null;
   const colBits = Math.log2(cols);
-  const marks = (count, bit) =>
+  const marks = (/** @type {number} */ count, /** @type {number | null} */ bit) =>
     Array.from({ length: count }, (_, i) => `<span class="${bit !== null && ((i >> bit) & 1) === 1 ? 'in' : ''}"></span>`).join('');
   const j = counting ? counting.bit : null;
   top.style.setProperty('--cols', String(cols));

@@ -30,11 +30,10 @@ export function debounce(fn, ms) {
 /**
  * Worker jobs by section: a section's new job cancels its running one (its input changed, so
  * its answer would be stale), and each section shows its own progress panel with Cancel.
- * @param {(id: string) => HTMLElement} $  the view's element lookup
- * @param {string} module  the wasm module's name
+ * @param {import('../../app.js').ModuleName} module  the wasm module's name
  * @param {(section: string) => HTMLElement} where  the element the section's panel goes into
  */
-export function sectionJobs($, module, where) {
+export function sectionJobs(module, where) {
   /** @type {Map<string, HTMLElement>} */
   const panels = new Map();
   /** @type {Map<string, { cancel: () => void }>} */
@@ -48,12 +47,13 @@ export function sectionJobs($, module, where) {
    * @returns {Promise<any>}
    */
   return function job(section, fn, args) {
-    if (!panels.has(section)) {
-      panels.set(section, jobPanel(`${section} progress`));
-      where(section).append(panels.get(section));
+    let panel = panels.get(section);
+    if (!panel) {
+      panels.set(section, (panel = jobPanel(`${section} progress`)));
+      where(section).append(panel);
     }
     running.get(section)?.cancel();
-    const started = runJob(fn, args, panels.get(section), module);
+    const started = runJob(fn, args, panel, module);
     running.set(section, started);
     const forget = () => {
       if (running.get(section) === started) running.delete(section);

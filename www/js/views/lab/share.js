@@ -94,7 +94,12 @@ export async function keepLabLink(ctx, o) {
   });
 }
 
-/** The section whose heading is nearest the top of the window (its id without `h-`). */
+/** What the section helpers need of a view's context: its element look-up.
+ * @typedef {{ $: (id: string) => HTMLElement | null }} SectionContext */
+
+/** The section whose heading is nearest the top of the window (its id without `h-`).
+ * @param {SectionContext} ctx
+ * @param {string[]} ids */
 function sectionInView(ctx, ids) {
   let best = ids[0];
   for (const id of ids) {
@@ -104,7 +109,7 @@ function sectionInView(ctx, ids) {
   return best;
 }
 
-/** Scrolls a section's heading into view. */
+/** Scrolls a section's heading into view. @param {SectionContext} ctx @param {string} id */
 function showSection(ctx, id) {
   ctx.$(`h-${id}`)?.scrollIntoView({ block: 'start' });
 }

@@ -32,7 +32,7 @@ export function labLink(state, link, withoutLarge) {
   return {
     fragment: small ? link(small).fragment : null,
     tooLarge: `${made.too_large} The link in the address bar leaves it out: save it with “Save as file” and open the file here again.`,
-    reason: made.too_large,
+    reason: made.too_large ?? undefined,
     file: made.file ?? null,
   };
 }

@@ -5,9 +5,7 @@
 
 /**
  * What the core draws of a game (src/wasm/lights_games.rs `Drawn`).
- * @typedef {{ board: string, title: string, layout: 'grid' | 'cube' | 'orbix', rows: number, cols: number,
- *   k: number, edges: string, stencil: string, lights: number[], labels: string[], states: string[],
- *   lit_only: boolean, lit_only_exact: number, pattern: string }} Drawn
+ * @typedef {import('../../types.js').LightsGamesDrawn} Drawn
  */
 
 /** Where each light sits: grid lines (1-based row and column) or, for the Orbix, a point in
@@ -154,6 +152,6 @@ export function arrowTarget(d, i, key) {
   const places = placesOf(d);
   const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
   if (!dr && !dc) return -1;
-  const want = { row: places[i].row + dr, col: places[i].col + dc };
+  const want = { row: (places[i].row ?? 0) + dr, col: (places[i].col ?? 0) + dc };
   return places.findIndex((p) => p.row === want.row && p.col === want.col);
 }

@@ -3,12 +3,18 @@
 import { errorText } from '../../app.js';
 import { runJob, jobPanel } from '../../worker-client.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
 const CHART_MAX = 200;
 
-/** Draws the chart into #chart; `open(spec)` opens the board of a clicked point. */
+/** Draws the chart into #chart; `open(spec)` opens the board of a clicked point.
+ * @param {(spec: import('../../types.js').LightsSpec) => void} open
+ * @param {LightsParts} v */
 export async function drawChart(v, open) {
   const { $ } = v.ctx;
   const fig = $('chart');
+  /** The nullity of each n×n board, bounded and torus (the core's `lights_chart`).
+   * @type {{ n: number, bounded: number, torus: number }[]} */
   let points;
   try {
     const panel = jobPanel('Computing the chart');
@@ -24,8 +30,8 @@ export async function drawChart(v, open) {
   const B = 30;
   const R = 30;
   const max = Math.max(...points.map((p) => Math.max(p.bounded, p.torus)));
-  const x = (n) => L + ((n - 1) / (CHART_MAX - 1)) * (W - L - R);
-  const y = (value) => H - B - (value / max) * (H - B - 30); // room at the top for the legend
+  const x = (/** @type {number} */ n) => L + ((n - 1) / (CHART_MAX - 1)) * (W - L - R);
+  const y = (/** @type {number} */ value) => H - B - (value / max) * (H - B - 30); // room at the top for the legend
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
@@ -51,7 +57,7 @@ export async function drawChart(v, open) {
   // Down switch series, Home and End go to its ends; Enter or Space opens the board, as a click.
   /** @type {{bounded: SVGElement[], torus: SVGElement[]}} */
   const dots = { bounded: [], torus: [] };
-  for (const kind of ['torus', 'bounded']) {
+  for (const kind of /** @type {const} */ (['torus', 'bounded'])) {
     for (const p of points) {
       const nullity = p[kind];
       const dot = /** @type {SVGElement} */ (el('circle', { cx: x(p.n), cy: y(nullity), r: nullity ? 3 : 2, class: `pt ${kind}`, tabindex: -1, role: 'button', 'data-n': p.n, 'data-kind': kind }));

@@ -5,10 +5,17 @@ import { scrollToEnd } from '../../view.js';
 import { check, stepWith, playUnlessReduced } from './solve.js';
 import { Stepper } from '../../components/step-bar.js';
 
-/** The plan's presses grouped a row (and phase) at a time, each with what to say of it. */
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+
+/** @typedef {import('../../types.js').ChasePress} ChasePress */
+/** @typedef {import('../../types.js').ChasePlan} ChasePlan */
+
+/** The plan's presses grouped a row (and phase) at a time, each with what to say of it.
+ * @param {ChasePlan} plan */
 function rowSteps(plan) {
-  const bits = (row) => Array.from(row).join('');
+  const bits = (/** @type {ArrayLike<number>} */ row) => Array.from(row).join('');
   const fixup = `Last row left: ${bits(plan.leftover)} → table says press first row ${plan.fixup ? bits(plan.fixup) : '(nothing fixes this)'}.`;
+  /** @type {{ phase: ChasePress['phase'], row: number, presses: ChasePress[], lines: string[] }[]} */
   const steps = [];
   let fixupSaid = false;
   for (const st of plan.steps) {
@@ -31,6 +38,7 @@ function rowSteps(plan) {
   return { steps, end };
 }
 
+/** @param {LightsParts} v */
 export async function chase(v) {
   if (v.busy) return;
   const { $, showMessage, showError } = v.ctx;
@@ -46,9 +54,10 @@ export async function chase(v) {
   const { steps, end } = rowSteps(plan);
   const log = $('log');
   log.replaceChildren();
-  /** Log items written per position, so stepping back takes them away again. */
+  /** Log items written per position, so stepping back takes them away again.
+   * @type {HTMLLIElement[][]} */
   const written = [];
-  const say = (lines) => {
+  const say = (/** @type {string[]} */ lines) => {
     const items = lines.map((text) => {
       const li = document.createElement('li');
       li.textContent = text;
@@ -77,14 +86,14 @@ export async function chase(v) {
             else check(v);
           } else {
             const g = steps[from];
-            v.driver.act((session) => {
+            v.driver?.act((session) => {
               for (const st of g.presses) for (let t = 0; t < st.times; t++) session.play({ row: st.row, col: st.col });
             });
             say(g.lines);
           }
         } else {
           if (to < steps.length) {
-            v.driver.act((session) => {
+            v.driver?.act((session) => {
               for (const st of steps[to].presses) for (let t = 0; t < st.times; t++) session.undo();
             });
           }

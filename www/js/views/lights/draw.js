@@ -1,15 +1,20 @@
 // Lights Out: drawing the board — a grid of cells (ARIA grid, ../../board.js) when small, one
 // canvas with a keyboard cursor when large — and the status line. `v` is the view.
-import { BLOCK, cellsOf, drawBlock, litCount, markAt } from './state.js';
+import { BLOCK, canvasOf, cellsOf, context2d, drawBlock, litCount, markAt } from './state.js';
 import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, statePalette, visible } from './zoom.js';
+
+/** @typedef {import('./state.js').LightsParts} LightsParts */
 
 /** Boards up to this many lights are a grid of elements; larger ones a canvas. */
 export const GRID_MAX = 1024;
 
+/** @param {LightsParts} v */
 export const cells = (v) => v.spec.rows * v.spec.cols;
-const stateName = (v, s) => (v.spec.states === 2 ? (s ? 'on' : 'off') : s ? `state ${s}` : 'off');
+/** @param {LightsParts} v */
+const stateName = (/** @type {LightsParts} */ v, /** @type {number} */ s) => (v.spec.states === 2 ? (s ? 'on' : 'off') : s ? `state ${s}` : 'off');
 
-/** Redraws the board (grid or canvas) with the overlay (solution, hint, quiet pattern, row). */
+/** Redraws the board (grid or canvas) with the overlay (solution, hint, quiet pattern, row).
+ * @param {LightsParts} v */
 export function render(v) {
   const { $ } = v.ctx;
   const big = cells(v) > GRID_MAX;
@@ -22,6 +27,7 @@ export function render(v) {
   v.grid.update((i) => describe(v, i));
 }
 
+/** @param {LightsParts} v @param {number} i */
 function describe(v, i) {
   const { spec, overlay } = v;
   const r = Math.floor(i / spec.cols);
@@ -51,10 +57,11 @@ function describe(v, i) {
   return { classes: classes.join(' '), label: label.join(', '), text, data };
 }
 
-/** Wraps the canvas with its cursor mark and wires its mouse and keys to `activate`/`key`. */
+/** Wraps the canvas with its cursor mark and wires its mouse and keys to `activate`/`key`.
+ * @param {LightsParts} v
+ * @param {{ activate: (index: number) => void, key: (index: number, e: KeyboardEvent) => boolean }} input */
 export function setUpCanvas(v, { activate, key }) {
-  const { $ } = v.ctx;
-  const canvas = $('canvas');
+  const canvas = canvasOf(v, 'canvas');
   const zoom = setUpZoom(v, () => drawCanvas(v), pressAt);
   // Too many lights for a grid of elements: one focusable surface with a keyboard cursor whose
   // position and light are announced in the status line.
@@ -66,7 +73,7 @@ export function setUpCanvas(v, { activate, key }) {
     if (!zoom.dragged()) pressAt(e);
   });
   /** Only a click on the drawn board presses a light; anything the press throws goes to the
-   * message line. */
+   * message line. @param {MouseEvent} e */
   function pressAt(e) {
     const index = lightAt(v, canvas.getBoundingClientRect(), e.clientX, e.clientY);
     if (index === null) return;
@@ -82,8 +89,9 @@ export function setUpCanvas(v, { activate, key }) {
     const r = Math.floor(v.cursor / spec.cols);
     const c = v.cursor % spec.cols;
     const step = e.shiftKey ? Math.max(1, Math.floor(Math.min(spec.rows, spec.cols) / 16)) : 1;
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-step, 0], ArrowDown: [step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] };
-    if (e.key in moves) {
+    if (Object.hasOwn(moves, e.key)) {
       const [dr, dc] = moves[e.key];
       const nr = Math.max(0, Math.min(spec.rows - 1, r + dr));
       const nc = Math.max(0, Math.min(spec.cols - 1, c + dc));
@@ -101,9 +109,10 @@ export function setUpCanvas(v, { activate, key }) {
 }
 
 /** Draws the canvas: the whole board a pixel a light (or a square of lights) at zoom 1, the
- * visible part at screen resolution when zoomed (./zoom.js). */
+ * visible part at screen resolution when zoomed (./zoom.js).
+ * @param {LightsParts} v */
 function drawCanvas(v) {
-  const canvas = v.ctx.$('canvas');
+  const canvas = canvasOf(v, 'canvas');
   const { spec } = v;
   showZoomControls(v, true);
   if (isZoomed(v)) {
@@ -115,15 +124,16 @@ function drawCanvas(v) {
   drawCursor(v);
 }
 
-/** The whole board on `canvas`, a pixel a light, the overlay's marks in their colours. */
-function drawLights(v, canvas) {
+/** The whole board on `canvas`, a pixel a light, the overlay's marks in their colours.
+ * @param {LightsParts} v */
+function drawLights(v, /** @type {HTMLCanvasElement} */ canvas) {
   const { spec, overlay } = v;
   const lights = cellsOf(v, v.lights);
   if (canvas.width !== spec.cols || canvas.height !== spec.rows) {
     canvas.width = spec.cols;
     canvas.height = spec.rows;
   }
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   const img = ctx.createImageData(spec.cols, spec.rows);
   const px = new Uint32Array(img.data.buffer);
   // Colours as little-endian ABGR words.
@@ -142,7 +152,7 @@ const PRESS = [0x8a, 0x3f, 0xfc];
 const QUIET = [0x1e, 0xa0, 0xd2];
 
 /** BLOCK² + 1 colours (ABGR words) from `from` (none of a square's lights) to `to` (all). */
-function ramp(from, to) {
+function ramp(/** @type {number[]} */ from, /** @type {number[]} */ to) {
   return Uint32Array.from({ length: BLOCK * BLOCK + 1 }, (_, n) => {
     const t = n / (BLOCK * BLOCK);
     const [r, g, b] = from.map((x, i) => Math.round(x + (to[i] - x) * t));
@@ -155,8 +165,9 @@ const QUIETED = ramp(OFF, QUIET);
 
 /** The largest boards at one pixel for BLOCK×BLOCK lights (an 8192² board is a 2048² canvas,
  * 16 MB of pixels, not 256 MB): each pixel shades the share of its lights that are on, or,
- * where the overlay marks any (presses, a quiet pattern), the share marked. The core counts. */
-function drawBlocks(v, canvas) {
+ * where the overlay marks any (presses, a quiet pattern), the share marked. The core counts.
+ * @param {LightsParts} v */
+function drawBlocks(v, /** @type {HTMLCanvasElement} */ canvas) {
   const { spec, overlay } = v;
   const width = Math.ceil(spec.cols / BLOCK);
   const height = Math.ceil(spec.rows / BLOCK);
@@ -164,7 +175,7 @@ function drawBlocks(v, canvas) {
     canvas.width = width;
     canvas.height = height;
   }
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   const img = ctx.createImageData(width, height);
   const px = new Uint32Array(img.data.buffer);
   const lit = cellsOf(v, v.lights, BLOCK);
@@ -178,13 +189,15 @@ function drawBlocks(v, canvas) {
   ctx.putImageData(img, 0, 0);
 }
 
-/** Paints `colour` on every pixel whose mark (a press count, a quiet-pattern bit) is set. */
+/** Paints `colour` on every pixel whose mark (a press count, a quiet-pattern bit) is set.
+ * @param {Uint32Array} px @param {ArrayLike<number> | null} marks @param {number} colour */
 function paint(px, marks, colour) {
   if (!marks) return;
   for (let i = 0; i < marks.length; i++) if (marks[i]) px[i] = colour;
 }
 
-/** Moves the canvas cursor mark to `v.cursor` and announces it in the status line. */
+/** Moves the canvas cursor mark to `v.cursor` and announces it in the status line.
+ * @param {LightsParts} v */
 export function drawCursor(v) {
   const { $ } = v.ctx;
   if (cells(v) <= GRID_MAX) return;
@@ -203,7 +216,8 @@ export function drawCursor(v) {
   drawStatus(v);
 }
 
-/** The status line (moves, board, lit lights, seed, cursor) and the undo/redo buttons. */
+/** The status line (moves, board, lit lights, seed, cursor) and the undo/redo buttons.
+ * @param {LightsParts} v */
 export function drawStatus(v) {
   const { $ } = v.ctx;
   const { spec } = v;

@@ -1,11 +1,15 @@
 // Lights Out: the "Explore this board" panel (page only): rank and nullity, the light-chasing
 // fix-up table, and the gallery of quiet patterns. Long counts run in the Worker.
-import { errorText } from '../../app.js';
+import { errorText, found } from '../../app.js';
 import { render } from './draw.js';
 import { inWorker, solverModule } from './solve.js';
-import { cellsOf } from './state.js';
+import { cellsOf, context2d } from './state.js';
 import { isCancelled } from '../../worker-client.js';
 
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('../../types.js').LightsBoard} LightsBoard */
+
+/** @param {LightsParts} v */
 export async function explore(v) {
   const { $ } = v.ctx;
   const s = { ...v.spec };
@@ -45,27 +49,30 @@ export async function explore(v) {
     const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [zero, false], solverModule(plan)) : v.core.lights_solve(zero, false, () => {});
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
-    sol.quiet.forEach((q, i) => $('gallery').append(thumbnail(v, q, i)));
+    sol.quiet.forEach((/** @type {LightsBoard} */ q, /** @type {number} */ i) => $('gallery').append(thumbnail(v, q, i)));
   } catch (err) {
     if (!same()) return;
     $('counts').textContent = isCancelled(err) ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`;
   }
 }
 
+/** @param {number} log2 */
 function fmtPow(log2) {
   return Number.isInteger(log2) ? `2^${log2}` : `${2 ** log2 < 1e15 ? Math.round(2 ** log2) : `2^${log2.toFixed(2)}`}`;
 }
 
-/** The fix-up table: only the last rows a solvable pattern can leave (the others never occur). */
+/** The fix-up table: only the last rows a solvable pattern can leave (the others never occur).
+ * @param {{ leftover: ArrayLike<number>, press: ArrayLike<number> | null }[]} rows
+ * @param {LightsParts} v */
 function showTable(v, rows) {
   const { $ } = v.ctx;
-  const body = $('fixup-table').querySelector('tbody');
+  const body = found($('fixup-table').querySelector('tbody'), 'the fix-up table body');
   body.replaceChildren();
-  const bits = (row) => Array.from(row).join('');
+  const bits = (/** @type {ArrayLike<number>} */ row) => Array.from(row).join('');
   const fixable = rows.filter((row) => row.press);
   for (const row of fixable.slice(0, 64)) {
     const tr = document.createElement('tr');
-    tr.innerHTML = `<td>${bits(row.leftover)}</td><td>${bits(row.press)}</td>`;
+    tr.innerHTML = `<td>${bits(row.leftover)}</td><td>${bits(row.press ?? [])}</td>`;
     body.append(tr);
   }
   $('table-note').textContent =
@@ -74,17 +81,21 @@ function showTable(v, rows) {
   $('table-wrap').hidden = false;
 }
 
+/** A quiet pattern's button, drawn a pixel a light.
+ * @param {LightsParts} v
+ * @param {LightsBoard} q
+ * @param {number} i */
 function thumbnail(v, q, i) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'thumb';
   const cells = cellsOf(v, q);
-  const count = cells.reduce((a, x) => a + x, 0);
+  const count = cells.reduce((/** @type {number} */ a, /** @type {number} */ x) => a + x, 0);
   b.setAttribute('aria-label', `Quiet pattern ${i + 1}: ${count} presses that change nothing`);
   const canvas = document.createElement('canvas');
   canvas.width = v.spec.cols;
   canvas.height = v.spec.rows;
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   const img = ctx.createImageData(v.spec.cols, v.spec.rows);
   const px = new Uint32Array(img.data.buffer);
   for (let j = 0; j < cells.length; j++) px[j] = cells[j] ? 0xffd2a01e : 0xfff0ebe4;

@@ -4,16 +4,24 @@ import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
 import { cellsOf, litCount, markAt } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
-import { prefersReducedMotion } from '../../app.js';
+import { found, prefersReducedMotion } from '../../app.js';
+
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./state.js').LightsSolution} LightsSolution */
+/** @typedef {import('../../types.js').LightsBoard} LightsBoard */
 
 /**
  * The wasm module that solves and ranks boards of this plan: the page's own, or `lights-full`
  * with the structured solvers (more than two states, king tori), fetched the first time such a
  * board is solved. Those boards are always solved in the Worker (the core's plan says so).
  */
-export const solverModule = (plan) => (plan.full_solvers ? 'lights-full' : 'lights');
+export const solverModule = (/** @type {import('./state.js').LightsPlan} */ plan) => (plan.full_solvers ? 'lights-full' : 'lights');
 
-/** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled). */
+/** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled).
+ * @param {string} fn
+ * @param {unknown[]} args
+ * @param {'lights' | 'lights-full'} [module]
+ * @param {LightsParts} v */
 export async function inWorker(v, fn, args, module = 'lights') {
   v.busy = true;
   try {
@@ -30,12 +38,16 @@ export async function inWorker(v, fn, args, module = 'lights') {
   }
 }
 
-/** The solution of the current lights (cached until they change). */
+/** The solution of the current lights (cached until they change).
+ * @param {boolean} minimal
+ * @returns {Promise<LightsSolution>}
+ * @param {LightsParts} v */
 async function solution(v, minimal) {
   const { solved } = v;
   if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
   const version = v.version;
   // Boards beyond 4096 are solved once, packed: the core does not search for the fewest presses.
+  /** @type {[LightsBoard, boolean]} */
   const args = [v.lights, minimal];
   let result;
   if (v.plan.heavy_solve) result = await inWorker(v, 'lights_solve', args, solverModule(v.plan));
@@ -52,6 +64,11 @@ async function solution(v, minimal) {
   return result;
 }
 
+/** @param {LightsParts} v */
+/** Runs `then` with the solution, unless the Worker is busy or the lights changed meanwhile.
+ * @param {LightsParts} v
+ * @param {boolean} minimal
+ * @param {(s: LightsSolution) => unknown} then */
 async function withSolution(v, minimal, then) {
   if (v.busy) return;
   const version = v.version;
@@ -66,9 +83,12 @@ async function withSolution(v, minimal, then) {
   }
 }
 
+/** @param {LightsParts} v */
 const wantMinimal = (v) => v.ctx.$('minimal').checked;
 
-/** Shows why the lights cannot be cleared: a quiet pattern that overlaps them oddly. */
+/** Shows why the lights cannot be cleared: a quiet pattern that overlaps them oddly.
+ * @param {LightsSolution} s
+ * @param {LightsParts} v */
 function explainUnsolvable(v, s) {
   v.overlay.quiet = s.witness;
   render(v);
@@ -84,11 +104,12 @@ function explainUnsolvable(v, s) {
   v.ctx.showMessage('This pattern cannot be cleared — see why below.', 'lose');
 }
 
-/** Marks one light of a minimal solution, near the cursor when it can. */
+/** Marks one light of a minimal solution, near the cursor when it can.
+ * @param {LightsParts} v */
 export function hint(v) {
   withSolution(v, true, (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
-    const i = markAt(v, s.presses, v.cursor) ? v.cursor : (s.first_press ?? -1);
+    const i = markAt(v, found(s.presses, "a solvable board's presses"), v.cursor) ? v.cursor : (s.first_press ?? -1);
     if (i < 0) return v.ctx.showMessage('Nothing to press: the board is dark.', 'win');
     v.overlay.hint = i;
     render(v);
@@ -103,6 +124,7 @@ export function hint(v) {
   });
 }
 
+/** @param {LightsParts} v */
 export function toggleSolution(v) {
   v.showSolution = !v.showSolution;
   v.ctx.$('show-solution').setAttribute('aria-pressed', String(v.showSolution));
@@ -113,7 +135,8 @@ export function toggleSolution(v) {
   }
 }
 
-/** Marks the solution's presses on the board (while "Show solution" is on). */
+/** Marks the solution's presses on the board (while "Show solution" is on).
+ * @param {LightsParts} v */
 export function refreshSolution(v) {
   withSolution(v, wantMinimal(v), (s) => {
     if (!s.solvable) {
@@ -127,7 +150,8 @@ export function refreshSolution(v) {
   });
 }
 
-/** Says whether the lights can be cleared, in how many presses and in how many ways. */
+/** Says whether the lights can be cleared, in how many presses and in how many ways.
+ * @param {LightsParts} v */
 export function check(v) {
   withSolution(v, wantMinimal(v), (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
@@ -145,7 +169,8 @@ export function check(v) {
 }
 
 /** Plays the solution step by step: a press a step, or on a large board a block of rows a
- * step (the core cuts the solution: `plan.step_rows` rows a step, one row up to 200 rows). */
+ * step (the core cuts the solution: `plan.step_rows` rows a step, one row up to 200 rows).
+ * @param {LightsParts} v */
 export function animate(v) {
   withSolution(v, wantMinimal(v), async (s) => {
     if (!s.solvable) return explainUnsolvable(v, s);
@@ -153,26 +178,27 @@ export function animate(v) {
     // step, back takes it back. Anything else that changes the board puts the steps away.
     const perStep = v.plan.step_rows;
     /** The light each step presses, on boards stepped a press at a time (marked as it goes). */
+    /** @type {number[]} */
     const order = [];
     if (!perStep) {
-      cellsOf(v, s.presses).forEach((times, i) => {
+      cellsOf(v, found(s.presses, "a solvable board's presses")).forEach((times, i) => {
         for (let t = 0; t < times; t++) order.push(i);
       });
     }
     const cols = v.spec.cols;
-    /** @type {number} */
+    /** @type {number | undefined} */
     let count = 0;
     stepWith(v, () => {
       count = perStep
-        ? v.driver.act((session) => session.load_steps({ presses: s.presses }))
-        : v.driver.act((session) => session.load_steps(order.map((i) => ({ row: Math.floor(i / cols), col: i % cols }))));
+        ? v.driver?.act((session) => session.load_steps({ presses: s.presses }))
+        : v.driver?.act((session) => session.load_steps(order.map((i) => ({ row: Math.floor(i / cols), col: i % cols }))));
     });
     if (count === undefined) return;
     const stepper = new Stepper({
       count,
       go: (to, from) =>
         stepWith(v, () => {
-          v.driver.act((session) => session.step_to(to));
+          v.driver?.act((session) => session.step_to(to));
           if (!perStep) v.overlay.hint = to > from ? order[from] : order[to];
           if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win');
         }),
@@ -190,7 +216,9 @@ export function animate(v) {
  * (which draws through the view's `changed`), then the board is redrawn with the step's marks.
  * `changed` leaves the step bar alone while `v.stepping` is set; any other change of the
  * lights puts the sequence away (see lights.js).
+ * @param {() => void} change
  * @returns {boolean} true when the step was made
+ * @param {LightsParts} v
  */
 export function stepWith(v, change) {
   v.stepping = true;
@@ -207,6 +235,7 @@ export function stepWith(v, change) {
  * Starts a step-bar sequence playing, unless the visitor asked for reduced motion: then it
  * waits at its first step for ▶ or →, since content that moves by itself is what they opted
  * out of. No message: the bar below the board says where the sequence stands.
+ * @param {Stepper} stepper
  */
 export function playUnlessReduced(stepper) {
   if (!prefersReducedMotion()) stepper.play();

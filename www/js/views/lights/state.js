@@ -2,29 +2,70 @@
 // the game driver) and the moves it forwards. The session keeps the history, the move counter
 // and the seed; the view keeps a copy of its last `view()` here for drawing. `v` is the view
 // (see ../lights.js).
+import { byId, found } from '../../app.js';
 import { runJob } from '../../worker-client.js';
 
-/** A fresh view state (no game yet). */
+/** @typedef {import('../../types.js').LightsPlan} LightsPlan */
+/** @typedef {import('../../types.js').LightsSolution} LightsSolution */
+/** @typedef {import('../../types.js').LightsBoard} LightsBoard */
+/** @typedef {import('../../types.js').LightsSpec} LightsSpec */
+
+/**
+ * The game as the view holds it (see `initialState`).
+ * @typedef {object} LightsGame
+ * @property {LightsSpec} spec  the board's size and rules (set by the first draw)
+ * @property {LightsBoard} lights  the board as the core gave it: held and handed back, never read
+ *   but for `lit`; what to draw comes from the core (`cellsOf`, `markAt`)
+ * @property {LightsPlan} plan  how the page handles this board
+ * @property {string | null} seed  the seed the lights came from (a decimal string), kept through presses and edits
+ * @property {string | null | undefined} shownLink  the session's link of what is shown: null when
+ *   no link fits, undefined when the session leaves it to the Worker (large boards)
+ * @property {number} moves  presses made (edits are not counted)
+ * @property {boolean} canUndo
+ * @property {boolean} canRedo
+ * @property {'play' | 'edit'} mode
+ * @property {number} version  bumped on every change of the lights, so cached answers know they are stale
+ * @property {number} cursor
+ */
+
+/**
+ * The view: the game plus what its parts (./*.js) share.
+ * @typedef {LightsGame & {
+ *   ctx: ReturnType<typeof import('../../view.js').viewContext>,
+ *   core: import('../../app.js').Cores['lights'],
+ *   grid: import('../../board.js').GridBoard,
+ *   job: HTMLElement,
+ *   solved: { version: number, minimal: boolean, result: LightsSolution } | null,
+ *   overlay: { presses: LightsBoard | null, hint: number, quiet: LightsBoard | null, row: number },
+ *   showSolution: boolean,
+ *   busy: boolean,
+ *   pendingNew: boolean,
+ *   newPuzzle: () => void,
+ *   steps: ReturnType<typeof import('../../components/step-bar.js').mountStepBar>,
+ *   stepping: boolean,
+ *   driver: Awaited<ReturnType<typeof import('../../game-driver.js').driveGame<import('../../types.js').LightsDrawn>>> | null,
+ *   zoom?: { scale: number, x: number, y: number, spec: string },
+ *   zoomUi?: ZoomUi,
+ * }} LightsParts
+ */
+
+/**
+ * The zoomed canvas's drawing state (./zoom.js).
+ * @typedef {{ redraw: () => void, frame: number, base: HTMLCanvasElement, scratch: HTMLCanvasElement, baseKey: unknown[] | null }} ZoomUi
+ */
+
+/** A fresh view state: no game yet, until the driver's first draw (`takeView`) sets the board.
+ * @returns {LightsGame} */
 export function initialState() {
   return {
-    /** The board: {rows, cols, rule, torus, states}. */
-    spec: null,
-    /** The board as the core gave it, `{spec, data, lit}`: held and handed back, never read
-     * but for `lit`; what to draw comes from the core (`cellsOf`, `markAt`). */
-    lights: null,
-    /** How the page handles this board: the core's `lights_plan` (Worker or not, limits). */
-    plan: null,
-    /** The seed the lights came from (a decimal string), kept through presses and edits. */
+    // The board's fields are set by the first draw, before any part of the view runs.
+    ...(/** @type {Pick<LightsGame, 'spec' | 'lights' | 'plan'>} */ ({})),
     seed: null,
-    /** The session's link of what is shown: null when no link fits, undefined when the session
-     * leaves it to the Worker (large boards). */
     shownLink: undefined,
-    /** Presses made (edits are not counted). */
     moves: 0,
     canUndo: false,
     canRedo: false,
     mode: 'play',
-    /** Bumped on every change of the lights, so cached answers know they are stale. */
     version: 0,
     cursor: 0,
   };
@@ -32,7 +73,9 @@ export function initialState() {
 
 /**
  * Takes what the session shows (`GameSession.view()`) into the view.
+ * @param {import('../../game-driver.js').GameView<import('../../types.js').LightsDrawn>} view
  * @returns {boolean} whether the board's size or kind changed
+ * @param {LightsParts} v
  */
 export function takeView(v, view) {
   const { state } = view;
@@ -49,23 +92,27 @@ export function takeView(v, view) {
   return newSpec;
 }
 
-/** The settings a new session of `board` (made in the Worker or read from a file) starts from. */
+/** The settings a new session of `board` (made in the Worker or read from a file) starts from.
+ * @param {LightsBoard} board @param {string | null} [seed] @param {number} [moves] */
 export const fromBoard = (board, seed = null, moves = 0) => ({ board, seed, moves });
 
 /** The share fragment now (made here when the session left it out: Copy link asks for it
- * at once); null when no link fits. */
+ * at once); null when no link fits.
+ * @param {LightsParts} v */
 export function linkNow(v) {
   if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.seed, v.moves) ?? null;
   return v.shownLink;
 }
 
 /** The share fragment as the session gives it, made in the Worker (a promise) when the board
- * is large; null when no link fits. */
+ * is large; null when no link fits.
+ * @param {LightsParts} v */
 export function linkSoon(v) {
   if (v.shownLink !== undefined) return v.shownLink;
   return linkInWorker(v);
 }
 
+/** @param {LightsParts} v */
 async function linkInWorker(v) {
   const { lights, seed, moves } = v;
   const made = (await runJob('lights_link', [lights, seed, moves], null, 'lights').promise) ?? null;
@@ -73,19 +120,32 @@ async function linkInWorker(v) {
   return made;
 }
 
+/** The canvas `id` of the view's markup (the board's `canvas`, the zoom's `minimap`).
+ * @param {LightsParts} v
+ * @param {string} id */
+export const canvasOf = (v, id) => byId(v.ctx.slot, id, HTMLCanvasElement);
+
+/** The 2d context of `canvas` (a canvas gives one unless another kind was asked of it first).
+ * @param {HTMLCanvasElement} canvas */
+export const context2d = (canvas) => found(canvas.getContext('2d'), 'a canvas 2d context');
+
 /** Boards with a side beyond this are drawn at one pixel for `BLOCK`×`BLOCK` lights. */
 const MAX_CANVAS_SIDE = 4096;
 export const BLOCK = 4;
 
 /** Lights a side of one drawn square of this board: 1, or `BLOCK` for the largest boards. */
-export const drawBlock = (spec) => (Math.max(spec.rows, spec.cols) > MAX_CANVAS_SIDE ? BLOCK : 1);
+export const drawBlock = (/** @type {LightsSpec} */ spec) => (Math.max(spec.rows, spec.cols) > MAX_CANVAS_SIDE ? BLOCK : 1);
 
 /** One byte a light of each board asked for (the lights, a solution, a quiet pattern), kept
  * while the board object lives. */
+/** @type {WeakMap<LightsBoard, Map<number, Uint8Array>>} */
 const cellCache = new WeakMap();
 
 /** What to draw of `board`: with `block` 1 each light's state, else how many lights are on in
- * each `block`×`block` square — from the core, once per board object. */
+ * each `block`×`block` square — from the core, once per board object.
+ * @param {LightsBoard} board
+ * @returns {Uint8Array}
+ * @param {LightsParts} v */
 export function cellsOf(v, board, block = 1) {
   let byBlock = cellCache.get(board);
   if (!byBlock) cellCache.set(board, (byBlock = new Map()));
@@ -95,9 +155,13 @@ export function cellsOf(v, board, block = 1) {
 }
 
 /** The row of a large board last read light by light, per board object (the cursor's). */
+/** @type {WeakMap<LightsBoard, { r: number, cells: Uint8Array }>} */
 const rowCache = new WeakMap();
 
-/** The state of light `index` in `board` (the lights, a solution, a quiet pattern). */
+/** The state of light `index` in `board` (the lights, a solution, a quiet pattern).
+ * @param {LightsBoard} board
+ * @param {number} index
+ * @param {LightsParts} v */
 export function markAt(v, board, index) {
   const { cols } = v.spec;
   if (drawBlock(v.spec) === 1) return cellsOf(v, board)[index];
@@ -107,12 +171,15 @@ export function markAt(v, board, index) {
   return row.cells[index % cols];
 }
 
-/** How many lights are on (the core counts them with every new board). */
+/** How many lights are on (the core counts them with every new board).
+ * @param {LightsParts} v */
 export function litCount(v) {
   return v.lights.lit;
 }
 
-/** The move a click on light `index` makes: a press (Play) or its next state (Edit). */
+/** The move a click on light `index` makes: a press (Play) or its next state (Edit).
+ * @param {number} index
+ * @param {LightsParts} v */
 export function moveAt(v, index, mode = v.mode) {
   const move = { row: Math.floor(index / v.spec.cols), col: index % v.spec.cols };
   return mode === 'edit' ? { ...move, edit: 1 } : move;

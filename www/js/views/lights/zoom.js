@@ -4,7 +4,14 @@
 // in, it is as many pixels as it shows on screen and only the visible lights are drawn. `v` is
 // the view; `v.zoom` is `{scale, x, y, spec}`: how many times the fit size, and the top-left
 // corner of the visible rectangle in lights.
-import { cellsOf, drawBlock } from './state.js';
+import { canvasOf, cellsOf, context2d, drawBlock } from './state.js';
+import { found } from '../../app.js';
+
+/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('../../types.js').LightsBoard} LightsBoard */
+
+/** The zoom's drawing state, made by `setUpZoom`. @param {LightsParts} v */
+const zoomUi = (v) => found(v.zoomUi, 'the zoom controls (setUpZoom)');
 
 /** CSS pixels a light is at the deepest zoom. */
 const DEEPEST_LIGHT_PX = 48;
@@ -20,7 +27,7 @@ export const PRESS = 0xfffc3f8a;
 export const QUIET = 0xffd2a01e;
 export const HINT = 0xff20c040;
 
-/** One colour (ABGR word) a state of a `k`-state light. */
+/** One colour (ABGR word) a state of a `k`-state light. @param {number} k */
 export function statePalette(k) {
   const palette = new Uint32Array(k);
   palette[0] = OFF;
@@ -31,28 +38,34 @@ export function statePalette(k) {
   return palette;
 }
 
-/** The view's zoom, back to fit when the board's size or kind changed. */
+/** The view's zoom, back to fit when the board's size or kind changed.
+ * @param {LightsParts} v */
 export function zoomOf(v) {
   const key = JSON.stringify(v.spec);
   if (!v.zoom || v.zoom.spec !== key) v.zoom = { scale: 1, x: 0, y: 0, spec: key };
   return v.zoom;
 }
 
+/** @param {LightsParts} v */
 export const isZoomed = (v) => zoomOf(v).scale > 1;
 
-/** The visible rectangle in lights: `{x, y, w, h}`. */
+/** The visible rectangle in lights: `{x, y, w, h}`.
+ * @param {LightsParts} v */
 export function visible(v) {
   const { scale, x, y } = zoomOf(v);
   return { x, y, w: v.spec.cols / scale, h: v.spec.rows / scale };
 }
 
-/** The CSS width the board is drawn at (the wrapper's inner width; 560 before layout). */
-const drawnWidth = (v) => v.ctx.$('canvas').getBoundingClientRect().width || 560;
+/** The CSS width the board is drawn at (the wrapper's inner width; 560 before layout).
+ * @param {LightsParts} v */
+const drawnWidth = (v) => canvasOf(v, 'canvas').getBoundingClientRect().width || 560;
 
-/** The deepest zoom: a light `DEEPEST_LIGHT_PX` CSS pixels wide. */
+/** The deepest zoom: a light `DEEPEST_LIGHT_PX` CSS pixels wide.
+ * @param {LightsParts} v */
 const maxScale = (v) => Math.max(2, (DEEPEST_LIGHT_PX * v.spec.cols) / drawnWidth(v));
 
-/** Sets the zoom and corner (clamped to the board), says them on the wrapper and redraws. */
+/** Sets the zoom and corner (clamped to the board), says them on the wrapper and redraws.
+ * @param {LightsParts} v @param {number} scale @param {number} x @param {number} y */
 export function setView(v, scale, x, y) {
   const z = zoomOf(v);
   const { rows, cols } = v.spec;
@@ -64,7 +77,8 @@ export function setView(v, scale, x, y) {
   requestDraw(v);
 }
 
-/** Zooms by `factor` keeping the point at fractions (`fx`, `fy`) of the canvas in place. */
+/** Zooms by `factor` keeping the point at fractions (`fx`, `fy`) of the canvas in place.
+ * @param {LightsParts} v @param {number} factor @param {number} fx @param {number} fy */
 export function zoomAbout(v, factor, fx, fy) {
   const { x, y, w, h } = visible(v);
   const z = zoomOf(v);
@@ -72,7 +86,8 @@ export function zoomAbout(v, factor, fx, fy) {
   setView(v, scale, x + fx * w - (fx * v.spec.cols) / scale, y + fy * h - (fy * v.spec.rows) / scale);
 }
 
-/** Zooms by `factor` about the keyboard cursor's light. */
+/** Zooms by `factor` about the keyboard cursor's light.
+ * @param {LightsParts} v @param {number} factor */
 function zoomAtCursor(v, factor) {
   const { x, y, w, h } = visible(v);
   const r = Math.floor(v.cursor / v.spec.cols);
@@ -85,7 +100,8 @@ function zoomAtCursor(v, factor) {
 }
 
 /** Moves the view the least so the cursor's light is inside it (with a light to spare);
- * true when it moved. */
+ * true when it moved.
+ * @param {LightsParts} v */
 export function followCursor(v) {
   if (!isZoomed(v)) return false;
   const { x, y, w, h } = visible(v);
@@ -100,7 +116,8 @@ export function followCursor(v) {
 }
 
 /** The zoom and the visible rectangle as data-* on the canvas wrapper (tests read them), and
- * the zoom bar's text. */
+ * the zoom bar's text.
+ * @param {LightsParts} v */
 export function describeView(v) {
   const { $ } = v.ctx;
   const z = zoomOf(v);
@@ -128,7 +145,8 @@ export function describeView(v) {
 
 /** Redraws once per frame however many events moved the view. The wrapper carries
  * `data-drawing` from the change to the frame that draws it, so a reader of the canvas (a test)
- * can wait for the drawing to match what the wrapper says. */
+ * can wait for the drawing to match what the wrapper says.
+ * @param {LightsParts} v */
 function requestDraw(v) {
   const ui = v.zoomUi;
   if (!ui || ui.frame) return;
@@ -143,7 +161,8 @@ function requestDraw(v) {
 
 /** The light under the point (`x`, `y`) of the canvas drawn at `rect`, or null when the point
  * is off the drawn board. The same map as the drawing: light (r, c) covers
- * [(c − x₀)·p, (c + 1 − x₀)·p) across, p the pixels a light. */
+ * [(c − x₀)·p, (c + 1 − x₀)·p) across, p the pixels a light.
+ * @param {LightsParts} v @param {DOMRect} rect @param {number} px @param {number} py */
 export function lightAt(v, rect, px, py) {
   const { rows, cols } = v.spec;
   const fx = (px - rect.left) / rect.width;
@@ -160,7 +179,9 @@ export function lightAt(v, rect, px, py) {
 /** Rows of `board` light by light: (r) → [bytes, offset of the row's first light]. Boards
  * drawn a light a pixel have every light at hand already; the largest are fetched from the
  * core by bands of rows, only those shown, and kept while the board lives. */
+/** @type {WeakMap<LightsBoard, Map<number, Uint8Array>>} */
 const bandCache = new WeakMap();
+/** @param {LightsParts} v @param {LightsBoard} board @returns {(r: number) => [Uint8Array, number]} */
 function rowsOf(v, board) {
   const { rows, cols } = v.spec;
   if (drawBlock(v.spec) === 1) {
@@ -174,7 +195,8 @@ function rowsOf(v, board) {
     let cells = bands.get(b);
     if (!cells) {
       cells = v.core.lights_cells(board, 1, b * BAND, Math.min(rows, (b + 1) * BAND));
-      if (bands.size >= BANDS_KEPT) bands.delete(bands.keys().next().value);
+      const oldest = bands.keys().next();
+      if (bands.size >= BANDS_KEPT && !oldest.done) bands.delete(oldest.value);
       bands.set(b, cells);
     } else {
       bands.delete(b);
@@ -185,12 +207,15 @@ function rowsOf(v, board) {
 }
 
 /** The whole board as ./draw.js paints it at zoom 1, on a canvas of its own, repainted only
- * when the lights or the overlay changed: the source of far views and of the minimap. */
+ * when the lights or the overlay changed: the source of far views and of the minimap.
+ * @param {LightsParts} v
+ * @param {(target: HTMLCanvasElement) => void} paintBase */
 function baseOf(v, paintBase) {
-  const ui = v.zoomUi;
+  const ui = zoomUi(v);
   const { overlay } = v;
   const key = [v.lights, overlay.presses, overlay.quiet, overlay.hint];
-  if (!ui.baseKey || key.some((k, i) => k !== ui.baseKey[i])) {
+  const before = ui.baseKey;
+  if (!before || key.some((k, i) => k !== before[i])) {
     paintBase(ui.base);
     ui.baseKey = key;
   }
@@ -201,11 +226,11 @@ function baseOf(v, paintBase) {
  * Draws the visible part of the board on the canvas at the size it shows: from the whole
  * board's picture while a light is under a pixel, else light by light from the visible rows,
  * with gaps between lights and the overlay as marks once a light is `SHAPE_PX` pixels wide.
- * @param {any} v
  * @param {(target: HTMLCanvasElement) => void} paintBase paints the whole board (./draw.js)
+ * @param {LightsParts} v
  */
 export function drawZoomed(v, paintBase) {
-  const canvas = v.ctx.$('canvas');
+  const canvas = canvasOf(v, 'canvas');
   const { rows, cols, states } = v.spec;
   const dpr = window.devicePixelRatio || 1;
   let W = Math.round(drawnWidth(v) * dpr);
@@ -216,7 +241,7 @@ export function drawZoomed(v, paintBase) {
     canvas.width = W;
     canvas.height = H;
   }
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   ctx.imageSmoothingEnabled = false;
   const { x, y, w, h } = visible(v);
   const p = W / w;
@@ -230,7 +255,10 @@ export function drawZoomed(v, paintBase) {
   drawMinimap(v, base);
 }
 
-/** The visible lights, one pixel each on a scratch canvas stretched to `p` pixels a light. */
+/** The visible lights, one pixel each on a scratch canvas stretched to `p` pixels a light.
+ * @param {LightsParts} v
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{ x: number, y: number, w: number, h: number, p: number, states: number }} shown */
 function drawLights(v, ctx, { x, y, w, h, p, states }) {
   const { rows, cols } = v.spec;
   const { overlay } = v;
@@ -270,12 +298,12 @@ function drawLights(v, ctx, { x, y, w, h, p, states }) {
     const hc = overlay.hint % cols;
     if (hr >= r0 && hr < r1 && hc >= c0 && hc < c1) px[(hr - r0) * cw + hc - c0] = HINT;
   }
-  const ui = v.zoomUi;
+  const ui = zoomUi(v);
   if (ui.scratch.width < cw || ui.scratch.height < ch) {
     ui.scratch.width = Math.max(ui.scratch.width, cw);
     ui.scratch.height = Math.max(ui.scratch.height, ch);
   }
-  ui.scratch.getContext('2d').putImageData(img, 0, 0);
+  context2d(ui.scratch).putImageData(img, 0, 0);
   ctx.fillStyle = '#1b1f27';
   ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   ctx.drawImage(ui.scratch, 0, 0, cw, ch, (c0 - x) * p, (r0 - y) * p, cw * p, ch * p);
@@ -318,9 +346,11 @@ function drawLights(v, ctx, { x, y, w, h, p, states }) {
   }
 }
 
-/** The minimap: the whole board small, the visible rectangle framed on it. */
+/** The minimap: the whole board small, the visible rectangle framed on it.
+ * @param {LightsParts} v
+ * @param {HTMLCanvasElement} base */
 function drawMinimap(v, base) {
-  const map = v.ctx.$('minimap');
+  const map = canvasOf(v, 'minimap');
   const { rows, cols } = v.spec;
   const dpr = window.devicePixelRatio || 1;
   const cssW = Math.min(140, Math.max(72, drawnWidth(v) * 0.28));
@@ -331,7 +361,7 @@ function drawMinimap(v, base) {
     map.height = H;
   }
   map.style.width = `${cssW}px`;
-  const ctx = map.getContext('2d');
+  const ctx = context2d(map);
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(base, 0, 0, base.width, base.height, 0, 0, W, H);
   const { x, y, w, h } = visible(v);
@@ -349,7 +379,7 @@ function drawMinimap(v, base) {
 // ---- input ----
 
 /** Wheel steps normalised to pixels (lines and pages as browsers scroll them). */
-const wheelPixels = (e) => e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1);
+const wheelPixels = (/** @type {WheelEvent} */ e) => e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1);
 
 /**
  * Adds the zoom bar and the minimap around the canvas and wires the wheel, pointers (drag to
@@ -362,10 +392,11 @@ const wheelPixels = (e) => e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 
  * @returns {{ dragged: () => boolean, key: (e: KeyboardEvent) => boolean }} whether the last
  *   pointer gesture moved the view or was a tap already pressed (its click presses nothing),
  *   and the zoom keys
+ * @param {LightsParts} v
  */
 export function setUpZoom(v, redraw, tap) {
   const { $ } = v.ctx;
-  const canvas = $('canvas');
+  const canvas = canvasOf(v, 'canvas');
   const wrap = $('canvas-wrap');
   const map = document.createElement('canvas');
   map.id = 'minimap';
@@ -458,7 +489,7 @@ export function setUpZoom(v, redraw, tap) {
       setView(v, scale, lx - (fx1 * v.spec.cols) / scale, ly - (fy1 * v.spec.rows) / scale);
     }
   });
-  const up = (e) => {
+  const up = (/** @type {PointerEvent} */ e) => {
     down.delete(e.pointerId);
   };
   canvas.addEventListener('pointerup', (e) => {
@@ -472,7 +503,7 @@ export function setUpZoom(v, redraw, tap) {
   canvas.addEventListener('pointercancel', up);
 
   // The minimap: a press or drag on it centres the view there.
-  const moveTo = (e) => {
+  const moveTo = (/** @type {PointerEvent} */ e) => {
     const rect = map.getBoundingClientRect();
     const { w, h } = visible(v);
     const lx = ((e.clientX - rect.left) / rect.width) * v.spec.cols;
@@ -503,7 +534,8 @@ export function setUpZoom(v, redraw, tap) {
   };
 }
 
-/** Shows the zoom bar and the minimap for a canvas board (hidden for a grid). */
+/** Shows the zoom bar and the minimap for a canvas board (hidden for a grid).
+ * @param {LightsParts} v @param {boolean} big */
 export function showZoomControls(v, big) {
   const { $ } = v.ctx;
   if (!v.zoomUi) return;

@@ -1,9 +1,14 @@
 // The rotating table: the long checks run in the Worker with progress and cancel — search for
 // the shortest strategy, exact verification, games against a random devil — and their results.
+import { errorText } from '../../app.js';
 import { runJob, jobPanel, isCancelled } from '../../worker-client.js';
 import { drawChart } from './belief.js';
 
-/** The progress panel of a kind of job (its label), made the first time. */
+/** @typedef {import('../table.js').TableParts} TableParts */
+
+/** The progress panel of a kind of job (its label), made the first time.
+ * @param {TableParts} v
+ * @param {string} label */
 export function jobSlot(v, label) {
   // One panel a kind of job: a job of the same kind started again replaces the one running in
   // its panel (worker-client.js cancels it), and jobs of other kinds keep their own Cancel.
@@ -20,7 +25,7 @@ export function jobSlot(v, label) {
  * Runs core export `fn` in the panel of its kind (`label`): resolves with its result, or with
  * null when a newer job of the same kind replaced it (that one reports; this one says nothing).
  * A Cancel pressed by the reader still rejects (a cancelled error).
- * @param {any} v
+ * @param {TableParts} v
  * @param {string} label
  * @param {string} fn
  * @param {unknown[]} args
@@ -37,15 +42,19 @@ async function runKind(v, label, fn, args) {
   }
 }
 
-/** Adds a line to the results (newest first, the last three kept). */
+/** Adds a line to the results (newest first, the last three kept).
+ * @param {TableParts} v
+ * @param {string} text */
 function result(v, text) {
   const results = v.ctx.$('results');
   const line = document.createElement('p');
   line.textContent = text;
   results.prepend(line);
-  while (results.children.length > 3) results.lastElementChild.remove();
+  while (results.children.length > 3) results.lastElementChild?.remove();
 }
 
+/** Searches for the shortest strategy in the Worker and reports it, with a button to follow it.
+ * @param {TableParts} v */
 export async function search(v) {
   const { coins, sides } = v.view;
   try {
@@ -64,13 +73,15 @@ export async function search(v) {
         if (v.view.coins === coins && v.view.sides === sides) v.followFound(r.amounts);
         else v.ctx.showError(`That strategy is for ${coins} coins of ${sides} sides; the table now has ${v.view.coins} of ${v.view.sides}.`);
       });
-      v.ctx.$('results').firstElementChild.append(' ', follow);
+      v.ctx.$('results').firstElementChild?.append(' ', follow);
     }
   } catch (err) {
-    result(v, isCancelled(err) ? 'Search cancelled.' : `Search failed: ${err.message}`);
+    result(v, isCancelled(err) ? 'Search cancelled.' : `Search failed: ${errorText(err)}`);
   }
 }
 
+/** Verifies the page's strategy exactly in the Worker, and charts it on a table too large to trace.
+ * @param {TableParts} v */
 export async function verify(v) {
   const { coins, sides } = v.view;
   try {
@@ -80,12 +91,14 @@ export async function verify(v) {
     result(v, r.valid
       ? `Verified exactly: the belief set empties at move ${r.emptied_at} of ${r.length}; no move removed more than ${r.most_removed} configuration, so at least ${r.lower_bound} moves are needed.${shortest}`
       : `The strategy does not win: configurations are left after all ${r.length} moves.`);
-    if (!v.info.traceable) drawChart(v, null, r.chart);
+    if (!v.info?.traceable) drawChart(v, null, r.chart);
   } catch (err) {
-    result(v, isCancelled(err) ? 'Verification cancelled.' : `Verification failed: ${err.message}`);
+    result(v, isCancelled(err) ? 'Verification cancelled.' : `Verification failed: ${errorText(err)}`);
   }
 }
 
+/** Plays the strategy against a random devil in the Worker: evidence, not proof.
+ * @param {TableParts} v */
 export async function randomCheck(v) {
   const { coins, sides } = v.view;
   try {
@@ -93,6 +106,6 @@ export async function randomCheck(v) {
     if (r === null) return;
     result(v, `Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`);
   } catch (err) {
-    result(v, isCancelled(err) ? 'Check cancelled.' : `Check failed: ${err.message}`);
+    result(v, isCancelled(err) ? 'Check cancelled.' : `Check failed: ${errorText(err)}`);
   }
 }

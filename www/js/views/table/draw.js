@@ -1,10 +1,16 @@
 // The rotating table: drawing the round table (SVG, turning with the devil's turns, letters kept
 // upright) and the row of positions (an ARIA grid). `v` is the view (see ../table.js).
+import { found } from '../../app.js';
 
+/** @typedef {import('../table.js').TableParts} TableParts */
+
+/** @param {TableParts} v @param {number} f */
 const faceName = (v, f) => (v.view.sides === 2 ? (f === 0 ? 'heads' : 'tails') : f === 0 ? 'heads (0)' : `face ${f}`);
+/** @param {TableParts} v @param {number} f */
 const faceText = (v, f) => (v.view.sides === 2 ? (f === 0 ? 'H' : 'T') : String(f));
 
-/** Redraws the positions grid: each position's coin (when sighted), choice and last change. */
+/** Redraws the positions grid: each position's coin (when sighted), choice and last change.
+ * @param {TableParts} v */
 export function drawPositions(v) {
   const { view, chosen, flashed } = v;
   v.grid.update((i) => {
@@ -22,12 +28,14 @@ export function drawPositions(v) {
   });
 }
 
-/** Redraws the table: fixed position marks around it, the coins on the turning top. */
+/** Redraws the table: fixed position marks around it, the coins on the turning top.
+ * @param {TableParts} v
+ * @param {(position: number) => void} choose  a position was clicked */
 export function drawTable(v, choose) {
   const { view, chosen } = v;
   const svg = v.ctx.$('table');
   const n = view.coins;
-  const angle = (k) => ((-90 + (360 * k) / n) * Math.PI) / 180;
+  const angle = (/** @type {number} */ k) => ((-90 + (360 * k) / n) * Math.PI) / 180;
   const R = 82;
   const r = Math.max(3, Math.min(17, (Math.PI * R) / n - 1.5));
   const guarded = new Set(view.guarded);
@@ -55,18 +63,20 @@ export function drawTable(v, choose) {
   // style attribute in markup needs 'unsafe-inline'); the letters' size is an SVG attribute.
   svg.innerHTML = `<g id="marks">${marks}</g><g id="spin"><circle class="top" r="102"/><circle class="rim" r="60"/>${coins}</g>`;
   /** @type {SVGGElement} */ (svg.querySelector('#spin')).style.transform = `rotate(${v.spin}deg)`;
-  svg.querySelector('#marks').addEventListener('click', (e) => {
-    const m = e.target.closest('[data-pos]');
-    if (m) choose(Number(m.dataset.pos));
+  found(svg.querySelector('#marks'), 'the table marks').addEventListener('click', (e) => {
+    const m = /** @type {Element} */ (e.target).closest('[data-pos]');
+    if (m) choose(Number(m.getAttribute('data-pos')));
   });
   // A coin is clicked where it stands: the coin on seat s is at position (s + turn) mod N.
-  svg.querySelector('#spin').addEventListener('click', (e) => {
-    const coin = e.target.closest('[data-seat]');
-    if (coin) choose((Number(coin.dataset.seat) + view.turn) % n);
+  found(svg.querySelector('#spin'), 'the table top').addEventListener('click', (e) => {
+    const coin = /** @type {Element} */ (e.target).closest('[data-seat]');
+    if (coin) choose((Number(coin.getAttribute('data-seat')) + view.turn) % n);
   });
 }
 
-/** Turns the drawn table by `steps` positions and waits for the animation. */
+/** Turns the drawn table by `steps` positions and waits for the animation.
+ * @param {TableParts} v
+ * @param {number} steps */
 export async function turnTable(v, steps) {
   if (!steps) return;
   v.spin += (360 / v.view.coins) * steps;

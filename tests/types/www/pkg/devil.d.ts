@@ -1,0 +1,163 @@
+/* tslint:disable */
+/* eslint-disable */
+
+/**
+ * One game of any registered puzzle: the page's only handle on its state and history.
+ */
+export class GameSession {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * A random game of `puzzle` with its parameters; `seed` is a decimal string, empty for a
+     * fresh one.
+     */
+    static create(puzzle: string, params: any, seed: string): GameSession;
+    /**
+     * An edit that is not a move (the session starts again from its result).
+     */
+    edit(edit: any): void;
+    /**
+     * The puzzle's compound step (the table: jump to move `to`), one move of the history.
+     */
+    jump(to: string): any;
+    /**
+     * The share-link fragment (without `#`) of what is shown; null when it has none here
+     * (a Lights Out board too large for a link, or one whose link the page makes in a Worker).
+     */
+    link(): string | undefined;
+    /**
+     * Loads moves found elsewhere (a Worker) as the steps from the state shown.
+     */
+    load_steps(moves: any): number;
+    /**
+     * The moves in effect, oldest first.
+     */
+    moves(): any;
+    /**
+     * The game a share link holds, of whichever registered puzzle it names.
+     */
+    static open(fragment: string): GameSession;
+    /**
+     * Plays a move; returns what it did besides (the table's turn), or null. A refused move
+     * is an error and changes nothing.
+     */
+    play(mv: any): any;
+    redo(): boolean;
+    /**
+     * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
+     */
+    set_extras(extras: any): void;
+    /**
+     * The moves a solve with `options` plays from the state shown, without loading them.
+     */
+    solution(options: any): any;
+    /**
+     * Solves from the state shown and loads the moves as steps; returns how many.
+     */
+    solve(options: any, progress: Function): number;
+    /**
+     * Shows the state after step `n` of the loaded steps.
+     */
+    step_to(n: number): void;
+    undo(): boolean;
+    /**
+     * `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.
+     */
+    view(): any;
+}
+
+/**
+ * How a board of `squares` is drawn: `{layout: {rows, cols}, names}`, the rectangle and the
+ * chess-style name of every square (`a8` … `h1`; plain indices on boards wider than 26).
+ */
+export function devil_board(squares: number): any;
+
+/**
+ * Checks that strategy `number` can play on `squares` (coset and search stop at 16).
+ */
+export function devil_lab_check(number: number, squares: number, table?: string | null): void;
+
+/**
+ * The square strategy `number` reads off the round's board.
+ */
+export function devil_lab_decode(number: number, game: any, table?: string | null): number;
+
+/**
+ * The animation steps of one round played by strategy `number`.
+ */
+export function devil_lab_explain(number: number, game: any, table?: string | null): any;
+
+/**
+ * The lab's strategies with their share-link numbers: `[{number, strategy, f, label}]`.
+ */
+export function devil_lab_menu(): any;
+
+/**
+ * The moves strategy `number` plays from here (A's flip unless made, then B's answer).
+ */
+export function devil_lab_solve(number: number, game: any, table?: string | null): any;
+
+/**
+ * Checks a table pasted on the lab page for the Devil page; returns its number of squares.
+ */
+export function devil_lab_table_squares(text: string): number;
+
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+export interface InitOutput {
+    readonly memory: WebAssembly.Memory;
+    readonly __wbg_gamesession_free: (a: number, b: number) => void;
+    readonly devil_board: (a: number) => [number, number, number];
+    readonly devil_lab_check: (a: number, b: number, c: number, d: number) => [number, number];
+    readonly devil_lab_decode: (a: number, b: any, c: number, d: number) => [number, number, number];
+    readonly devil_lab_explain: (a: number, b: any, c: number, d: number) => [number, number, number];
+    readonly devil_lab_menu: () => [number, number, number];
+    readonly devil_lab_solve: (a: number, b: any, c: number, d: number) => [number, number, number];
+    readonly devil_lab_table_squares: (a: number, b: number) => [number, number, number];
+    readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
+    readonly gamesession_edit: (a: number, b: any) => [number, number];
+    readonly gamesession_jump: (a: number, b: number, c: number) => [number, number, number];
+    readonly gamesession_link: (a: number) => [number, number];
+    readonly gamesession_load_steps: (a: number, b: any) => [number, number, number];
+    readonly gamesession_moves: (a: number) => [number, number, number];
+    readonly gamesession_open: (a: number, b: number) => [number, number, number];
+    readonly gamesession_play: (a: number, b: any) => [number, number, number];
+    readonly gamesession_redo: (a: number) => [number, number, number];
+    readonly gamesession_set_extras: (a: number, b: any) => [number, number];
+    readonly gamesession_solution: (a: number, b: any) => [number, number, number];
+    readonly gamesession_solve: (a: number, b: any, c: any) => [number, number, number];
+    readonly gamesession_step_to: (a: number, b: number) => [number, number];
+    readonly gamesession_undo: (a: number) => number;
+    readonly gamesession_view: (a: number) => [number, number, number];
+    readonly __wbindgen_malloc: (a: number, b: number) => number;
+    readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
+    readonly __wbindgen_free: (a: number, b: number, c: number) => void;
+    readonly __wbindgen_exn_store: (a: number) => void;
+    readonly __externref_table_alloc: () => number;
+    readonly __wbindgen_externrefs: WebAssembly.Table;
+    readonly __externref_table_dealloc: (a: number) => void;
+    readonly __wbindgen_start: () => void;
+}
+
+export type SyncInitInput = BufferSource | WebAssembly.Module;
+
+/**
+ * Instantiates the given `module`, which can either be bytes or
+ * a precompiled `WebAssembly.Module`.
+ *
+ * @param {{ module: SyncInitInput }} module - Passing `SyncInitInput` directly is deprecated.
+ *
+ * @returns {InitOutput}
+ */
+export function initSync(module: { module: SyncInitInput } | SyncInitInput): InitOutput;
+
+/**
+ * If `module_or_path` is {RequestInfo} or {URL}, makes a request and
+ * for everything else, calls `WebAssembly.instantiate` directly.
+ *
+ * @param {{ module_or_path: InitInput | Promise<InitInput> }} module_or_path - Passing `InitInput` directly is deprecated.
+ *
+ * @returns {Promise<InitOutput>}
+ */
+export default function __wbg_init (module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<InitOutput>;
