@@ -61,7 +61,7 @@ struct Expert {
 }
 
 /// The moves of a position and how the mixture and each expert scored them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Prediction {
     pub moves: Vec<Move>,
     /// Each move's features (see [`MoveFeatures::of`]).
@@ -118,44 +118,61 @@ impl<'a> GameModel<'a> {
 
     /// The mixture's frequencies for the legal moves of `pos` (in legal-move order).
     pub fn predict(&self, pos: &Position, history: &History) -> Prediction {
-        let mut features = MoveFeatures::default();
-        model::features_into(pos, history, self.book, &mut features);
-        let moves = features.moves.clone();
-        let base: Vec<i32> = features.iter().map(|f| model::score(f, self.weights)).collect();
-        let expert_scores: Vec<Vec<i32>> = self
-            .experts
-            .iter()
-            .map(|e| match e.learner {
-                Learner::Fixed => base.clone(),
-                Learner::BlockScales(_) => {
-                    let blocks = block_of();
-                    base.iter()
-                        .zip(features.iter())
-                        .map(|(&s, f)| {
-                            let d: i64 = f
-                                .iter()
-                                .map(|&i| i64::from(self.weights[i as usize]) * i64::from(e.delta[blocks[i as usize]]))
-                                .sum();
-                            s + (d >> BLOCK_FRAC) as i32
-                        })
-                        .collect()
-                }
-                Learner::Weights(_) => base
-                    .iter()
-                    .zip(features.iter())
-                    .map(|(&s, f)| s + (f.iter().map(|&i| e.delta[i as usize]).sum::<i32>() >> FRAC))
-                    .collect(),
-            })
-            .collect();
-        let expert_freqs: Vec<Vec<u32>> = expert_scores.iter().map(|s| model::frequencies(s)).collect();
+        let mut p = Prediction::default();
+        self.predict_into(pos, history, &mut p);
+        p
+    }
+
+    /// [`GameModel::predict`] into `p`, reusing its buffers: the coder calls this every ply.
+    pub fn predict_into(&self, pos: &Position, history: &History, p: &mut Prediction) {
+        model::features_into(pos, history, self.book, &mut p.features);
+        p.moves.clear();
+        p.moves.extend_from_slice(&p.features.moves);
+        p.base.clear();
+        p.expert_scores.resize_with(self.experts.len(), Vec::new);
+        p.expert_freqs.resize_with(self.experts.len(), Vec::new);
+        for scores in &mut p.expert_scores {
+            scores.clear();
+        }
+        let blocks = block_of();
+        // One pass over each move's features for every expert's score.
+        for f in p.features.iter() {
+            let base: i32 = f.iter().map(|&i| i32::from(self.weights[i as usize])).sum();
+            p.base.push(base);
+            for (e, scores) in self.experts.iter().zip(&mut p.expert_scores) {
+                scores.push(match e.learner {
+                    Learner::Fixed => base,
+                    Learner::BlockScales(_) => {
+                        let d: i64 = f
+                            .iter()
+                            .map(|&i| i64::from(self.weights[i as usize]) * i64::from(e.delta[blocks[i as usize]]))
+                            .sum();
+                        base + (d >> BLOCK_FRAC) as i32
+                    }
+                    Learner::Weights(_) => base + (f.iter().map(|&i| e.delta[i as usize]).sum::<i32>() >> FRAC),
+                });
+            }
+        }
+        for (scores, freqs) in p.expert_scores.iter().zip(&mut p.expert_freqs) {
+            model::frequencies_into(scores, freqs);
+        }
         let best = self.experts.iter().map(|e| e.cost).min().unwrap_or(0);
-        let mix: Vec<u64> = self.experts.iter().map(|e| model::exp2_neg16(e.cost - best)).collect();
-        let raw: Vec<u64> =
-            (0..moves.len()).map(|j| expert_freqs.iter().zip(&mix).map(|(f, &w)| u64::from(f[j]) * w).sum()).collect();
-        let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
-        let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
-        let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
-        Prediction { moves, features, freqs, base, expert_scores, expert_freqs }
+        let mix = |k: usize| model::exp2_neg16(self.experts[k].cost - best);
+        let raw = |j: usize| -> u64 { p.expert_freqs.iter().enumerate().map(|(k, f)| u64::from(f[j]) * mix(k)).sum() };
+        let n = p.moves.len();
+        let sum: u64 = (0..n).map(raw).sum();
+        let budget = u64::from(model::FREQ_TOTAL) - n as u64;
+        let by_sum = model::Divisor::new(sum.max(1));
+        p.freqs.clear();
+        p.freqs.extend((0..n).map(|j| {
+            let r = raw(j);
+            // r < experts · 2^16 · 2^30, so with three experts r · budget fits 64 bits.
+            let q = match r.checked_mul(budget) {
+                Some(product) => by_sum.quotient(product),
+                None => (u128::from(r) * u128::from(budget) / u128::from(sum.max(1))) as u64,
+            };
+            1 + q as u32
+        }));
     }
 
     /// Learns from the move `chosen` (an index into `p.moves`) having been played.
@@ -168,6 +185,7 @@ impl<'a> GameModel<'a> {
                 Learner::Fixed => continue,
                 Learner::Weights(rate) | Learner::BlockScales(rate) => rate,
             };
+            let by_total = model::Divisor::new(u64::from(total));
             if matches!(e.learner, Learner::BlockScales(_)) {
                 let blocks = block_of();
                 let g_block = &mut self.g_block;
@@ -179,8 +197,12 @@ impl<'a> GameModel<'a> {
                     }
                 }
                 for (b, &g) in g_block.iter().enumerate() {
-                    let d = &mut e.delta[b];
-                    *d = (*d as i64 + g * rate / i64::from(total)).clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
+                    // A zero gradient leaves the (already clamped) scale as it is.
+                    if g != 0 {
+                        let d = &mut e.delta[b];
+                        *d = (*d as i64 + by_total.signed_quotient(g * rate))
+                            .clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
+                    }
                 }
                 continue;
             }
@@ -199,8 +221,10 @@ impl<'a> GameModel<'a> {
             for &i in &self.touched {
                 self.listed[i as usize] = false;
                 let g = std::mem::take(&mut self.grad[i as usize]);
-                let d = &mut e.delta[i as usize];
-                *d = (*d + (g * rate / i64::from(total)) as i32).clamp(-MAX_DELTA, MAX_DELTA);
+                if g != 0 {
+                    let d = &mut e.delta[i as usize];
+                    *d = (*d + by_total.signed_quotient(g * rate) as i32).clamp(-MAX_DELTA, MAX_DELTA);
+                }
             }
             self.touched.clear();
         }
@@ -219,6 +243,127 @@ mod tests {
     use crate::chess::games::book;
     use crate::chess::games::model_params::WEIGHTS;
     use crate::chess::parse_pgn;
+
+    /// The predictions and learning as first written: every expert's scores in its own pass,
+    /// fresh vectors, and the hardware's division. The reference of the fast path above.
+    fn reference_predict(m: &GameModel, pos: &Position, history: &History) -> Prediction {
+        let mut features = MoveFeatures::default();
+        model::features_into(pos, history, m.book, &mut features);
+        let moves = features.moves.clone();
+        let base: Vec<i32> = features.iter().map(|f| model::score(f, m.weights)).collect();
+        let expert_scores: Vec<Vec<i32>> = m
+            .experts
+            .iter()
+            .map(|e| match e.learner {
+                Learner::Fixed => base.clone(),
+                Learner::BlockScales(_) => {
+                    let blocks = block_of();
+                    base.iter()
+                        .zip(features.iter())
+                        .map(|(&s, f)| {
+                            let d: i64 = f
+                                .iter()
+                                .map(|&i| i64::from(m.weights[i as usize]) * i64::from(e.delta[blocks[i as usize]]))
+                                .sum();
+                            s + (d >> BLOCK_FRAC) as i32
+                        })
+                        .collect()
+                }
+                Learner::Weights(_) => base
+                    .iter()
+                    .zip(features.iter())
+                    .map(|(&s, f)| s + (f.iter().map(|&i| e.delta[i as usize]).sum::<i32>() >> FRAC))
+                    .collect(),
+            })
+            .collect();
+        let expert_freqs: Vec<Vec<u32>> = expert_scores.iter().map(|s| reference_frequencies(s)).collect();
+        let best = m.experts.iter().map(|e| e.cost).min().unwrap_or(0);
+        let mix: Vec<u64> = m.experts.iter().map(|e| model::exp2_neg16(e.cost - best)).collect();
+        let raw: Vec<u64> =
+            (0..moves.len()).map(|j| expert_freqs.iter().zip(&mix).map(|(f, &w)| u64::from(f[j]) * w).sum()).collect();
+        let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
+        let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
+        let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
+        Prediction { moves, features, freqs, base, expert_scores, expert_freqs }
+    }
+
+    fn reference_frequencies(scores: &[i32]) -> Vec<u32> {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let raw: Vec<u64> = scores.iter().map(|&s| model::exp2_neg16((best - s).min(16 * 24 - 1) as u64)).collect();
+        let sum: u64 = raw.iter().sum();
+        let budget = u64::from(model::FREQ_TOTAL) - scores.len() as u64;
+        raw.iter().map(|&r| 1 + (r * budget / sum) as u32).collect()
+    }
+
+    fn reference_learn(m: &mut GameModel, p: &Prediction, chosen: usize) {
+        let blocks = block_of();
+        for (k, e) in m.experts.iter_mut().enumerate() {
+            let freqs = &p.expert_freqs[k];
+            let total: u32 = freqs.iter().sum();
+            e.cost += u64::from(model::bits16(freqs[chosen], total));
+            let (rate, size) = match e.learner {
+                Learner::Fixed => continue,
+                Learner::Weights(rate) => (rate, NUM_FEATURES),
+                Learner::BlockScales(rate) => (rate, model::BLOCKS.len()),
+            };
+            let mut grad = vec![0i64; size];
+            for (j, f) in p.features.iter().enumerate() {
+                let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
+                for &i in f {
+                    match e.learner {
+                        Learner::BlockScales(_) => grad[blocks[i as usize]] += g * i64::from(m.weights[i as usize]),
+                        _ => grad[i as usize] += g,
+                    }
+                }
+            }
+            for (d, g) in e.delta.iter_mut().zip(grad) {
+                *d = match e.learner {
+                    Learner::BlockScales(_) => {
+                        (*d as i64 + g * rate / i64::from(total)).clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32
+                    }
+                    _ => (*d + (g * rate / i64::from(total)) as i32).clamp(-MAX_DELTA, MAX_DELTA),
+                };
+            }
+        }
+    }
+
+    /// The fast prediction and learning against the reference, in lockstep over every position
+    /// of 40 held-out games of the sample: the same scores, frequencies and learnt weights.
+    #[test]
+    fn predictions_and_learning_match_the_reference() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/lichess-2025-05-blitz-sample.pgn"
+        ))
+        .unwrap();
+        let games = parse_pgn(&text).unwrap();
+        let mut plies = 0;
+        for g in games.iter().skip(300).step_by(3).take(40) {
+            let mut fast = GameModel::new(&WEIGHTS, book::book());
+            let mut reference = fast.clone();
+            let (mut pos, mut history) = (g.start.clone(), History::default());
+            let mut p = Prediction::default();
+            for &mv in &g.moves {
+                fast.predict_into(&pos, &history, &mut p);
+                let r = reference_predict(&reference, &pos, &history);
+                assert_eq!(p.moves, r.moves);
+                assert_eq!(p.base, r.base);
+                assert_eq!(p.expert_scores, r.expert_scores);
+                assert_eq!(p.expert_freqs, r.expert_freqs);
+                assert_eq!(p.freqs, r.freqs);
+                let idx = p.moves.iter().position(|&x| x == mv).unwrap();
+                fast.learn(&p, idx);
+                reference_learn(&mut reference, &r, idx);
+                for (a, b) in fast.experts.iter().zip(&reference.experts) {
+                    assert_eq!((a.cost, &a.delta), (b.cost, &b.delta));
+                }
+                history.push(&pos, mv);
+                pos = pos.play_unchecked(mv);
+                plies += 1;
+            }
+        }
+        assert!(plies > 2000, "{plies} plies");
+    }
 
     #[test]
     fn integer_costs_match_floating_point_logarithms() {
