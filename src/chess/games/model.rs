@@ -296,12 +296,26 @@ impl Men {
     }
 }
 
+/// The squares `color`'s pawns attack, all at once by shifting the set (a table lookup per pawn
+/// was the largest part of the attack maps the model computes after every legal move).
+fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
+    const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
+    const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    BitBoard(match color {
+        Color::White => ((p & NOT_A_FILE) << 7) | ((p & NOT_H_FILE) << 9),
+        Color::Black => ((p & NOT_A_FILE) >> 9) | ((p & NOT_H_FILE) >> 7),
+    })
+}
+
 fn side_attacks(men: &Men, color: Color) -> Attacks {
     let occ = men.occupied();
-    let mut a = Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
-    for sq in men.colored_pieces(color, Piece::Pawn) {
-        a.pawn |= get_pawn_attacks(sq, color);
-    }
+    let mut a = Attacks {
+        pawn: pawn_attacks(men.colored_pieces(color, Piece::Pawn), color),
+        minor: BitBoard::EMPTY,
+        rook: BitBoard::EMPTY,
+        all: BitBoard::EMPTY,
+    };
     for sq in men.colored_pieces(color, Piece::Knight) {
         a.minor |= get_knight_moves(sq);
     }
@@ -371,6 +385,11 @@ impl MoveFeatures {
     pub fn of(&self, j: usize) -> &[u16] {
         let start = if j == 0 { 0 } else { self.ends[j - 1] };
         &self.feats[start..self.ends[j]]
+    }
+
+    /// Every move's features, one after the other.
+    pub fn all(&self) -> &[u16] {
+        &self.feats
     }
 
     /// Each move's features, in move order.
@@ -859,5 +878,37 @@ mod tests {
             }
         }
         assert!(moves > 500_000, "{moves} moves");
+    }
+
+    /// Each side's attack maps (pawns shifted as a set) against every man's own attacks from
+    /// cozy-chess's tables, on every position of the sample games.
+    #[test]
+    fn attack_maps_match_every_mans_attacks() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/lichess-2025-05-blitz-sample.pgn"
+        ))
+        .unwrap();
+        let games = parse_pgn(&text).unwrap();
+        for pos in games.iter().flat_map(|g| g.positions()) {
+            let board = pos.board();
+            let men = Men::of(board);
+            for color in [Color::White, Color::Black] {
+                let a = side_attacks(&men, color);
+                let of = |pieces: &[Piece]| {
+                    let mut set = BitBoard::EMPTY;
+                    for &p in pieces {
+                        for sq in board.colored_pieces(color, p) {
+                            set |= attacks_from(p, color, sq, board.occupied());
+                        }
+                    }
+                    set
+                };
+                assert_eq!(a.pawn, of(&[Piece::Pawn]), "{board}");
+                assert_eq!(a.minor, of(&[Piece::Knight, Piece::Bishop]), "{board}");
+                assert_eq!(a.rook, of(&[Piece::Rook]), "{board}");
+                assert_eq!(a.all, of(&Piece::ALL), "{board}");
+            }
+        }
     }
 }
