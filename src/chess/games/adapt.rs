@@ -79,9 +79,8 @@ pub struct GameModel<'a> {
     block_scale: Vec<i32>,
     /// Each expert's code length so far in the game, in 1/16 bits.
     costs: [u64; EXPERTS],
-    /// Scratch for the learners' gradients, per feature (weights learner, blocks learner), all
-    /// zero between moves.
-    grad: Vec<[i64; 2]>,
+    /// Scratch for the weights learner's gradient, one value per feature, all zero between moves.
+    grad: Vec<i64>,
     /// Scratch for the gradient of the blocks' scales.
     g_block: Vec<i64>,
 }
@@ -94,7 +93,7 @@ impl<'a> GameModel<'a> {
             weight_delta: vec![0; NUM_FEATURES],
             block_scale: vec![0; model::BLOCKS.len()],
             costs: [0; EXPERTS],
-            grad: vec![[0; 2]; NUM_FEATURES],
+            grad: vec![0; NUM_FEATURES],
             g_block: vec![0; model::BLOCKS.len()],
         }
     }
@@ -162,34 +161,31 @@ impl<'a> GameModel<'a> {
             *cost += u64::from(model::bits16(p.expert_freqs[k][chosen], totals[k]));
         }
         // Gradient of log2 p(chosen) in units of 1/total: (played − p_j) per feature, for both
-        // learners in one pass over the features. A block's gradient is the sum over its
-        // features of weight × the feature's gradient, so it is gathered per feature here and
-        // multiplied once per feature below, not once per move that has it.
+        // learners in one pass over the features.
         let (weights_freqs, weights_total) = (&p.expert_freqs[WEIGHTS_LEARNER], totals[WEIGHTS_LEARNER]);
         let (blocks_freqs, blocks_total) = (&p.expert_freqs[BLOCKS_LEARNER], totals[BLOCKS_LEARNER]);
+        let blocks = block_of();
+        self.g_block.fill(0);
         for (j, f) in p.features.iter().enumerate() {
             let played = j == chosen;
             let g_weights = i64::from(if played { weights_total } else { 0 }) - i64::from(weights_freqs[j]);
             let g_blocks = i64::from(if played { blocks_total } else { 0 }) - i64::from(blocks_freqs[j]);
             for &i in f {
-                let g = &mut self.grad[i as usize];
-                g[0] += g_weights;
-                g[1] += g_blocks;
+                let i = i as usize;
+                self.grad[i] += g_weights;
+                self.g_block[blocks[i]] += g_blocks * i64::from(self.weights[i]);
             }
         }
         // Each weight's update depends on its own gradient only, so the order is free; taking
-        // the gradient uses a feature once however many moves have it, and leaves the scratch
-        // zero. A zero gradient leaves the (already clamped) weight as it is.
-        let blocks = block_of();
-        self.g_block.fill(0);
+        // the gradient updates a feature once however many moves have it, and leaves the
+        // scratch zero. A zero gradient leaves the (already clamped) weight as it is.
         let by_total = model::Divisor::new(u64::from(weights_total));
         for &i in p.features.all() {
-            let [g_weights, g_blocks] = std::mem::take(&mut self.grad[i as usize]);
-            if g_weights != 0 {
+            let g = std::mem::take(&mut self.grad[i as usize]);
+            if g != 0 {
                 let d = &mut self.weight_delta[i as usize];
-                *d = (*d + by_total.signed_quotient(g_weights * WEIGHT_RATE) as i32).clamp(-MAX_DELTA, MAX_DELTA);
+                *d = (*d + by_total.signed_quotient(g * WEIGHT_RATE) as i32).clamp(-MAX_DELTA, MAX_DELTA);
             }
-            self.g_block[blocks[i as usize]] += g_blocks * i64::from(self.weights[i as usize]);
         }
         let by_total = model::Divisor::new(u64::from(blocks_total));
         for (d, &g) in self.block_scale.iter_mut().zip(&self.g_block) {
@@ -320,7 +316,7 @@ mod tests {
                 assert_eq!(fast.costs, reference.costs);
                 assert_eq!(fast.weight_delta, reference.weight_delta);
                 assert_eq!(fast.block_scale, reference.block_scale);
-                assert!(fast.grad.iter().all(|&g| g == [0, 0]), "the gradient scratch is left zero");
+                assert!(fast.grad.iter().all(|&g| g == 0), "the gradient scratch is left zero");
                 history.push(&pos, mv);
                 pos = pos.play_unchecked(mv);
                 plies += 1;
