@@ -115,7 +115,9 @@ fn game_schemes(c: &mut Criterion) {
     for s in [GameScheme::MoveIndex, GameScheme::Arithmetic] {
         let code = s.encode(g).code.bytes;
         group.bench_function(format!("{}/encode", s.name()), |b| b.iter(|| black_box(s.encode(black_box(g)))));
-        group.bench_function(format!("{}/decode", s.name()), |b| b.iter(|| black_box(s.decode(black_box(&code)).unwrap())));
+        group.bench_function(format!("{}/decode", s.name()), |b| {
+            b.iter(|| black_box(s.decode(black_box(&code)).unwrap()))
+        });
     }
     // The arithmetic coder's model over the game: predicting every ply (the features and the
     // experts' frequencies), and predicting then learning from the move played.

@@ -190,8 +190,8 @@ impl<'a> GameModel<'a> {
         let by_total = model::Divisor::new(u64::from(blocks_total));
         for (d, &g) in self.block_scale.iter_mut().zip(&self.g_block) {
             if g != 0 {
-                *d = (i64::from(*d) + by_total.signed_quotient(g * BLOCK_RATE)).clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC)
-                    as i32;
+                *d = (i64::from(*d) + by_total.signed_quotient(g * BLOCK_RATE))
+                    .clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
             }
         }
     }
@@ -222,8 +222,10 @@ mod tests {
             .iter()
             .zip(features.iter())
             .map(|(&s, f)| {
-                let d: i64 =
-                    f.iter().map(|&i| i64::from(m.weights[i as usize]) * i64::from(m.block_scale[blocks[i as usize]])).sum();
+                let d: i64 = f
+                    .iter()
+                    .map(|&i| i64::from(m.weights[i as usize]) * i64::from(m.block_scale[blocks[i as usize]]))
+                    .sum();
                 s + (d >> BLOCK_FRAC) as i32
             })
             .collect();
