@@ -357,7 +357,7 @@ mod tests {
             let mut m = GameModel::new(&WEIGHTS, book::book());
             let (mut pos, mut history) = (g.start.clone(), History::default());
             let mut mixture = 0.0;
-            let mut experts = vec![0.0; EXPERTS];
+            let mut experts = [0.0; EXPERTS];
             for &mv in &g.moves {
                 let p = m.predict(&pos, &history);
                 assert!(p.freqs.iter().all(|&f| f >= 1) && p.total() <= model::FREQ_TOTAL);
