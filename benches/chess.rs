@@ -1,8 +1,12 @@
 //! Chess codes: encode + decode time per position for each position scheme (on positions of
 //! the sample games), encode + decode time of an 80-ply game for each game scheme, the compact
-//! tables' first build, and `compact` decode alone. Bits per move and worst cases are printed once, for docs/chess.md.
+//! tables' first build, and `compact` decode alone; per ply, encode and decode of move-index and
+//! arithmetic apart, and the arithmetic coder's model (predict, learn). Bits per move and worst cases are printed once, for docs/chess.md.
 
-use chessboard_puzzles::chess::games::model_params::FIT_GAMES;
+use chessboard_puzzles::chess::games::adapt::{GameModel, Prediction};
+use chessboard_puzzles::chess::games::book;
+use chessboard_puzzles::chess::games::model::History;
+use chessboard_puzzles::chess::games::model_params::{FIT_GAMES, WEIGHTS};
 use chessboard_puzzles::chess::{parse_pgn, GameScheme, Position, PositionScheme};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -103,14 +107,53 @@ fn game_schemes(c: &mut Criterion) {
             })
         });
     }
-    // The arithmetic code per ply, encode and decode apart (issue 28: the codec's speed).
-    let s = GameScheme::Arithmetic;
+    // Encode and decode apart, per ply, the arithmetic code beside move-index in the same run
+    // (issue 28: the arithmetic codec within 2× of move-index); then the model's two steps.
     let g = held_out.iter().min_by_key(|g| g.moves.len().abs_diff(80)).expect("held-out games");
-    let code = s.encode(g).code.bytes;
-    let mut group = c.benchmark_group("game/arithmetic per ply");
+    let mut group = c.benchmark_group("game per ply");
     group.throughput(criterion::Throughput::Elements(g.moves.len() as u64));
-    group.bench_function("encode", |b| b.iter(|| black_box(s.encode(black_box(g)))));
-    group.bench_function("decode", |b| b.iter(|| black_box(s.decode(black_box(&code)).unwrap())));
+    for s in [GameScheme::MoveIndex, GameScheme::Arithmetic] {
+        let code = s.encode(g).code.bytes;
+        group.bench_function(format!("{}/encode", s.name()), |b| b.iter(|| black_box(s.encode(black_box(g)))));
+        group.bench_function(format!("{}/decode", s.name()), |b| {
+            b.iter(|| black_box(s.decode(black_box(&code)).unwrap()))
+        });
+    }
+    // The arithmetic coder's model over the game: predicting every ply (the features and the
+    // experts' frequencies), and predicting then learning from the move played.
+    let positions = g.positions();
+    let mut history = History::default();
+    let histories: Vec<History> = g
+        .moves
+        .iter()
+        .zip(&positions)
+        .map(|(&mv, pos)| {
+            let before = history.clone();
+            history.push(pos, mv);
+            before
+        })
+        .collect();
+    group.bench_function("arithmetic/model predict", |b| {
+        let model = GameModel::new(&WEIGHTS, book::book());
+        let mut p = Prediction::default();
+        b.iter(|| {
+            for (pos, history) in positions.iter().zip(&histories) {
+                model.predict_into(pos, history, &mut p);
+                black_box(&p.freqs);
+            }
+        })
+    });
+    group.bench_function("arithmetic/model predict+learn", |b| {
+        let mut p = Prediction::default();
+        b.iter(|| {
+            let mut model = GameModel::new(&WEIGHTS, book::book());
+            for ((pos, history), &mv) in positions.iter().zip(&histories).zip(&g.moves) {
+                model.predict_into(pos, history, &mut p);
+                let idx = p.moves.iter().position(|&m| m == mv).expect("a legal move");
+                model.learn(&p, idx);
+            }
+        })
+    });
     group.finish();
 }
 

@@ -18,22 +18,19 @@ const FRAC: u32 = 8;
 /// An adapted weight moves at most this far from the fitted one (in 2^−FRAC 1/16 bits): 8 bits.
 const MAX_DELTA: i32 = (8 * 16) << FRAC;
 
-/// How an expert learns during a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Learner {
-    /// Not at all: the fitted model.
-    Fixed,
-    /// Every feature's weight, by this rate (2^−FRAC sixteenths of a bit per unit of gradient).
-    Weights(i64),
-    /// One scale per block of features (see [`model::BLOCKS`]), by this rate (2^−BLOCK_FRAC per
-    /// unit of gradient in sixteenths of a bit).
-    BlockScales(i64),
-}
-
-/// The experts, chosen by cross-validation on the fitting sample: the fitted model, a slow
-/// learner of every weight (each moves by at most 1/32 bit a move) and a learner of the blocks'
-/// scales.
-pub const EXPERTS: [Learner; 3] = [Learner::Fixed, Learner::Weights(128), Learner::BlockScales(80)];
+/// How many experts the mixture has, in this order (the index of a prediction's
+/// `expert_scores` and `expert_freqs`), chosen by cross-validation on the fitting sample: the
+/// fitted model ([`FITTED`]), a slow learner of every weight ([`WEIGHTS_LEARNER`]: each moves
+/// by at most 1/32 bit a move) and a learner of one scale per block of features
+/// ([`BLOCKS_LEARNER`]). Fixed, so that one pass over a position's features scores all three.
+pub const EXPERTS: usize = 3;
+pub const FITTED: usize = 0;
+pub const WEIGHTS_LEARNER: usize = 1;
+pub const BLOCKS_LEARNER: usize = 2;
+/// The weights learner's rate: 2^−FRAC sixteenths of a bit per unit of gradient.
+const WEIGHT_RATE: i64 = 128;
+/// The blocks learner's rate: 2^−BLOCK_FRAC per unit of gradient in sixteenths of a bit.
+const BLOCK_RATE: i64 = 80;
 
 /// Fractional bits of a block's learnt scale (its weights are multiplied by 1 + scale).
 const BLOCK_FRAC: u32 = 16;
@@ -50,18 +47,8 @@ fn block_of() -> &'static Vec<usize> {
     })
 }
 
-/// One expert: how it learns, what it learnt, and its code length so far.
-#[derive(Clone, Debug)]
-struct Expert {
-    learner: Learner,
-    /// Learnt changes: to each weight (in 2^−FRAC sixteenths of a bit) or to each block's scale.
-    delta: Vec<i32>,
-    /// In 1/16 bits.
-    cost: u64,
-}
-
 /// The moves of a position and how the mixture and each expert scored them.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Prediction {
     pub moves: Vec<Move>,
     /// Each move's features (see [`MoveFeatures::of`]).
@@ -86,130 +73,133 @@ impl Prediction {
 pub struct GameModel<'a> {
     weights: &'a [i16],
     book: &'a Book,
-    experts: Vec<Expert>,
-    /// Scratch for one gradient: a value per feature, the features it touches, and whether a
-    /// feature is listed yet (a flag, not a sort: the hot loop of the coder).
+    /// What the weights learner learnt: a change to each weight, in 2^−FRAC sixteenths of a bit.
+    weight_delta: Vec<i32>,
+    /// What the blocks learner learnt: each block's scale, in 2^−BLOCK_FRAC.
+    block_scale: Vec<i32>,
+    /// Each expert's code length so far in the game, in 1/16 bits.
+    costs: [u64; EXPERTS],
+    /// Scratch for the weights learner's gradient, one value per feature, all zero between moves.
     grad: Vec<i64>,
-    touched: Vec<u16>,
-    listed: Vec<bool>,
     /// Scratch for the gradient of the blocks' scales.
     g_block: Vec<i64>,
 }
 
 impl<'a> GameModel<'a> {
     pub fn new(weights: &'a [i16], book: &'a Book) -> Self {
-        let experts = EXPERTS
-            .iter()
-            .map(|&learner| {
-                let size = if matches!(learner, Learner::BlockScales(_)) { model::BLOCKS.len() } else { NUM_FEATURES };
-                Expert { learner, delta: vec![0; size], cost: 0 }
-            })
-            .collect();
         GameModel {
             weights,
             book,
-            experts,
+            weight_delta: vec![0; NUM_FEATURES],
+            block_scale: vec![0; model::BLOCKS.len()],
+            costs: [0; EXPERTS],
             grad: vec![0; NUM_FEATURES],
-            touched: Vec::new(),
-            listed: vec![false; NUM_FEATURES],
             g_block: vec![0; model::BLOCKS.len()],
         }
     }
 
     /// The mixture's frequencies for the legal moves of `pos` (in legal-move order).
     pub fn predict(&self, pos: &Position, history: &History) -> Prediction {
-        let mut features = MoveFeatures::default();
-        model::features_into(pos, history, self.book, &mut features);
-        let moves = features.moves.clone();
-        let base: Vec<i32> = features.iter().map(|f| model::score(f, self.weights)).collect();
-        let expert_scores: Vec<Vec<i32>> = self
-            .experts
-            .iter()
-            .map(|e| match e.learner {
-                Learner::Fixed => base.clone(),
-                Learner::BlockScales(_) => {
-                    let blocks = block_of();
-                    base.iter()
-                        .zip(features.iter())
-                        .map(|(&s, f)| {
-                            let d: i64 = f
-                                .iter()
-                                .map(|&i| i64::from(self.weights[i as usize]) * i64::from(e.delta[blocks[i as usize]]))
-                                .sum();
-                            s + (d >> BLOCK_FRAC) as i32
-                        })
-                        .collect()
-                }
-                Learner::Weights(_) => base
-                    .iter()
-                    .zip(features.iter())
-                    .map(|(&s, f)| s + (f.iter().map(|&i| e.delta[i as usize]).sum::<i32>() >> FRAC))
-                    .collect(),
-            })
-            .collect();
-        let expert_freqs: Vec<Vec<u32>> = expert_scores.iter().map(|s| model::frequencies(s)).collect();
-        let best = self.experts.iter().map(|e| e.cost).min().unwrap_or(0);
-        let mix: Vec<u64> = self.experts.iter().map(|e| model::exp2_neg16(e.cost - best)).collect();
-        let raw: Vec<u64> =
-            (0..moves.len()).map(|j| expert_freqs.iter().zip(&mix).map(|(f, &w)| u64::from(f[j]) * w).sum()).collect();
-        let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
-        let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
-        let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
-        Prediction { moves, features, freqs, base, expert_scores, expert_freqs }
+        let mut p = Prediction::default();
+        self.predict_into(pos, history, &mut p);
+        p
+    }
+
+    /// [`GameModel::predict`] into `p`, reusing its buffers: the coder calls this every ply.
+    pub fn predict_into(&self, pos: &Position, history: &History, p: &mut Prediction) {
+        model::features_into(pos, history, self.book, &mut p.features);
+        p.moves.clear();
+        p.moves.extend_from_slice(&p.features.moves);
+        p.base.clear();
+        p.expert_scores.resize_with(EXPERTS, Vec::new);
+        p.expert_freqs.resize_with(EXPERTS, Vec::new);
+        for scores in &mut p.expert_scores {
+            scores.clear();
+        }
+        let blocks = block_of();
+        // One pass over each move's features scores it for every expert.
+        for f in p.features.iter() {
+            let (mut base, mut learnt, mut scaled) = (0i32, 0i32, 0i64);
+            for &i in f {
+                let i = i as usize;
+                let w = self.weights[i];
+                base += i32::from(w);
+                learnt += self.weight_delta[i];
+                scaled += i64::from(w) * i64::from(self.block_scale[blocks[i]]);
+            }
+            p.base.push(base);
+            p.expert_scores[FITTED].push(base);
+            p.expert_scores[WEIGHTS_LEARNER].push(base + (learnt >> FRAC));
+            p.expert_scores[BLOCKS_LEARNER].push(base + (scaled >> BLOCK_FRAC) as i32);
+        }
+        for (scores, freqs) in p.expert_scores.iter().zip(&mut p.expert_freqs) {
+            model::frequencies_into(scores, freqs);
+        }
+        let best = self.costs.iter().copied().min().unwrap_or(0);
+        let mix = self.costs.map(|c| model::exp2_neg16(c - best));
+        let raw = |j: usize| -> u64 { p.expert_freqs.iter().zip(mix).map(|(f, w)| u64::from(f[j]) * w).sum() };
+        let n = p.moves.len();
+        let sum: u64 = (0..n).map(raw).sum();
+        let budget = u64::from(model::FREQ_TOTAL) - n as u64;
+        let by_sum = model::Divisor::new(sum.max(1));
+        p.freqs.clear();
+        p.freqs.extend((0..n).map(|j| {
+            let r = raw(j);
+            // r < experts · 2^16 · 2^30, so with three experts r · budget fits 64 bits.
+            let q = match r.checked_mul(budget) {
+                Some(product) => by_sum.quotient(product),
+                None => (u128::from(r) * u128::from(budget) / u128::from(sum.max(1))) as u64,
+            };
+            1 + q as u32
+        }));
     }
 
     /// Learns from the move `chosen` (an index into `p.moves`) having been played.
     pub fn learn(&mut self, p: &Prediction, chosen: usize) {
-        for (k, e) in self.experts.iter_mut().enumerate() {
-            let freqs = &p.expert_freqs[k];
-            let total: u32 = freqs.iter().sum();
-            e.cost += u64::from(model::bits16(freqs[chosen], total));
-            let rate = match e.learner {
-                Learner::Fixed => continue,
-                Learner::Weights(rate) | Learner::BlockScales(rate) => rate,
-            };
-            if matches!(e.learner, Learner::BlockScales(_)) {
-                let blocks = block_of();
-                let g_block = &mut self.g_block;
-                g_block.fill(0);
-                for (j, f) in p.features.iter().enumerate() {
-                    let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
-                    for &i in f {
-                        g_block[blocks[i as usize]] += g * i64::from(self.weights[i as usize]);
-                    }
-                }
-                for (b, &g) in g_block.iter().enumerate() {
-                    let d = &mut e.delta[b];
-                    *d = (*d as i64 + g * rate / i64::from(total)).clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
-                }
-                continue;
+        let totals: [u32; EXPERTS] = std::array::from_fn(|k| p.expert_freqs[k].iter().sum());
+        for (k, cost) in self.costs.iter_mut().enumerate() {
+            *cost += u64::from(model::bits16(p.expert_freqs[k][chosen], totals[k]));
+        }
+        // Gradient of log2 p(chosen) in units of 1/total: (played − p_j) per feature, for both
+        // learners in one pass over the features.
+        let (weights_freqs, weights_total) = (&p.expert_freqs[WEIGHTS_LEARNER], totals[WEIGHTS_LEARNER]);
+        let (blocks_freqs, blocks_total) = (&p.expert_freqs[BLOCKS_LEARNER], totals[BLOCKS_LEARNER]);
+        let blocks = block_of();
+        self.g_block.fill(0);
+        for (j, f) in p.features.iter().enumerate() {
+            let played = j == chosen;
+            let g_weights = i64::from(if played { weights_total } else { 0 }) - i64::from(weights_freqs[j]);
+            let g_blocks = i64::from(if played { blocks_total } else { 0 }) - i64::from(blocks_freqs[j]);
+            for &i in f {
+                let i = i as usize;
+                self.grad[i] += g_weights;
+                self.g_block[blocks[i]] += g_blocks * i64::from(self.weights[i]);
             }
-            // Gradient of log2 p(chosen) in units of 1/total: (played − p_j) per feature.
-            for (j, f) in p.features.iter().enumerate() {
-                let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
-                for &i in f {
-                    if !self.listed[i as usize] {
-                        self.listed[i as usize] = true;
-                        self.touched.push(i);
-                    }
-                    self.grad[i as usize] += g;
-                }
+        }
+        // Each weight's update depends on its own gradient only, so the order is free; taking
+        // the gradient updates a feature once however many moves have it, and leaves the
+        // scratch zero. A zero gradient leaves the (already clamped) weight as it is.
+        let by_total = model::Divisor::new(u64::from(weights_total));
+        for &i in p.features.all() {
+            let g = std::mem::take(&mut self.grad[i as usize]);
+            if g != 0 {
+                let d = &mut self.weight_delta[i as usize];
+                *d = (*d + by_total.signed_quotient(g * WEIGHT_RATE) as i32).clamp(-MAX_DELTA, MAX_DELTA);
             }
-            // Each weight's update depends on its own gradient only, so the order is free.
-            for &i in &self.touched {
-                self.listed[i as usize] = false;
-                let g = std::mem::take(&mut self.grad[i as usize]);
-                let d = &mut e.delta[i as usize];
-                *d = (*d + (g * rate / i64::from(total)) as i32).clamp(-MAX_DELTA, MAX_DELTA);
+        }
+        let by_total = model::Divisor::new(u64::from(blocks_total));
+        for (d, &g) in self.block_scale.iter_mut().zip(&self.g_block) {
+            if g != 0 {
+                *d = (i64::from(*d) + by_total.signed_quotient(g * BLOCK_RATE))
+                    .clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
             }
-            self.touched.clear();
         }
     }
 
     /// The index of the expert with the shortest code so far (the first of equals): an index
     /// into a prediction's `expert_scores` and `expert_freqs`.
     pub fn leading_expert(&self) -> usize {
-        (0..self.experts.len()).min_by_key(|&k| (self.experts[k].cost, k)).unwrap_or(0)
+        (0..EXPERTS).min_by_key(|&k| (self.costs[k], k)).unwrap_or(0)
     }
 }
 
@@ -219,6 +209,123 @@ mod tests {
     use crate::chess::games::book;
     use crate::chess::games::model_params::WEIGHTS;
     use crate::chess::parse_pgn;
+
+    /// The predictions and learning as first written: every expert's scores in its own pass,
+    /// fresh vectors, and the hardware's division. The reference of the fast path above.
+    fn reference_predict(m: &GameModel, pos: &Position, history: &History) -> Prediction {
+        let mut features = MoveFeatures::default();
+        model::features_into(pos, history, m.book, &mut features);
+        let moves = features.moves.clone();
+        let base: Vec<i32> = features.iter().map(|f| model::score(f, m.weights)).collect();
+        let blocks = block_of();
+        let scaled: Vec<i32> = base
+            .iter()
+            .zip(features.iter())
+            .map(|(&s, f)| {
+                let d: i64 = f
+                    .iter()
+                    .map(|&i| i64::from(m.weights[i as usize]) * i64::from(m.block_scale[blocks[i as usize]]))
+                    .sum();
+                s + (d >> BLOCK_FRAC) as i32
+            })
+            .collect();
+        let learnt: Vec<i32> = base
+            .iter()
+            .zip(features.iter())
+            .map(|(&s, f)| s + (f.iter().map(|&i| m.weight_delta[i as usize]).sum::<i32>() >> FRAC))
+            .collect();
+        let expert_scores = vec![base.clone(), learnt, scaled];
+        let expert_freqs: Vec<Vec<u32>> = expert_scores.iter().map(|s| reference_frequencies(s)).collect();
+        let best = m.costs.iter().copied().min().unwrap();
+        let mix: Vec<u64> = m.costs.iter().map(|&c| model::exp2_neg16(c - best)).collect();
+        let raw: Vec<u64> =
+            (0..moves.len()).map(|j| expert_freqs.iter().zip(&mix).map(|(f, &w)| u64::from(f[j]) * w).sum()).collect();
+        let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
+        let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
+        let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
+        Prediction { moves, features, freqs, base, expert_scores, expert_freqs }
+    }
+
+    fn reference_frequencies(scores: &[i32]) -> Vec<u32> {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let raw: Vec<u64> = scores.iter().map(|&s| model::exp2_neg16((best - s).min(16 * 24 - 1) as u64)).collect();
+        let sum: u64 = raw.iter().sum();
+        let budget = u64::from(model::FREQ_TOTAL) - scores.len() as u64;
+        raw.iter().map(|&r| 1 + (r * budget / sum) as u32).collect()
+    }
+
+    fn reference_learn(m: &mut GameModel, p: &Prediction, chosen: usize) {
+        let blocks = block_of();
+        for k in 0..EXPERTS {
+            let freqs = &p.expert_freqs[k];
+            let total: u32 = freqs.iter().sum();
+            m.costs[k] += u64::from(model::bits16(freqs[chosen], total));
+            if k == FITTED {
+                continue;
+            }
+            let size = if k == WEIGHTS_LEARNER { NUM_FEATURES } else { model::BLOCKS.len() };
+            let mut grad = vec![0i64; size];
+            for (j, f) in p.features.iter().enumerate() {
+                let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
+                for &i in f {
+                    if k == WEIGHTS_LEARNER {
+                        grad[i as usize] += g;
+                    } else {
+                        grad[blocks[i as usize]] += g * i64::from(m.weights[i as usize]);
+                    }
+                }
+            }
+            let total = i64::from(total);
+            if k == WEIGHTS_LEARNER {
+                for (d, g) in m.weight_delta.iter_mut().zip(grad) {
+                    *d = (*d + (g * WEIGHT_RATE / total) as i32).clamp(-MAX_DELTA, MAX_DELTA);
+                }
+            } else {
+                for (d, g) in m.block_scale.iter_mut().zip(grad) {
+                    *d = (*d as i64 + g * BLOCK_RATE / total).clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
+                }
+            }
+        }
+    }
+
+    /// The fast prediction and learning against the reference, in lockstep over every position
+    /// of 40 held-out games of the sample: the same scores, frequencies and learnt weights.
+    #[test]
+    fn predictions_and_learning_match_the_reference() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/lichess-2025-05-blitz-sample.pgn"
+        ))
+        .unwrap();
+        let games = parse_pgn(&text).unwrap();
+        let mut plies = 0;
+        for g in games.iter().skip(300).step_by(3).take(40) {
+            let mut fast = GameModel::new(&WEIGHTS, book::book());
+            let mut reference = fast.clone();
+            let (mut pos, mut history) = (g.start.clone(), History::default());
+            let mut p = Prediction::default();
+            for &mv in &g.moves {
+                fast.predict_into(&pos, &history, &mut p);
+                let r = reference_predict(&reference, &pos, &history);
+                assert_eq!(p.moves, r.moves);
+                assert_eq!(p.base, r.base);
+                assert_eq!(p.expert_scores, r.expert_scores);
+                assert_eq!(p.expert_freqs, r.expert_freqs);
+                assert_eq!(p.freqs, r.freqs);
+                let idx = p.moves.iter().position(|&x| x == mv).unwrap();
+                fast.learn(&p, idx);
+                reference_learn(&mut reference, &r, idx);
+                assert_eq!(fast.costs, reference.costs);
+                assert_eq!(fast.weight_delta, reference.weight_delta);
+                assert_eq!(fast.block_scale, reference.block_scale);
+                assert!(fast.grad.iter().all(|&g| g == 0), "the gradient scratch is left zero");
+                history.push(&pos, mv);
+                pos = pos.play_unchecked(mv);
+                plies += 1;
+            }
+        }
+        assert!(plies > 2000, "{plies} plies");
+    }
 
     #[test]
     fn integer_costs_match_floating_point_logarithms() {
@@ -250,7 +357,7 @@ mod tests {
             let mut m = GameModel::new(&WEIGHTS, book::book());
             let (mut pos, mut history) = (g.start.clone(), History::default());
             let mut mixture = 0.0;
-            let mut experts = vec![0.0; EXPERTS.len()];
+            let mut experts = [0.0; EXPERTS];
             for &mv in &g.moves {
                 let p = m.predict(&pos, &history);
                 assert!(p.freqs.iter().all(|&f| f >= 1) && p.total() <= model::FREQ_TOTAL);
@@ -265,7 +372,7 @@ mod tests {
             }
             let best = experts.iter().copied().fold(f64::MAX, f64::min);
             // log2(3) for the mixture, plus the integer rounding of frequencies and costs.
-            let slack = (EXPERTS.len() as f64).log2() + 0.01 * g.moves.len() as f64;
+            let slack = (EXPERTS as f64).log2() + 0.01 * g.moves.len() as f64;
             assert!(mixture <= best + slack, "mixture {mixture:.2} bits, best expert {best:.2}");
         }
     }

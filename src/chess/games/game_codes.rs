@@ -9,7 +9,7 @@
 //! - `arithmetic`: arithmetic coding of the model's probabilities.
 
 use crate::bits::BitReader;
-use crate::chess::games::adapt::GameModel;
+use crate::chess::games::adapt::{GameModel, Prediction};
 use crate::chess::games::book::Book;
 use crate::chess::games::model::History;
 use crate::chess::games::model_params::{self, RANK_FREQ};
@@ -153,6 +153,7 @@ impl GameScheme {
         // accept only the canonical code.
         let mut mirror = arith::Encoder::default();
         let mut adaptive = GameModel::new(&model_params::WEIGHTS, book::book());
+        let mut prediction = Prediction::default();
         let mut dec = if self == GameScheme::Arithmetic {
             let mut v = Vec::new();
             while let Ok(b) = r.read_bit() {
@@ -219,7 +220,8 @@ impl GameScheme {
                 }
                 GameScheme::Arithmetic => {
                     let d = dec.as_mut().expect("set for arithmetic");
-                    let p = adaptive.predict(&pos, &history);
+                    let p = &mut prediction;
+                    adaptive.predict_into(&pos, &history, p);
                     let total = p.total();
                     let t = d.target(total);
                     let mut cum = 0;
@@ -233,7 +235,7 @@ impl GameScheme {
                     }
                     d.consume(cum, p.freqs[idx], total);
                     mirror.encode(cum, p.freqs[idx], total);
-                    adaptive.learn(&p, idx);
+                    adaptive.learn(p, idx);
                     p.moves[idx]
                 }
             };
@@ -274,10 +276,11 @@ pub fn arithmetic_moves(game: &Game, weights: &[i16], book: &Book) -> (Vec<bool>
     let mut history = History::default();
     let mut adaptive = GameModel::new(weights, book);
     let go_on = go_on_probability();
+    let mut p = Prediction::default();
     for &mv in &game.moves {
         // "The game goes on", then the move.
         enc.encode(0, END_TOTAL - END_FREQ, END_TOTAL);
-        let p = adaptive.predict(&pos, &history);
+        adaptive.predict_into(&pos, &history, &mut p);
         let idx = p.moves.iter().position(|m| *m == mv).expect("a legal move");
         let cum: u32 = p.freqs[..idx].iter().sum();
         let total = p.total();

@@ -296,12 +296,26 @@ impl Men {
     }
 }
 
+/// The squares `color`'s pawns attack, all at once by shifting the set (a table lookup per pawn
+/// was the largest part of the attack maps the model computes after every legal move).
+fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
+    const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
+    const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    BitBoard(match color {
+        Color::White => ((p & NOT_A_FILE) << 7) | ((p & NOT_H_FILE) << 9),
+        Color::Black => ((p & NOT_A_FILE) >> 9) | ((p & NOT_H_FILE) >> 7),
+    })
+}
+
 fn side_attacks(men: &Men, color: Color) -> Attacks {
     let occ = men.occupied();
-    let mut a = Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
-    for sq in men.colored_pieces(color, Piece::Pawn) {
-        a.pawn |= get_pawn_attacks(sq, color);
-    }
+    let mut a = Attacks {
+        pawn: pawn_attacks(men.colored_pieces(color, Piece::Pawn), color),
+        minor: BitBoard::EMPTY,
+        rook: BitBoard::EMPTY,
+        all: BitBoard::EMPTY,
+    };
     for sq in men.colored_pieces(color, Piece::Knight) {
         a.minor |= get_knight_moves(sq);
     }
@@ -371,6 +385,11 @@ impl MoveFeatures {
     pub fn of(&self, j: usize) -> &[u16] {
         let start = if j == 0 { 0 } else { self.ends[j - 1] };
         &self.feats[start..self.ends[j]]
+    }
+
+    /// Every move's features, one after the other.
+    pub fn all(&self) -> &[u16] {
+        &self.feats
     }
 
     /// Each move's features, in move order.
@@ -679,12 +698,64 @@ pub fn score(features: &[u16], weights: &[i16]) -> i32 {
 
 /// Frequencies (summing to at most [`FREQ_TOTAL`], each at least 1) of moves with these scores.
 pub fn frequencies(scores: &[i32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(scores.len());
+    frequencies_into(scores, &mut out);
+    out
+}
+
+/// [`frequencies`] into `out` (cleared first), without allocating: the coder's hot path.
+pub fn frequencies_into(scores: &[i32], out: &mut Vec<u32>) {
+    out.clear();
     let best = scores.iter().copied().max().unwrap_or(0);
     let table = exp_table();
-    let raw: Vec<u64> = scores.iter().map(|&s| table[((best - s) as usize).min(SPAN - 1)]).collect();
-    let sum: u64 = raw.iter().sum();
+    // The table's values are at most 2^30, so they fit the output until they are scaled.
+    out.extend(scores.iter().map(|&s| table[((best - s) as usize).min(SPAN - 1)] as u32));
+    let sum: u64 = out.iter().map(|&r| u64::from(r)).sum();
     let budget = u64::from(FREQ_TOTAL) - scores.len() as u64;
-    raw.iter().map(|&r| 1 + (r * budget / sum) as u32).collect()
+    let by_sum = Divisor::new(sum);
+    for r in out.iter_mut() {
+        *r = 1 + by_sum.quotient(u64::from(*r) * budget) as u32;
+    }
+}
+
+/// ⌊n / d⌋ for many n and one d, exactly: a floating-point estimate of the quotient, then
+/// corrected in integers. A hardware division for every move of every expert was a good part
+/// of the arithmetic coder's time; this is a multiplication and a comparison or two.
+#[derive(Clone, Copy, Debug)]
+pub struct Divisor {
+    d: u64,
+    inverse: f64,
+}
+
+impl Divisor {
+    pub fn new(d: u64) -> Divisor {
+        assert!(d > 0, "division by zero");
+        Divisor { d, inverse: 1.0 / d as f64 }
+    }
+
+    /// ⌊n / d⌋. The estimate's relative error is a few 2^−53, so for quotients below 2^50 it
+    /// is off by at most one and the loops step once; they make any quotient exact.
+    pub fn quotient(self, n: u64) -> u64 {
+        let mut q = (n as f64 * self.inverse) as u64;
+        let (n, d) = (u128::from(n), u128::from(self.d));
+        while u128::from(q) * d > n {
+            q -= 1;
+        }
+        while (u128::from(q) + 1) * d <= n {
+            q += 1;
+        }
+        q
+    }
+
+    /// n / d truncated towards zero, as Rust's `/` on signed integers.
+    pub fn signed_quotient(self, n: i64) -> i64 {
+        let q = self.quotient(n.unsigned_abs()) as i64;
+        if n < 0 {
+            -q
+        } else {
+            q
+        }
+    }
 }
 
 /// Moves sorted best first (ties keep the legal-move order): the ranking of `ranked-huffman`.
@@ -754,6 +825,23 @@ pub fn feature_name(i: usize) -> String {
 mod tests {
     use super::*;
     use crate::chess::parse_pgn;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The divisor against the hardware's division, over the whole range of both operands.
+        #[test]
+        fn divisor_quotients_equal_integer_division(n in any::<u64>(), d in 1u64.., small in 0u64..1 << 48, s in any::<i64>()) {
+            let div = Divisor::new(d);
+            prop_assert_eq!(div.quotient(n), n / d);
+            prop_assert_eq!(div.quotient(small), small / d);
+            prop_assert_eq!(div.quotient(d), 1);
+            prop_assert_eq!(div.quotient(d - 1), 0);
+            prop_assert_eq!(div.quotient(d.saturating_mul(3)), d.saturating_mul(3) / d);
+            let sd = Divisor::new(d.min(1 << 40));
+            let signed = if s == i64::MIN { s + 1 } else { s };
+            prop_assert_eq!(sd.signed_quotient(signed), signed / d.min(1 << 40) as i64);
+        }
+    }
 
     /// The men after each legal move, moved bit by bit, against cozy-chess playing the move;
     /// and "gives check" from the attack maps against cozy-chess's checkers. On every position
@@ -790,5 +878,37 @@ mod tests {
             }
         }
         assert!(moves > 500_000, "{moves} moves");
+    }
+
+    /// Each side's attack maps (pawns shifted as a set) against every man's own attacks from
+    /// cozy-chess's tables, on every position of the sample games.
+    #[test]
+    fn attack_maps_match_every_mans_attacks() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/lichess-2025-05-blitz-sample.pgn"
+        ))
+        .unwrap();
+        let games = parse_pgn(&text).unwrap();
+        for pos in games.iter().flat_map(|g| g.positions()) {
+            let board = pos.board();
+            let men = Men::of(board);
+            for color in [Color::White, Color::Black] {
+                let a = side_attacks(&men, color);
+                let of = |pieces: &[Piece]| {
+                    let mut set = BitBoard::EMPTY;
+                    for &p in pieces {
+                        for sq in board.colored_pieces(color, p) {
+                            set |= attacks_from(p, color, sq, board.occupied());
+                        }
+                    }
+                    set
+                };
+                assert_eq!(a.pawn, of(&[Piece::Pawn]), "{board}");
+                assert_eq!(a.minor, of(&[Piece::Knight, Piece::Bishop]), "{board}");
+                assert_eq!(a.rook, of(&[Piece::Rook]), "{board}");
+                assert_eq!(a.all, of(&Piece::ALL), "{board}");
+            }
+        }
     }
 }
