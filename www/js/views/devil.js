@@ -83,7 +83,8 @@ export const TEMPLATE = `
  * @typedef {import('../types.js').DevilMode} DevilMode
  * @typedef {import('../types.js').DevilMove} DevilMove
  * @typedef {import('../types.js').DevilStep} DevilStep
- * @typedef {import('./devil/ladder.js').Ladder} Ladder
+ * @typedef {import('../types.js').Ladder} Ladder
+ * @typedef {import('../types.js').GameView['status']} Status
  * @typedef {import('../game-driver.js').Session} Session
  */
 /**
@@ -109,7 +110,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let driver;
   /** The round as the session shows it and how the page shows it (what a share link holds);
    * `dealt` is the round before A's flip. Set by the first draw.
-   * @type {DevilDrawn & DevilExtras & { ladder: import('./devil/ladder.js').Ladder | null }} */
+   * @type {DevilDrawn & DevilExtras & { status: Status, ladder: Ladder | null }} */
   let view;
   /** Derived from the view by the core: square names, layout, the animation steps. */
   /** @type {string[]} */
@@ -252,7 +253,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const ladderExtras = (/** @type {Ladder | null} */ ladder) => (ladder ? { rung: ladder.rung + 1, streak: ladder.streak } : { rung: 0, streak: 0 });
 
   /** A view with the ladder read from its settings: `{rung, streak}` (rung from 0), or null.
-   * @param {DevilDrawn & DevilExtras} v */
+   * @param {DevilDrawn & DevilExtras & { status: Status }} v */
   const withLadder = (v) => ({ ...v, ladder: v.rung > 0 ? { rung: v.rung - 1, streak: v.streak } : null });
 
   /** Whether the round played is over, and won (the core's status of the round). */

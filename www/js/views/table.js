@@ -388,7 +388,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (amounts) {
         // One step: the table turns first, as the devil chooses (the session's preview of the
         // move, which chooses exactly as playing it will), then the coins change.
-        const { choice } = /** @type {TableOutcome} */ (driver.session.preview({ amounts, turn: null }));
+        const { choice } = /** @type {TableOutcome} */ (session.preview({ amounts, turn: null }));
         await turnTable(v, choice.turn);
         $('devil-note').textContent = `The devil ${choice.reason}.`;
         v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));

@@ -43,6 +43,16 @@ export class GameSession {
      * is an error and changes nothing.
      */
     play(mv: any): any;
+    /**
+     * Plays your move and the partner's reply to it (B's answer, by the strategy of
+     * `options`) as one turn, which undo and redo take whole. A refusal changes nothing.
+     */
+    play_turn(mv: any, options: any): void;
+    /**
+     * What a move would do besides (the table's turn, as the devil would choose it), without
+     * playing it: nothing changes.
+     */
+    preview(mv: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -62,7 +72,7 @@ export class GameSession {
     step_to(n: number): void;
     undo(): boolean;
     /**
-     * `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.
+     * `{puzzle, state, extras, link, moves, solved, status, can_undo, can_redo, steps}`.
      */
     view(): any;
 }
@@ -94,14 +104,23 @@ export function devil_lab_explain(number: number, game: any, table?: string | nu
 export function devil_lab_menu(): any;
 
 /**
+ * Checks a table pasted on the lab page for the Devil page: `{squares, strategy}`, its number
+ * of squares and the strategy number it plays as there (passed with its text to every call
+ * that names a strategy).
+ */
+export function devil_lab_pasted_table(text: string): any;
+
+/**
  * The moves strategy `number` plays from here (A's flip unless made, then B's answer).
  */
 export function devil_lab_solve(number: number, game: any, table?: string | null): any;
 
 /**
- * Checks a table pasted on the lab page for the Devil page; returns its number of squares.
+ * The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
+ * round's result (`playing`, `won`, `lost`) is in, the next round's, and every rung's board
+ * size. Ladders are `{rung, streak}`, the rung counted from 0.
  */
-export function devil_lab_table_squares(text: string): number;
+export function devil_ladder(rung: number, streak: number, status: string): any;
 
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
@@ -113,8 +132,9 @@ export interface InitOutput {
     readonly devil_lab_decode: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_explain: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_menu: () => [number, number, number];
+    readonly devil_lab_pasted_table: (a: number, b: number) => [number, number, number];
     readonly devil_lab_solve: (a: number, b: any, c: number, d: number) => [number, number, number];
-    readonly devil_lab_table_squares: (a: number, b: number) => [number, number, number];
+    readonly devil_ladder: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
     readonly gamesession_edit: (a: number, b: any) => [number, number];
     readonly gamesession_jump: (a: number, b: number, c: number) => [number, number, number];
@@ -123,6 +143,8 @@ export interface InitOutput {
     readonly gamesession_moves: (a: number) => [number, number, number];
     readonly gamesession_open: (a: number, b: number) => [number, number, number];
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
+    readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
+    readonly gamesession_preview: (a: number, b: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

@@ -43,6 +43,16 @@ export class GameSession {
      * is an error and changes nothing.
      */
     play(mv: any): any;
+    /**
+     * Plays your move and the partner's reply to it (B's answer, by the strategy of
+     * `options`) as one turn, which undo and redo take whole. A refusal changes nothing.
+     */
+    play_turn(mv: any, options: any): void;
+    /**
+     * What a move would do besides (the table's turn, as the devil would choose it), without
+     * playing it: nothing changes.
+     */
+    preview(mv: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -62,7 +72,7 @@ export class GameSession {
     step_to(n: number): void;
     undo(): boolean;
     /**
-     * `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.
+     * `{puzzle, state, extras, link, moves, solved, status, can_undo, can_redo, steps}`.
      */
     view(): any;
 }
@@ -159,6 +169,13 @@ export function devil_lab_menu(): any;
 export function devil_lab_neighbours(spec: any, squares: number, board: number): any;
 
 /**
+ * Checks a table pasted on the lab page for the Devil page: `{squares, strategy}`, its number
+ * of squares and the strategy number it plays as there (passed with its text to every call
+ * that names a strategy).
+ */
+export function devil_lab_pasted_table(text: string): any;
+
+/**
  * Searches for a strategy on `squares` ≤ 16: `{squares, found, nodes, exhausted, solutions}`.
  */
 export function devil_lab_search(squares: number, max_nodes: number, progress: Function): any;
@@ -174,11 +191,6 @@ export function devil_lab_solve(number: number, game: any, table?: string | null
 export function devil_lab_table(spec: any, squares: number): string;
 
 /**
- * Checks a table pasted on the lab page for the Devil page; returns its number of squares.
- */
-export function devil_lab_table_squares(text: string): number;
-
-/**
  * Verifies a strategy `{strategy, f, seed, table}` on `squares` (exhaustive up to 16).
  */
 export function devil_lab_verify(spec: any, squares: number, progress: Function): any;
@@ -187,6 +199,13 @@ export function devil_lab_verify(spec: any, squares: number, progress: Function)
  * Why a strategy exists on `squares` or not: `{power_of_two, per_square, explanation, …}`.
  */
 export function devil_lab_why(squares: number): any;
+
+/**
+ * The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
+ * round's result (`playing`, `won`, `lost`) is in, the next round's, and every rung's board
+ * size. Ladders are `{rung, streak}`, the rung counted from 0.
+ */
+export function devil_ladder(rung: number, streak: number, status: string): any;
 
 /**
  * A table file read back, as the table text the strategy lab's box shows.
@@ -223,12 +242,13 @@ export interface InitOutput {
     readonly devil_lab_explain: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_menu: () => [number, number, number];
     readonly devil_lab_neighbours: (a: any, b: number, c: number) => [number, number, number];
+    readonly devil_lab_pasted_table: (a: number, b: number) => [number, number, number];
     readonly devil_lab_search: (a: number, b: number, c: any) => [number, number, number];
     readonly devil_lab_solve: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_table: (a: any, b: number) => [number, number, number, number];
-    readonly devil_lab_table_squares: (a: number, b: number) => [number, number, number];
     readonly devil_lab_verify: (a: any, b: number, c: any) => [number, number, number];
     readonly devil_lab_why: (a: number) => [number, number, number];
+    readonly devil_ladder: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
     readonly gamesession_edit: (a: number, b: any) => [number, number];
     readonly gamesession_jump: (a: number, b: number, c: number) => [number, number, number];
@@ -237,6 +257,8 @@ export interface InitOutput {
     readonly gamesession_moves: (a: number) => [number, number, number];
     readonly gamesession_open: (a: number, b: number) => [number, number, number];
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
+    readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
+    readonly gamesession_preview: (a: number, b: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

@@ -43,6 +43,16 @@ export class GameSession {
      * is an error and changes nothing.
      */
     play(mv: any): any;
+    /**
+     * Plays your move and the partner's reply to it (B's answer, by the strategy of
+     * `options`) as one turn, which undo and redo take whole. A refusal changes nothing.
+     */
+    play_turn(mv: any, options: any): void;
+    /**
+     * What a move would do besides (the table's turn, as the devil would choose it), without
+     * playing it: nothing changes.
+     */
+    preview(mv: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -62,7 +72,7 @@ export class GameSession {
     step_to(n: number): void;
     undo(): boolean;
     /**
-     * `{puzzle, state, extras, link, moves, solved, can_undo, can_redo, steps}`.
+     * `{puzzle, state, extras, link, moves, solved, status, can_undo, can_redo, steps}`.
      */
     view(): any;
 }
@@ -146,6 +156,8 @@ export interface InitOutput {
     readonly gamesession_moves: (a: number) => [number, number, number];
     readonly gamesession_open: (a: number, b: number) => [number, number, number];
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
+    readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
+    readonly gamesession_preview: (a: number, b: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];
