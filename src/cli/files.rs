@@ -11,7 +11,8 @@ use std::fs::File;
 use std::io::{BufWriter, Read, Seek, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// Largest file any command reads unless it has its own, smaller limit (a 4096×4096 Lights
 /// pattern, one character a cell, is 16.8 MB).
@@ -300,19 +301,42 @@ fn remove_temp_files_on_signals() {
         if caught.is_empty() {
             return;
         }
+        let flag = INTERRUPTED.get_or_init(|| Arc::new(AtomicUsize::new(0)));
+        for &signal in &caught {
+            let _ = signal_hook::flag::register_usize(signal, flag.clone(), signal as usize);
+        }
         let Ok(mut signals) = signal_hook::iterator::Signals::new(caught) else { return };
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                let files = temp_files();
-                for path in files.iter() {
-                    let _ = std::fs::remove_file(path);
-                }
-                // Dies here, holding the registry, so nothing is renamed after the removal.
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                std::process::exit(128 + signal);
+                die_of(signal);
             }
         });
     });
+}
+
+/// The signal that interrupted the command, noted in the signal handler itself: the thread
+/// that acts on it may not have run yet when the command ends.
+static INTERRUPTED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+
+/// Called as the command ends: if a signal came, dies of it as the handler thread would have.
+/// Without this, a Ctrl-C that came just as the file was committed could lose the race to the
+/// end of `main` and exit 0, and `tool && next` would go on after an interrupt.
+pub fn die_if_interrupted() {
+    let signal = INTERRUPTED.get().map_or(0, |flag| flag.load(Ordering::SeqCst));
+    if signal != 0 {
+        die_of(signal as i32);
+    }
+}
+
+/// Removes the registered temporary files and dies of `signal` (status 128 + signal).
+fn die_of(signal: i32) -> ! {
+    let files = temp_files();
+    for path in files.iter() {
+        let _ = std::fs::remove_file(path);
+    }
+    // Dies here, holding the registry, so nothing is renamed after the removal.
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal);
 }
 
 /// The signals this process ignores, bit `s − 1` for signal `s`, as the kernel reports them

@@ -74,8 +74,15 @@ impl From<Output> for Reply {
     }
 }
 
-/// Runs the command line and returns the process exit status.
+/// Runs the command line and returns the process exit status (or dies of a signal that
+/// interrupted it).
 pub fn run() -> i32 {
+    let status = run_command();
+    files::die_if_interrupted();
+    status
+}
+
+fn run_command() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
