@@ -4,7 +4,7 @@
 //!
 //! The payload, byte by byte:
 //! - the **format byte**: bit 0 = a ply follows (absent: the game's end is shown), bits 1–4 =
-//!   White, Black, Event, Date follow, bits 5–6 = the result (0 `*`, 1 `1-0`, 2 `0-1`,
+//!   Event, Date, White, Black follow, bits 5–6 = the result (0 `*`, 1 `1-0`, 2 `0-1`,
 //!   3 `1/2-1/2`), bit 7 = reserved for a later version (set: "made by a newer build");
 //! - the ply shown, when bit 0 is set, as a LEB128 number;
 //! - each tag of bits 1–4, in that order, as a LEB128 byte length and its UTF-8 text;
@@ -25,8 +25,8 @@ pub const NAME: &str = "chess-game";
 /// The version written.
 pub const VERSION: u32 = 1;
 
-/// The tags a link keeps, in the order of the format byte's bits 1–4.
-pub const TAGS: [&str; 4] = ["White", "Black", "Event", "Date"];
+/// The tags a link keeps, in the order of the format byte's bits 1–4 (PGN's tag order).
+pub const TAGS: [&str; 4] = ["Event", "Date", "White", "Black"];
 
 /// The results of the format byte's bits 5–6.
 const RESULTS: [&str; 4] = ["*", "1-0", "0-1", "1/2-1/2"];
