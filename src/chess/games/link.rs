@@ -47,6 +47,14 @@ pub fn link_for(game: &Game, ply: usize) -> Result<String, TooLarge> {
     link::make_within_budget(NAME, VERSION, &base64url(&payload(game, ply)))
 }
 
+/// The fragment of game `index` (0-based) of a PGN text at `ply`: what the page's Copy link
+/// gives for a loaded game.
+pub fn link_of_pgn(pgn: &str, index: usize, ply: usize) -> Result<String> {
+    let games = crate::chess::parse_pgn(pgn)?;
+    let Some(game) = games.get(index) else { bail!("game {} is not in the PGN: it has {}", index + 1, games.len()) };
+    Ok(link_for(game, ply)?)
+}
+
 /// The payload bytes of [`link_for`].
 pub fn payload(game: &Game, ply: usize) -> Vec<u8> {
     let ply = ply.min(game.moves.len());
