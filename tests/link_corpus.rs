@@ -5,8 +5,9 @@
 //! functions their pages call. The same corpus is opened under Node (tests/node/links-corpus)
 //! and on the pages (tests/browser/links-corpus).
 
+use chessboard_puzzles::chess::games::link as game_link;
 use chessboard_puzzles::chess::positions::share;
-use chessboard_puzzles::chess::Position;
+use chessboard_puzzles::chess::{Game, Position};
 use chessboard_puzzles::codes::link as codes_link;
 use chessboard_puzzles::devil::lab::link as lab_link;
 use chessboard_puzzles::devil::{self, Mode, Params, View};
@@ -18,7 +19,7 @@ use serde_json::Value;
 use std::process::Command;
 
 /// Every (puzzle, version) ever published. A new version needs its corpus file here.
-const PUBLISHED: [(&str, u32); 10] = [
+const PUBLISHED: [(&str, u32); 11] = [
     ("devil", 1),
     ("devil", 2),
     ("lights", 1),
@@ -26,6 +27,7 @@ const PUBLISHED: [(&str, u32); 10] = [
     ("table", 1),
     ("chess", 1),
     ("chess", 2),
+    ("chess-game", 1),
     ("lab", 1),
     ("codes", 1),
     ("lights-graph", 1),
@@ -132,6 +134,11 @@ fn chess_links_of_both_versions_open_on_the_command_line() {
 }
 
 #[test]
+fn chess_game_links_open_on_the_command_line() {
+    open_on_the_command_line("chess", "chess-game", 1, |s| s["pgn"].as_str().unwrap().to_string());
+}
+
+#[test]
 fn lab_and_codes_links_open_in_the_core() {
     for e in corpus("lab", 1) {
         let state = lab_link::from_link(&e.link).unwrap_or_else(|err| panic!("{}: {err}", e.note));
@@ -194,6 +201,7 @@ fn every_version_written_or_read_has_a_corpus() {
             table::Game::new(p, DevilKind::Random, true, false, 1).unwrap().link()
         }),
         ("chess", share::link_for(&Position::start())),
+        ("chess-game", game_link::link_for(&Game::new(Position::start(), Vec::new()), 0).unwrap()),
         ("lab", lab_link::link_for(&corpus_state_of_lab()).unwrap()),
         ("codes", codes_link::link_for(&corpus_state_of_codes()).unwrap()),
         ("lights-graph", GraphGame::open(&corpus("lights-graph", 1)[0].link).unwrap().link()),

@@ -5,6 +5,7 @@
 use super::files::MAX_INPUT_BYTES;
 use super::lights::BoardArgs;
 use super::{read_file, Output};
+use crate::chess::games::link as game_link;
 use crate::chess::positions::share;
 use crate::chess::{parse_pgn, Position};
 use crate::devil::lab::file::board_to_text;
@@ -293,6 +294,10 @@ pub struct ChessLinkArgs {
     /// Plies played from the game's start (default: the whole game).
     #[arg(long, requires = "pgn")]
     ply: Option<usize>,
+    /// Print the game's link (`chess-game/v1/…`: its moves, tags and the ply shown) instead of
+    /// the position's.
+    #[arg(long, requires = "pgn")]
+    game_link: bool,
     #[command(flatten)]
     base: Base,
 }
@@ -311,6 +316,10 @@ pub fn chess_link(a: ChessLinkArgs) -> Result<Output> {
             if ply > plies {
                 bail!("--ply {ply} is past the end of game {}: it has {plies} plies", a.game);
             }
+            if a.game_link {
+                let fen = game.positions().swap_remove(ply).to_fen();
+                return a.base.output(game_link::link_for(game, ply)?, json!({"fen": fen, "ply": ply}));
+            }
             game.positions().swap_remove(ply)
         }
         _ => bail!("give the position with --fen FEN or --pgn FILE [--game N] [--ply P]"),
@@ -319,7 +328,32 @@ pub fn chess_link(a: ChessLinkArgs) -> Result<Output> {
     a.base.output(share::link_for(&pos), json!({"fen": fen}))
 }
 
+/// A position link prints its FEN; a game link (`chess-game/…`) its PGN.
 pub fn chess_open(a: OpenArgs) -> Result<Output> {
-    let fen = share::from_link(&a.fragment()?)?.to_fen();
+    let fragment = a.fragment()?;
+    if fragment.starts_with(game_link::NAME) {
+        return chess_game_open(&fragment);
+    }
+    let fen = share::from_link(&fragment)?.to_fen();
     Ok(Output { json: json!({"fen": fen}), text: format!("{fen}\n") })
+}
+
+/// A game link as PGN (tags, SAN moves, result); `--json` adds the ply shown and its FEN.
+fn chess_game_open(fragment: &str) -> Result<Output> {
+    let shown = game_link::from_link(fragment)?;
+    let game = &shown.game;
+    let pgn = game.to_pgn();
+    let fen = game.positions().swap_remove(shown.ply).to_fen();
+    let tags: serde_json::Map<String, serde_json::Value> =
+        game.tags.iter().map(|(k, v)| (k.clone(), json!(v))).collect();
+    let json = json!({
+        "pgn": pgn,
+        "tags": tags,
+        "start": game.start.to_fen(),
+        "moves": game.sans(),
+        "result": game.result,
+        "ply": shown.ply,
+        "fen": fen,
+    });
+    Ok(Output { json, text: pgn })
 }
