@@ -7,6 +7,7 @@
 
 mod chess_cli;
 mod chess_codes;
+mod chess_game_link;
 mod chess_games;
 mod chess_pack;
 mod chess_rules;

@@ -1,7 +1,6 @@
 //! Exports for the chess codes page. All logic is in `crate::chess`; these only convert.
 
 use super::{from_js, js_err, to_js};
-use crate::chess::games::link as game_link;
 use crate::chess::positions::{huffman, share};
 use crate::chess::view::{self, Parts};
 use crate::chess::{GameScheme, Position, PositionScheme};
@@ -78,25 +77,6 @@ pub fn chess_from_link(fragment: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn chess_game_list(pgn: &str) -> Result<JsValue, JsError> {
     to_js(&view::game_list(pgn).map_err(js_err)?)
-}
-
-/// The game link `chess-game/v1/…` of game `index` (0-based) of a PGN text, shown at `ply`.
-#[wasm_bindgen]
-pub fn chess_game_link(pgn: &str, index: usize, ply: usize) -> Result<String, JsError> {
-    game_link::link_of_pgn(pgn, index, ply).map_err(js_err)
-}
-
-/// A game link's game as PGN and the ply shown, `{pgn, ply}`: the page gives the PGN to
-/// [`chess_game`] as if loaded from a file.
-#[wasm_bindgen]
-pub fn chess_game_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    let shown = game_link::from_link(fragment).map_err(js_err)?;
-    #[derive(serde::Serialize)]
-    struct Shown {
-        pgn: String,
-        ply: usize,
-    }
-    to_js(&Shown { pgn: shown.game.to_pgn(), ply: shown.ply })
 }
 
 /// Game `index` (0-based) of a PGN text in every game scheme: tags, SAN and UCI of every move,
