@@ -663,7 +663,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('size').disabled = Boolean(ladder);
     const line = $('ladder');
     if (!ladder) {
-      line.textContent = playing ? 'Tick Ladder to climb 2, 4, 8, 16, then 64 squares.' : '';
+      const sizes = /** @type {import('../types.js').LadderAround} */ (core.devil_ladder(0, 0, 'playing')).squares;
+      line.textContent = playing ? `Tick Ladder to climb ${sizes.slice(0, -1).join(', ')}, then ${sizes.at(-1)} squares.` : '';
       delete line.dataset.rung;
       delete line.dataset.streak;
       return;
