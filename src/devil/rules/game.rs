@@ -284,7 +284,7 @@ impl Ladder {
     pub fn shown(self, status: Status) -> Ladder {
         match status {
             Status::Playing => self,
-            Status::Won => Ladder { streak: (self.streak + 1).min(MAX_STREAK), ..self },
+            Status::Won => Ladder { streak: self.streak.saturating_add(1).min(MAX_STREAK), ..self },
             Status::Lost => Ladder { streak: 0, ..self },
         }
     }
