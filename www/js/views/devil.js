@@ -24,6 +24,10 @@ const LABELS = ['none', 'index', 'binary', 'coordinate'];
 /** The smallest label drawn, in CSS pixels: smaller reads as noise (a phone at 256 squares). */
 const MIN_LABEL_PX = 7;
 
+/** Whether `mode` is a round played by the visitor (as A or as B), which can be won or lost.
+ * @param {string} mode */
+const isPlay = (mode) => mode === 'play_a' || mode === 'play_b';
+
 const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play_b: 'You are prisoner B', edit: 'Edit the board' };
 
 /** The board and its controls: what an embed shows (`.no-embed` parts are the page's extras;
@@ -236,7 +240,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * @param {Ladder | null} [ladder] */
   function opening(session, mode, strategy, ladder = null) {
     session.edit({ deal: null });
-    const climbing = mode === 'play_a' || mode === 'play_b' ? ladder : null;
+    const climbing = isPlay(mode) ? ladder : null;
     session.set_extras({ mode, strategy, step: 0, ...ladderExtras(climbing) });
     if (mode === 'play_b') session.edit({ hand_to_b: firstFlip(session.solution(options(strategy))) });
   }
@@ -258,14 +262,14 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   /** Whether the round played is over, and won (the core's status of the round). */
   function result() {
-    const over = (view.mode === 'play_a' || view.mode === 'play_b') && view.status !== 'playing';
+    const over = isPlay(view.mode) && view.status !== 'playing';
     return { over, won: over && view.status === 'won' };
   }
 
   /** The ladder around the round on the board: `{shown, next, squares}` (the core's `Ladder`). */
   const ladderAround = () => {
     const ladder = found(view.ladder, 'the ladder');
-    return /** @type {import('../types.js').LadderAround} */ (core.devil_ladder(ladder.rung, ladder.streak, view.mode === 'play_a' || view.mode === 'play_b' ? view.status : 'playing'));
+    return /** @type {import('../types.js').LadderAround} */ (core.devil_ladder(ladder.rung, ladder.streak, isPlay(view.mode) ? view.status : 'playing'));
   };
 
   /** Starts the ladder at its first rung (as A, unless playing B), or leaves it.
@@ -308,7 +312,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * @param {Session} session
    * @param {'undo' | 'redo'} which */
   function undoRound(session, which) {
-    if (view.mode === 'play_a' || view.mode === 'play_b') session[which]();
+    if (isPlay(view.mode)) session[which]();
   }
 
   // A table pasted on the strategy lab page plays (as the lab's pasted-table strategy) in this
@@ -513,7 +517,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     renderEdge({ top: $('edge-top'), left: $('edge-left'), note: $('edge-note') }, { rows, cols, frame: mode === 'watch' ? steps[view.step] : undefined });
     renderLadder();
     $('side-title').textContent = TITLES[mode];
-    const undoable = mode === 'play_a' || mode === 'play_b';
+    const undoable = isPlay(mode);
     for (const b of ctx.$$('[data-game]')) /** @type {HTMLElement} */ (b).hidden = !undoable;
     if (mode === 'watch') renderWatch();
     else renderPlay();
@@ -654,7 +658,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** The ladder line and Next round (Play as A and B): the rung, the streak with the round's
    * result counted, and the board size fixed by the rung. */
   function renderLadder() {
-    const playing = view.mode === 'play_a' || view.mode === 'play_b';
+    const playing = isPlay(view.mode);
     const { ladder } = view;
     const done = result();
     $('play-controls').hidden = !playing;
@@ -689,7 +693,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function renderPlay() {
     delete $('status').dataset.shownInLog;
     $('bits').hidden = true;
-    if (view.mode === 'play_a' || view.mode === 'play_b') renderLiveHelper();
+    if (isPlay(view.mode)) renderLiveHelper();
     else $('helper').hidden = true;
     const { game, mode } = view;
     /** @type {string[]} */
