@@ -305,7 +305,8 @@ pub fn content_type(file: &Path) -> &'static str {
         "ico" => "image/x-icon",
         "woff2" => "font/woff2",
         "woff" => "font/woff",
-        "pgn" | "txt" | "md" => "text/plain; charset=utf-8",
+        // `ts`: the wasm modules' declarations beside their glue, read by editors and bundlers.
+        "pgn" | "txt" | "md" | "ts" => "text/plain; charset=utf-8",
         "gz" => "application/gzip",
         _ => "application/octet-stream",
     }
