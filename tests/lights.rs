@@ -946,3 +946,53 @@ fn a_large_boards_solution_steps_by_rows_and_each_step_is_its_presses() {
         assert_eq!(session.state().lights, by_hand((steps - 1) * per).0, "{spec:?}: undo takes one block back");
     }
 }
+
+/// Light chasing is walked a row at a time (issue 31): its rows are the session's steps, and
+/// after step k the board is the start with every press of the first k rows made one by one;
+/// undo takes a row back; a 3-state board chases too. Rows that do not fit the board are refused.
+#[test]
+fn the_chase_walks_a_row_a_step_through_the_session() {
+    use chessboard_puzzles::lights::rules::game::random_board;
+    use chessboard_puzzles::lights::solvers::chase::ChaseRow;
+    use chessboard_puzzles::lights::{Lights, Position};
+    use chessboard_puzzles::puzzle::Puzzle;
+    use chessboard_puzzles::session::Session;
+    for spec in [
+        Spec { rows: 7, cols: 6, rule: Rule::Plus, torus: false, states: 2 },
+        Spec { rows: 5, cols: 5, rule: Rule::Plus, torus: false, states: 3 },
+    ] {
+        let board = (0..20).map(|s| random_board(&spec, s).unwrap()).find(|b| !b.is_dark()).unwrap();
+        let plan = chase(&board).unwrap();
+        let rows = plan.rows();
+        assert_eq!(rows.iter().map(|r| r.presses.len()).sum::<usize>(), plan.steps.len(), "every press in one row");
+        let start = Position::new(Lights::from_board(board.clone()).unwrap());
+        let by_hand = |upto: usize| {
+            let mut b = board.clone();
+            for row in &rows[..upto] {
+                for p in &row.presses {
+                    assert_eq!(p.row, row.row);
+                    for _ in 0..p.times {
+                        b.press(p.row, p.col);
+                    }
+                }
+            }
+            b
+        };
+        let mut session = Session::new(start);
+        let walk = chessboard_puzzles::lights::rules::puzzle::SolveOptions { minimal: false, chase: true };
+        assert_eq!(session.solve(&walk, &mut NoProgress).unwrap(), rows.len());
+        for k in (0..=rows.len()).chain([1, 0]) {
+            session.step_to(k).unwrap();
+            assert_eq!(session.state().lights.to_board().unwrap().lights, by_hand(k).lights, "{spec:?}, after row {k}");
+        }
+        session.step_to(rows.len()).unwrap();
+        assert_eq!(session.state().is_solved(), plan.fixup.is_some(), "{spec:?}: a fixable chase ends dark");
+        assert!(session.undo());
+        assert_eq!(session.state().lights.to_board().unwrap().lights, by_hand(rows.len() - 1).lights);
+        let wide = ChaseRow {
+            presses: vec![chessboard_puzzles::lights::solvers::chase::Step { col: spec.cols, ..rows[0].presses[0] }],
+            ..rows[0].clone()
+        };
+        assert!(Position::steps_of_chase(&[wide], spec.cols).is_err());
+    }
+}

@@ -108,7 +108,7 @@ struct Held<P: Face> {
 
 /// What `GameSession.view()` gives the page, with `state` (what [`Face::draw`] gives) set on it.
 #[derive(Serialize)]
-struct View<E> {
+struct View<'a, E, M> {
     puzzle: &'static str,
     extras: E,
     /// Null when the state has no link here (see [`Face::shown_link`]).
@@ -120,8 +120,28 @@ struct View<E> {
     status: crate::puzzle::Status,
     can_undo: bool,
     can_redo: bool,
-    /// Where the step bar stands in a loaded solution: `{at, count}`, or null.
-    steps: Option<crate::session::StepPosition>,
+    /// Where the step bar stands in a loaded solution, or null.
+    steps: Option<StepsShown<'a, M>>,
+}
+
+/// Where the step bar stands in a loaded solution, with the moves on either side of it, so a
+/// view marks the move a step made (`last`) or took back (`next`) without knowing how the core
+/// cut the solution into steps.
+#[derive(Serialize)]
+struct StepsShown<'a, M> {
+    at: usize,
+    count: usize,
+    last: Option<&'a M>,
+    next: Option<&'a M>,
+}
+
+impl<'a, M> StepsShown<'a, M> {
+    fn of<P: Puzzle<Move = M>>(s: &'a Session<P>) -> Option<Self> {
+        let crate::session::StepPosition { at, count } = s.step_position()?;
+        let mut steps = s.steps()?.skip(at.saturating_sub(1));
+        let last = if at > 0 { steps.next() } else { None };
+        Some(StepsShown { at, count, last, next: steps.next() })
+    }
 }
 
 impl<P: Face> AnySession for Held<P>
@@ -139,7 +159,7 @@ where
             status: s.state().status(),
             can_undo: s.can_undo(),
             can_redo: s.can_redo(),
-            steps: s.step_position(),
+            steps: StepsShown::of(s),
         })?;
         js_sys::Reflect::set(&view, &JsValue::from_str("state"), &s.state().draw()?)
             .map_err(|_| JsError::new("cannot build the view object"))?;

@@ -13,7 +13,7 @@ use crate::lights::io::pattern_io::read_pattern;
 use crate::lights::rules::board::MAX_SIDE;
 use crate::lights::rules::game::Settings;
 use crate::lights::rules::puzzle::SolveOptions as PressOptions;
-use crate::lights::solvers::chase::{chase, table};
+use crate::lights::solvers::chase::{chase, table, ChaseRow};
 use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note, WORKER_LINK_LIGHTS};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, Game, Lights, Move, Position, SolveOptions, Spec};
@@ -220,14 +220,24 @@ pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsErro
     to_js(&rank(&spec, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
-/// Light chasing press by press: `{steps: [{phase, row, col, times}], leftover, fixup}`.
+/// Light chasing a row at a time: `{rows: [{phase, row, presses: [{phase, row, col, times}]}],
+/// leftover, fixup}`; `GameSession.solve({minimal: false, chase: true})` makes the rows its steps.
 #[wasm_bindgen]
 pub fn lights_chase(board: JsValue) -> Result<JsValue, JsError> {
     let lights = lights_from(&board)?;
     let Some(board) = lights.to_board() else {
         return Err(JsError::new("light chasing is shown step by step on boards up to 4096×4096"));
     };
-    to_js(&chase(&board).map_err(js_err)?)
+    let chase = chase(&board).map_err(js_err)?;
+    to_js(&ChaseShown { rows: chase.rows(), leftover: &chase.leftover, fixup: chase.fixup.as_deref() })
+}
+
+/// What `lights_chase` gives the page.
+#[derive(serde::Serialize)]
+struct ChaseShown<'a> {
+    rows: Vec<ChaseRow>,
+    leftover: &'a [u8],
+    fixup: Option<&'a [u8]>,
 }
 
 /// The fix-up table for the board's width: `[{leftover, press}]` (press null if unfixable).

@@ -6,6 +6,7 @@
 use super::{from_js, js_err, to_js};
 use crate::devil::lab::menu;
 use crate::devil::rules::play::{pasted_table, strategy};
+use crate::devil::rules::strategy::frames;
 use crate::devil::{Game, Strategy};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -55,9 +56,11 @@ pub fn devil_lab_solve(number: u8, game: JsValue, table: Option<String>) -> Resu
     to_js(&game.play_strategy(s.as_ref()).map_err(js_err)?)
 }
 
-/// The animation steps of one round played by strategy `number`.
+/// The animation frames of one round played by strategy `number`: each step with the moves made
+/// by then and the region it marks.
 #[wasm_bindgen]
 pub fn devil_lab_explain(number: u8, game: JsValue, table: Option<String>) -> Result<JsValue, JsError> {
     let game: Game = from_js(game, "round")?;
-    to_js(&chosen(number, table, game.board.squares())?.explain(&game.board, game.key))
+    let squares = game.board.squares();
+    to_js(&frames(chosen(number, table, squares)?.explain(&game.board, game.key), squares))
 }

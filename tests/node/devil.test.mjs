@@ -38,16 +38,25 @@ test('seeds reproduce boards', () => {
 
 test('the explanation counts each region as the definition says', () => {
   const game = round(256, '3');
-  /** @type {import('../../www/js/types.js').DevilStep[]} */
-  const steps = core.devil_lab_explain(0, game);
-  const regions = steps.flatMap((s) => (s.kind === 'count_region' ? [s] : []));
-  assert.equal(regions.length, 8);
-  for (const { bit, heads, parity } of regions) {
-    const expected = [...game.board].filter((c, i) => c === '1' && (i >> bit) & 1).length;
-    assert.equal(heads, expected);
-    assert.equal(parity, expected % 2);
-  }
+  /** @type {{ steps: import('../../www/js/types.js').DevilStep[], moves: number[], regions: (number | null)[] }} */
+  const { steps, moves, regions } = core.devil_lab_explain(0, game);
+  assert.equal(moves.length, steps.length);
+  assert.equal(regions.length, steps.length);
+  let counts = 0;
+  steps.forEach((s, i) => {
+    if (s.kind !== 'count_region') return;
+    counts += 1;
+    assert.equal(regions[i], s.bit, 'a count marks its own region');
+    assert.equal(moves[i], 0, 'A counts before any move');
+    const expected = [...game.board].filter((c, j) => c === '1' && (j >> s.bit) & 1).length;
+    assert.equal(s.heads, expected);
+    assert.equal(s.parity, expected % 2);
+  });
+  assert.equal(counts, 8);
   assert.deepEqual(steps.at(-1), { kind: 'answer', square: game.key, correct: true });
+  // A's flip is the round's first move, B's answer its second.
+  const flip = steps.findIndex((s) => s.kind === 'flip');
+  assert.deepEqual([moves[flip - 1], moves[flip], moves.at(-1)], [0, 1, 2]);
 });
 
 test('links round-trip, keep the view around the round, and bad links are errors', () => {

@@ -30,8 +30,9 @@ test('every menu strategy plays rounds that end with the key, up to 16 squares',
       const after = session.view().state.game;
       assert.equal(core.devil_lab_decode(item.number, after), game.key, item.label);
       assert.deepEqual(answer, { answer: game.key });
-      const steps = core.devil_lab_explain(item.number, game);
+      const { steps, moves } = core.devil_lab_explain(item.number, game);
       assert.deepEqual(steps.at(-1), { kind: 'answer', square: game.key, correct: true });
+      assert.equal(moves.at(-1), 2, 'the flip and the answer are the two moves');
     }
   }
   throwsWith(assert, () => core.devil_lab_check(1, 64), /up to 16/);

@@ -124,15 +124,35 @@ test('an unsolvable pattern comes with a quiet pattern it overlaps oddly', () =>
   assert.equal(s.witness_overlap, overlap);
 });
 
-test('light chasing clears the board step by step', () => {
+test('light chasing clears the board step by step, a row a step, also through the session', () => {
   const spec = classic(6, 6);
   const game = random(spec, '77');
   /** @type {import('../../www/js/types.js').ChasePlan} */
   const plan = core.lights_chase(game.lights);
   let lights = bytesOf(game.lights);
-  for (const st of plan.steps) for (let t = 0; t < st.times; t++) lights = pressHere(spec, lights, st.row, st.col);
+  /** @type {Uint8Array[]} each row's board, by the classic rule written in these tests */
+  const after = [];
+  for (const group of plan.rows) {
+    for (const st of group.presses) {
+      assert.equal(st.row, group.row, 'a step presses one row');
+      for (let t = 0; t < st.times; t++) lights = pressHere(spec, lights, st.row, st.col);
+    }
+    after.push(lights);
+  }
   assert.ok(dark(lights));
-  assert.deepEqual(plan.steps.map((s) => s.phase).filter((p, i, a) => a.indexOf(p) === i), Array.from(plan.fixup ?? []).some((x) => x) ? ['chase', 'fix_up', 'chase_again'] : ['chase'].concat(plan.steps.some((s) => s.phase === 'chase_again') ? ['chase_again'] : []));
+  const phases = plan.rows.map((r) => r.phase).filter((p, i, a) => a.indexOf(p) === i);
+  const fixed = Array.from(plan.fixup ?? []).some((x) => x);
+  assert.deepEqual(phases, fixed ? ['chase', 'fix_up', 'chase_again'] : ['chase'].concat(phases.includes('chase_again') ? ['chase_again'] : []));
+  // The same rows as the session's steps: a step makes a row's presses, undo takes it back.
+  const s = core.GameSession.create('lights', { board: game.lights, seed: null, moves: 0 }, '');
+  assert.equal(s.solve({ minimal: false, chase: true }, noProgress), plan.rows.length);
+  plan.rows.forEach((_, i) => {
+    s.step_to(i + 1);
+    assert.deepEqual(bytesOf(s.view().state.lights), after[i], `row step ${i + 1}`);
+  });
+  s.step_to(0);
+  assert.deepEqual(bytesOf(s.view().state.lights), bytesOf(game.lights));
+  s.free();
 });
 
 test('three-state and composite boards solve exactly', () => {

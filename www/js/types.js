@@ -17,8 +17,12 @@ export {};
  * @property {'playing' | 'won' | 'lost'} status  where the game stands (src/puzzle.rs, `Status`)
  * @property {boolean} can_undo
  * @property {boolean} can_redo
- * @property {{ at: number, count: number } | null} steps  where the step bar stands in a loaded solution
+ * @property {{ at: number, count: number, last: unknown, next: unknown } | null} steps  where the step
+ *   bar stands in a loaded solution, with the step made last and the one to come (each the puzzle's
+ *   move, e.g. Lights Out's {@link LightsMove}; null at either end)
  */
+
+/** A press of Lights Out as a move (src/lights/rules/game.rs, `Move`). @typedef {{ row: number, col: number, edit?: number }} LightsMove */
 
 /**
  * A round of the Devil's chessboard (src/devil/rules/game.rs, `Game`).
@@ -59,6 +63,12 @@ export {};
  *   | { kind: 'no_flip' }
  *   | { kind: 'split_halves', half: number, pair: number, parity: number, f: number, upper: number, colour: number, after: boolean }
  *   | { kind: 'choose_half', half: number, sub_flip: number, want_upper: number, flip: number }} DevilStep
+ */
+
+/**
+ * A step as Watch shows it: with the session's moves made by then (A's flip, B's answer) and the
+ * index bit of the region it marks, if any (src/devil/rules/strategy.rs, `Frames`, a column each).
+ * @typedef {DevilStep & { moves: number, region: number | null }} DevilFrame
  */
 
 /** A climb up the Devil's ladder (src/devil/rules/game.rs, `Ladder`): the rung from 0. @typedef {{ rung: number, streak: number }} Ladder */
@@ -217,10 +227,12 @@ export {};
  */
 
 /**
- * The core's light-chasing plan (`lights_chase`): each press with its phase, the last row the
- * first chase leaves, and the first-row fix-up for it (null when none fixes it).
+ * The core's light-chasing plan (`lights_chase`): the presses a row (and phase) at a time, the
+ * last row the first chase leaves, and the first-row fix-up for it (null when none fixes it).
+ * `GameSession.solve({ minimal: false, chase: true })` makes the same rows the session's steps.
  * @typedef {{ phase: 'chase' | 'fix_up' | 'chase_again', row: number, col: number, times: number }} ChasePress
- * @typedef {{ steps: ChasePress[], leftover: ArrayLike<number>, fixup: ArrayLike<number> | null }} ChasePlan
+ * @typedef {{ phase: ChasePress['phase'], row: number, presses: ChasePress[] }} ChaseRow
+ * @typedef {{ rows: ChaseRow[], leftover: ArrayLike<number>, fixup: ArrayLike<number> | null }} ChasePlan
  */
 
 /**

@@ -80,6 +80,48 @@ pub enum Step {
     ChooseHalf { half: usize, sub_flip: usize, want_upper: u8, flip: usize },
 }
 
+impl Step {
+    /// Whether this frame is one of the round's moves in the session (A's flip, B's answer):
+    /// Watch shows the board with the moves made up to its frame.
+    pub fn is_move(&self) -> bool {
+        matches!(self, Step::Flip { .. } | Step::Answer { .. })
+    }
+
+    /// The squares this frame marks on a board of `squares`, as an index bit: parity region `bit`
+    /// (the squares whose index has it), or for Vasil'ev's halves the top bit (the upper half u).
+    pub fn region(&self, squares: usize) -> Option<u32> {
+        match self {
+            Step::CountRegion { bit, .. } | Step::DecodeRegion { bit, .. } => Some(*bit),
+            Step::SplitHalves { .. } => squares.checked_ilog2()?.checked_sub(1),
+            _ => None,
+        }
+    }
+}
+
+/// The frames of a round as a face shows them: the steps, and for each how many of the session's
+/// moves are made by then (so a view steps the session to a frame without knowing which kinds are
+/// moves) and the region it marks. Kept as columns beside the steps, not merged into each step,
+/// because serde's flattening would cost the Devil's module 3.7 KB.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Frames {
+    pub steps: Vec<Step>,
+    pub moves: Vec<usize>,
+    pub regions: Vec<Option<u32>>,
+}
+
+/// The frames of `steps` on a board of `squares`.
+pub fn frames(steps: Vec<Step>, squares: usize) -> Frames {
+    let moves = steps
+        .iter()
+        .scan(0, |made, step| {
+            *made += usize::from(step.is_move());
+            Some(*made)
+        })
+        .collect();
+    let regions = steps.iter().map(|step| step.region(squares)).collect();
+    Frames { steps, moves, regions }
+}
+
 /// The standard strategy: a board names the XOR of the indices of its heads (the coset
 /// strategy of the Hamming code). Flipping coin `i` changes that XOR by exactly `i`, so A
 /// flips `colour XOR key`; when they are equal A flips coin 0, which changes nothing.
@@ -190,5 +232,25 @@ mod tests {
         }
         let plain = Plain.explain(&board, 41);
         assert_eq!(plain.last(), steps.last());
+    }
+
+    #[test]
+    fn frames_count_the_moves_made_and_mark_the_regions() {
+        let mut rng = crate::seed::rng_from_seed(5);
+        let board = Board::random(16, &mut rng).unwrap();
+        let key = 9;
+        let frames = frames(Xor { squares: 16 }.explain(&board, key), 16);
+        // Start, 4 counts, colour, XOR: no move yet; the flip is move 1; 4 decodes; the answer is move 2.
+        assert_eq!(frames.moves, [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2]);
+        assert_eq!(frames.steps[7], Step::Flip { square: xor_by_definition(&board) ^ key });
+        let regions = &frames.regions;
+        let counted = [Some(0), Some(1), Some(2), Some(3)];
+        assert_eq!(regions[1..5], counted);
+        assert_eq!(regions[8..12], counted);
+        assert_eq!(regions.iter().flatten().count(), 8, "only the counts mark a region");
+        // Vasil'ev's halves mark the upper half: the squares whose index has the top bit.
+        let halves = Step::SplitHalves { half: 8, pair: 0, parity: 0, f: 0, upper: 0, colour: 0, after: false };
+        assert_eq!(halves.region(16), Some(3));
+        assert_eq!(halves.region(1), None);
     }
 }

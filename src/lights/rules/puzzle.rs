@@ -6,20 +6,24 @@ use crate::lights::io::link;
 use crate::lights::rules::any_size::{Lights, SolveOptions as AnySizeOptions};
 use crate::lights::rules::board::Spec;
 use crate::lights::rules::game::{Game, Move, PressBlock};
+use crate::lights::solvers::chase::{chase, ChaseRow};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::{bail, Result};
 
 /// How [`Puzzle::solve_with`] solves: `minimal` searches the solutions for the fewest presses
-/// when the kernel is small enough to prove it (the default), else any solution will do.
+/// when the kernel is small enough to prove it (the default), else any solution will do;
+/// `chase` walks light chasing instead, a row of presses a step (see [`Position::steps_of_chase`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SolveOptions {
     pub minimal: bool,
+    #[serde(default)]
+    pub chase: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { minimal: true }
+        SolveOptions { minimal: true, chase: false }
     }
 }
 
@@ -79,6 +83,25 @@ impl Position {
                 let counts = presses.cells(1, from, to)?;
                 let block = PressBlock { cols: spec.cols, counts };
                 Ok(Move { row: from, col: 0, edit: 0, block: Some(std::sync::Arc::new(block)) })
+            })
+            .collect()
+    }
+
+    /// The steps of a light-chasing walk-through on a board `cols` wide: a row of presses a
+    /// step, each one move (so undo takes a row back, as the walk-through steps). A press
+    /// outside the width, or twice in a row's step, is refused; playing a step checks the rest.
+    pub fn steps_of_chase(rows: &[ChaseRow], cols: usize) -> Result<Vec<Move>> {
+        rows.iter()
+            .map(|group| {
+                let mut counts = vec![0u8; cols];
+                for press in &group.presses {
+                    match counts.get_mut(press.col) {
+                        Some(count) if press.row == group.row && *count == 0 => *count = press.times,
+                        _ => bail!("a chase row that does not fit this board"),
+                    }
+                }
+                let block = PressBlock { cols, counts };
+                Ok(Move { row: group.row, col: 0, edit: 0, block: Some(std::sync::Arc::new(block)) })
             })
             .collect()
     }
@@ -166,7 +189,15 @@ impl Puzzle for Position {
         self.lights.lit() == 0
     }
 
+    /// With `chase`, the rows of light chasing: for a board no first-row fix-up clears, the
+    /// first pass alone, which leaves the last row lit (the walk-through shows why).
     fn solve_with(&self, options: &SolveOptions, progress: &mut dyn Progress) -> Result<Vec<Move>> {
+        if options.chase {
+            let Some(board) = self.lights.to_board() else {
+                bail!("light chasing is walked on boards up to 4096×4096")
+            };
+            return Position::steps_of_chase(&chase(&board)?.rows(), board.spec.cols);
+        }
         let how = AnySizeOptions { minimal: options.minimal, presses: true, quiet: false };
         match self.lights.solve(&how, progress)?.presses {
             Some(p) => Ok(Position::moves_of(&p)),

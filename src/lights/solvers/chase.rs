@@ -44,6 +44,30 @@ pub struct Chase {
     pub fixup: Option<Vec<u8>>,
 }
 
+/// The presses of one row in one phase: the grain a reader follows the chase at (a row
+/// cleared, the fix-up, a row cleared again), and one step of the page's walk-through.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChaseRow {
+    pub phase: Phase,
+    /// The row pressed.
+    pub row: usize,
+    pub presses: Vec<Step>,
+}
+
+impl Chase {
+    /// The presses grouped a row (and phase) at a time, in order.
+    pub fn rows(&self) -> Vec<ChaseRow> {
+        let mut rows: Vec<ChaseRow> = Vec::new();
+        for &step in &self.steps {
+            match rows.last_mut() {
+                Some(last) if last.phase == step.phase && last.row == step.row => last.presses.push(step),
+                _ => rows.push(ChaseRow { phase: step.phase, row: step.row, presses: vec![step] }),
+            }
+        }
+        rows
+    }
+}
+
 fn check(spec: &Spec) -> Result<()> {
     spec.check()?;
     if !spec.rule.chases() || spec.torus {

@@ -87,6 +87,7 @@ export const TEMPLATE = `
  * @typedef {import('../types.js').DevilMode} DevilMode
  * @typedef {import('../types.js').DevilMove} DevilMove
  * @typedef {import('../types.js').DevilStep} DevilStep
+ * @typedef {import('../types.js').DevilFrame} DevilFrame
  * @typedef {import('../types.js').Ladder} Ladder
  * @typedef {import('../types.js').GameView['status']} Status
  * @typedef {import('../game-driver.js').Session} Session
@@ -121,7 +122,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let names = [];
   /** @type {{rows: number, cols: number}} */
   let layout = { rows: 1, cols: 1 };
-  /** @type {DevilStep[]} */
+  /** @type {DevilFrame[]} */
   let steps = [];
   /** The step bar that walks through Watch's steps (../components/step-bar.js). */
   const bar = mountStepBar($('steps'));
@@ -326,8 +327,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const flipFor = (strategy, game) => firstFlip(core.devil_lab_solve(strategy, game, tableFor()));
   /** @param {DevilGame} game */
   const decode = (game) => core.devil_lab_decode(view.strategy, game, tableFor());
-  /** @param {number} strategy @param {DevilGame} game @returns {DevilStep[]} */
-  const explain = (strategy, game) => core.devil_lab_explain(strategy, game, tableFor());
+  /** @param {number} strategy @param {DevilGame} game @returns {DevilFrame[]} */
+  const explain = (strategy, game) => {
+    /** @type {{ steps: DevilStep[], moves: number[], regions: (number | null)[] }} */
+    const { steps, moves, regions } = core.devil_lab_explain(strategy, game, tableFor());
+    return steps.map((step, i) => ({ ...step, moves: moves[i], region: regions[i] }));
+  };
 
   /** @param {string} tool  what Edit places on a click: 'coin' or 'key' */
   function setTool(tool) {
@@ -373,10 +378,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     render();
   }
 
-  /** How many of the strategy's moves have been made by frame `step` of Watch. @param {number} step */
-  function movesBy(step) {
-    return steps.slice(0, step + 1).filter((s) => s.kind === 'flip' || s.kind === 'answer').length;
-  }
+  /** How many of the round's moves the session has made by frame `step` of Watch (the core counts them). @param {number} step */
+  const movesBy = (step) => steps[step]?.moves ?? 0;
 
   /** Watch's steps on the step bar: position i shows frame i (the first is the round as dealt). */
   function loadSteps() {
@@ -446,20 +449,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     return bits === 0 ? '0' : value.toString(2).padStart(bits, '0');
   }
 
-  /** The squares a step highlights: a parity region (XOR), or the upper half u (Vasil'ev:
-   * the squares whose index has the top bit set).
-   * @param {DevilStep | undefined} s */
-  function regionOf(s) {
-    if (!s) return null;
-    if (s.kind === 'split_halves') return Math.log2(view.game.board.length) - 1;
-    return 'bit' in s ? s.bit : null;
-  }
-
   /** What the board looks like now: in Watch, the session has made the moves of the frames shown. */
   function shown() {
     const { game, mode, step } = view;
     const coins = game.board;
-    if (mode === 'watch') return { coins, flipped: game.flipped, answer: game.answer, region: regionOf(steps[step]), keyShown: true };
+    if (mode === 'watch') return { coins, flipped: game.flipped, answer: game.answer, region: steps[step]?.region ?? null, keyShown: true };
     const over = game.answer !== null;
     return {
       coins,

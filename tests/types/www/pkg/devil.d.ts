@@ -94,7 +94,8 @@ export function devil_lab_check(number: number, squares: number, table?: string 
 export function devil_lab_decode(number: number, game: any, table?: string | null): number;
 
 /**
- * The animation steps of one round played by strategy `number`.
+ * The animation frames of one round played by strategy `number`: each step with the moves made
+ * by then and the region it marks.
  */
 export function devil_lab_explain(number: number, game: any, table?: string | null): any;
 

@@ -153,7 +153,8 @@ export function devil_lab_decode(number: number, game: any, table?: string | nul
 export function devil_lab_dice(squares: number, faces: number, seed: string, progress: Function): any;
 
 /**
- * The animation steps of one round played by strategy `number`.
+ * The animation frames of one round played by strategy `number`: each step with the moves made
+ * by then and the region it marks.
  */
 export function devil_lab_explain(number: number, game: any, table?: string | null): any;
 

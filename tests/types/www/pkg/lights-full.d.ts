@@ -89,7 +89,8 @@ export function lights_cells(board: any, block: number, from: number, to: number
 export function lights_chart(max: number, progress: Function): any;
 
 /**
- * Light chasing press by press: `{steps: [{phase, row, col, times}], leftover, fixup}`.
+ * Light chasing a row at a time: `{rows: [{phase, row, presses: [{phase, row, col, times}]}],
+ * leftover, fixup}`; `GameSession.solve({minimal: false, chase: true})` makes the rows its steps.
  */
 export function lights_chase(board: any): any;
 

@@ -1,41 +1,33 @@
 // Lights Out: the light-chasing walk-through. The core plans it (chase row by row, the first-row
-// fix-up from the table, chase again); this module turns the plan into one step a row for the
-// step bar — forward makes the row's presses and says why, back undoes them — and narrates.
+// fix-up from the table, chase again) a row at a time, and the session takes the rows as its
+// steps; this module walks them on the step bar and says why each row is pressed.
 import { scrollToEnd } from '../../view.js';
 import { check, stepWith, playUnlessReduced } from './solve.js';
 import { Stepper } from '../../components/step-bar.js';
 
 /** @typedef {import('./state.js').LightsParts} LightsParts */
 
-/** @typedef {import('../../types.js').ChasePress} ChasePress */
 /** @typedef {import('../../types.js').ChasePlan} ChasePlan */
 
-/** The plan's presses grouped a row (and phase) at a time, each with what to say of it.
+/** What to say of each of the plan's rows (a step each), and of how it ended.
  * @param {ChasePlan} plan */
-function rowSteps(plan) {
+function narration(plan) {
   const bits = (/** @type {ArrayLike<number>} */ row) => Array.from(row).join('');
   const fixup = `Last row left: ${bits(plan.leftover)} → table says press first row ${plan.fixup ? bits(plan.fixup) : '(nothing fixes this)'}.`;
-  /** @type {{ phase: ChasePress['phase'], row: number, presses: ChasePress[], lines: string[] }[]} */
-  const steps = [];
   let fixupSaid = false;
-  for (const st of plan.steps) {
-    const last = steps.at(-1);
-    if (last && last.phase === st.phase && last.row === st.row) {
-      last.presses.push(st);
-      continue;
-    }
+  const rows = plan.rows.map(({ phase, row }) => {
     const lines = [];
-    if (st.phase !== 'chase' && !fixupSaid) {
+    if (phase !== 'chase' && !fixupSaid) {
       lines.push(fixup);
       fixupSaid = true;
     }
-    const what = { chase: 'Chase', fix_up: 'Fix-up', chase_again: 'Chase again' }[st.phase];
-    lines.push(st.phase === 'fix_up' ? `${what}: press row 1 as the table says.` : `${what}: clear row ${st.row} by pressing below its lit lights (row ${st.row + 1}).`);
-    steps.push({ phase: st.phase, row: st.row, presses: [st], lines });
-  }
+    const what = { chase: 'Chase', fix_up: 'Fix-up', chase_again: 'Chase again' }[phase];
+    lines.push(phase === 'fix_up' ? `${what}: press row 1 as the table says.` : `${what}: clear row ${row} by pressing below its lit lights (row ${row + 1}).`);
+    return lines;
+  });
   const end = fixupSaid ? [] : [fixup];
   end.push(plan.fixup ? 'The board is dark.' : 'No first-row press fixes that last row: the pattern is not solvable.');
-  return { steps, end };
+  return { rows, end };
 }
 
 /** @param {LightsParts} v */
@@ -51,7 +43,7 @@ export async function chase(v) {
   } catch (err) {
     return showError(err);
   }
-  const { steps, end } = rowSteps(plan);
+  const { rows, end } = narration(plan);
   const log = $('log');
   log.replaceChildren();
   /** Log items written per position, so stepping back takes them away again.
@@ -74,32 +66,26 @@ export async function chase(v) {
     log.lastElementChild?.classList.add('current');
   };
 
-  // Position i has made the first i rows' presses; the last position also says how it ended.
+  // The same rows are the session's steps (a row's presses one move, so Undo takes a row back).
+  // Position i of the bar has made the first i rows; the last position also says how it ended.
+  /** @type {number | undefined} */
+  let count;
+  stepWith(v, () => {
+    count = v.driver?.act((session) => session.solve({ minimal: false, chase: true }, () => {}));
+  });
+  if (count === undefined) return;
   const stepper = new Stepper({
-    count: steps.length + 1,
+    count: rows.length + 1,
     go: (to, from) =>
       stepWith(v, () => {
-        if (to > from) {
-          if (from === steps.length) {
-            say(end);
-            if (plan.fixup) showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win');
-            else check(v);
-          } else {
-            const g = steps[from];
-            v.driver?.act((session) => {
-              for (const st of g.presses) for (let t = 0; t < st.times; t++) session.play({ row: st.row, col: st.col });
-            });
-            say(g.lines);
-          }
-        } else {
-          if (to < steps.length) {
-            v.driver?.act((session) => {
-              for (const st of steps[to].presses) for (let t = 0; t < st.times; t++) session.undo();
-            });
-          }
-          unsay();
+        v.driver?.act((session) => session.step_to(Math.min(to, rows.length)));
+        for (let at = from; at < to; at++) say(at < rows.length ? rows[at] : end);
+        for (let at = from; at > to; at--) unsay();
+        if (to > rows.length && from <= rows.length) {
+          if (plan.fixup) showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win');
+          else check(v);
         }
-        v.overlay.row = to > 0 && to <= steps.length ? steps[to - 1].row : -1;
+        v.overlay.row = to > 0 && to <= rows.length ? plan.rows[to - 1].row : -1;
       }),
   });
   v.steps.load(stepper, 'Row');

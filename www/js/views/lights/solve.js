@@ -2,13 +2,14 @@
 // board is large — and what the view does with them: hint, show, check, animate.
 import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { cellsOf, litCount, markAt } from './state.js';
+import { litCount, markAt } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
 import { found, prefersReducedMotion } from '../../app.js';
 
 /** @typedef {import('./state.js').LightsParts} LightsParts */
 /** @typedef {import('./state.js').LightsSolution} LightsSolution */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
+/** @typedef {import('../../types.js').LightsMove} LightsMove */
 
 /**
  * The wasm module that solves and ranks boards of this plan: the page's own, or `lights-full`
@@ -177,21 +178,11 @@ export function animate(v) {
     // The solution's steps become the session's steps, walked on the step bar: forward makes a
     // step, back takes it back. Anything else that changes the board puts the steps away.
     const perStep = v.plan.step_rows;
-    /** The light each step presses, on boards stepped a press at a time (marked as it goes). */
-    /** @type {number[]} */
-    const order = [];
-    if (!perStep) {
-      cellsOf(v, found(s.presses, "a solvable board's presses")).forEach((times, i) => {
-        for (let t = 0; t < times; t++) order.push(i);
-      });
-    }
-    const cols = v.spec.cols;
     /** @type {number | undefined} */
     let count = 0;
+    // The core cuts the solution into steps (a press, or a block of rows, a step).
     stepWith(v, () => {
-      count = perStep
-        ? v.driver?.act((session) => session.load_steps({ presses: s.presses }))
-        : v.driver?.act((session) => session.load_steps(order.map((i) => ({ row: Math.floor(i / cols), col: i % cols }))));
+      count = v.driver?.act((session) => session.load_steps({ presses: s.presses }));
     });
     if (count === undefined) return;
     const stepper = new Stepper({
@@ -199,7 +190,10 @@ export function animate(v) {
       go: (to, from) =>
         stepWith(v, () => {
           v.driver?.act((session) => session.step_to(to));
-          if (!perStep) v.overlay.hint = to > from ? order[from] : order[to];
+          // A press a step: mark the light the step pressed, or took back.
+          const steps = v.driver?.view?.steps;
+          const press = /** @type {LightsMove | null | undefined} */ (to > from ? steps?.last : steps?.next);
+          if (!perStep && press) v.overlay.hint = press.row * v.spec.cols + press.col;
           if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win');
         }),
     });
