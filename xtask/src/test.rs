@@ -89,15 +89,20 @@ fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step
     };
     let mut cli = Some(cli_built);
     background("native tests", "native-tests.log", &mut |log| {
-        let built = run_logged(nice_cargo().args(["test", "--workspace", "--no-run"]), log).and_then(|()| {
-            // A copy: a later cargo command may replace the original while a test runs it.
-            let copy = logs.join("chessboard-puzzles");
-            std::fs::copy(crate::target_dir().join("debug/chessboard-puzzles"), &copy)?;
-            Ok(copy)
-        });
+        let built = run_logged(nice_cargo().args(["test", "--package", "chessboard-puzzles", "--no-run"]), log)
+            .and_then(|()| {
+                // A copy: a later cargo command may replace the original while a test runs it.
+                let copy = logs.join("chessboard-puzzles");
+                std::fs::copy(crate::target_dir().join("debug/chessboard-puzzles"), &copy)?;
+                Ok(copy)
+            });
         let _ = cli.take().expect("told once").send(built.as_ref().ok().cloned());
         built?;
-        run_logged(nice_cargo().args(["test", "--workspace"]), log)
+        run_logged(nice_cargo().args(["test", "--package", "chessboard-puzzles"]), log)?;
+        // xtask's tests in xtask's own profile: its dependencies (wasm-bindgen's CLI support,
+        // hyper, tokio) are already built for running `cargo xtask`, where the dev profile would
+        // build them all again, optimised.
+        run_logged(nice_cargo().args(["test", "--package", "xtask", "--profile", "xtask"]), log)
     });
     background("clippy", "clippy.log", &mut |log| {
         run_logged(nice_cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]), log)

@@ -140,26 +140,65 @@ pub fn check_pawns(squares: &crate::chess::Squares) -> Result<()> {
 
 /// Whether both sides' material together can arise in a game; `Err` says why not.
 pub fn check(w: &Counts, b: &Counts) -> Result<()> {
-    for (c, name) in [(w, "White"), (b, "Black")] {
+    match impossibility(w, b) {
+        None => Ok(()),
+        Some(Impossible::Pawns { white }) => {
+            let (name, c) = side(white, w, b);
+            bail!("{name} has {} pawns; a side has at most 8", c.pawns)
+        }
+        Some(Impossible::Promotions { white }) => {
+            let (name, c) = side(white, w, b);
+            bail!("{name} has {} promoted pieces but only {} missing pawns", c.promotions(), 8 - c.pawns)
+        }
+        Some(Impossible::PastPawns { white, captures }) => {
+            let (name, c) = side(white, w, b);
+            bail!(
+                "{name} has {} promoted pieces, but with only {} captures its pawns could not get past the enemy pawns",
+                c.promotions(),
+                captures.max(0)
+            )
+        }
+    }
+}
+
+fn side<'a>(white: bool, w: &'a Counts, b: &'a Counts) -> (&'static str, &'a Counts) {
+    if white {
+        ("White", w)
+    } else {
+        ("Black", b)
+    }
+}
+
+/// Why some material cannot arise, as data: [`check`] words it; tests that ask it of millions
+/// of pairs need no message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Impossible {
+    /// A side with more than 8 pawns.
+    Pawns { white: bool },
+    /// More promoted pieces than missing pawns.
+    Promotions { white: bool },
+    /// More promotions than the captures let pawns get past the enemy's.
+    PastPawns { white: bool, captures: i32 },
+}
+
+/// The first reason (in [`check`]'s order) why both sides' material cannot arise, if any.
+pub fn impossibility(w: &Counts, b: &Counts) -> Option<Impossible> {
+    for (c, white) in [(w, true), (b, false)] {
         if c.pawns > 8 {
-            bail!("{name} has {} pawns; a side has at most 8", c.pawns);
+            return Some(Impossible::Pawns { white });
         }
         if c.pawns + c.promotions() > 8 {
-            bail!("{name} has {} promoted pieces but only {} missing pawns", c.promotions(), 8 - c.pawns);
+            return Some(Impossible::Promotions { white });
         }
     }
     let captures = 32i32 - i32::from(w.men()) - i32::from(b.men());
-    for (us, them, name) in [(w, b, "White"), (b, w, "Black")] {
+    for (us, them, white) in [(w, b, true), (b, w, false)] {
         let their_pawns_captured = 8 - i32::from(them.pawns) - i32::from(them.promotions());
         if i32::from(us.promotions()) > captures + their_pawns_captured {
-            bail!(
-                "{name} has {} promoted pieces, but with only {} captures its pawns could not get past the enemy pawns",
-                us.promotions(),
-                captures.max(0)
-            );
+            return Some(Impossible::PastPawns { white, captures });
         }
     }
-    Ok(())
+    None
 }
 
 /// Every count a side can have on its own (promotions bounded by missing pawns), pawns first.
@@ -259,7 +298,7 @@ mod tests {
         let mut brute = 0;
         for w in &sides {
             for b in &sides {
-                if check(w, b).is_ok() {
+                if impossibility(w, b).is_none() {
                     brute = brute.max(cost(w, true) + cost(b, false));
                 }
             }
