@@ -18,6 +18,20 @@ pub enum Status {
     Lost,
 }
 
+/// What an input on the board does (sgt's `interpret_move`): the face turns a click or key into
+/// one of these, so a view forwards input and draws, and the rules of what input means stay here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action<P: Puzzle> {
+    /// A move of the game.
+    Play(P::Move),
+    /// A move and the partner's reply to it, as one turn ([`crate::session::Session::play_turn`]).
+    Turn(P::Move),
+    /// An edit that is not a move: the session starts again from this state.
+    Replace(P),
+    /// Nothing happens, and this says why.
+    Refuse(&'static str),
+}
+
 pub trait Puzzle: Sized + Clone {
     /// What chooses a game: size, rule, number of sides…
     type Params;

@@ -5,7 +5,7 @@
 //! its parameters, moves and edits arrive from the page and what the page draws.
 
 use super::{adapter, from_js, js_err, to_js, JsProgress};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Action, Puzzle};
 use crate::session::Session;
 use crate::{bail, Result};
 use serde::de::DeserializeOwned;
@@ -56,6 +56,14 @@ pub trait Face: Puzzle + 'static {
         Ok(None)
     }
 
+    /// What an input on the board does with the view's `extras` (sgt's `interpret_move`):
+    /// the input as the page forwards it (the Devil: `{cell, key, tool}`). `None` when it means
+    /// nothing here; puzzles whose views make their moves themselves take no input.
+    fn interpret(state: &Self, extras: &Self::Extras, input: JsValue) -> Result<Option<Action<Self>>, JsError> {
+        let _ = (state, extras, input);
+        Err(JsError::new("this puzzle takes its moves from the page"))
+    }
+
     /// A compound step the puzzle offers beyond single moves (the table's jump to move N),
     /// made in the session as one move of its history. Puzzles without one refuse.
     fn jump(session: &mut Session<Self>, to: &str) -> Result<JsValue, JsError> {
@@ -88,6 +96,7 @@ trait AnySession {
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
     fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError>;
     fn preview(&self, mv: JsValue) -> Result<JsValue, JsError>;
+    fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError>;
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
     fn jump(&mut self, to: &str) -> Result<JsValue, JsError>;
     fn undo(&mut self) -> bool;
@@ -180,6 +189,23 @@ where
     fn preview(&self, mv: JsValue) -> Result<JsValue, JsError> {
         let outcome = self.session.preview(&P::parse_move(mv)?).map_err(js_err)?;
         P::outcome(&outcome)
+    }
+    fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let Some(action) = P::interpret(self.session.state(), &self.extras, input)? else {
+            return Ok(JsValue::FALSE);
+        };
+        match action {
+            Action::Play(mv) => {
+                self.session.play(mv).map_err(js_err)?;
+            }
+            Action::Turn(mv) => {
+                let options = P::parse_options(options)?;
+                self.session.play_turn(mv, |state| P::reply(state, &options)).map_err(js_err)?;
+            }
+            Action::Replace(next) => self.session.reset(next),
+            Action::Refuse(why) => return Ok(JsValue::from_str(why)),
+        }
+        Ok(JsValue::TRUE)
     }
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {
         let next = self.session.state().edit(edit)?;
@@ -349,6 +375,13 @@ impl GameSession {
     /// playing it: nothing changes.
     pub fn preview(&self, mv: JsValue) -> Result<JsValue, JsError> {
         self.inner.preview(mv)
+    }
+    /// An input on the board, as the face interprets it in the view's mode (a click or key on
+    /// a cell: the Devil's `{cell, key, tool}`), with the solve options a partner replies by.
+    /// Returns false when it means nothing (the page lets a key go on), true when it played or
+    /// edited, or a line saying why nothing happened.
+    pub fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        self.inner.input(input, options)
     }
     /// An edit that is not a move (the session starts again from its result).
     pub fn edit(&mut self, edit: JsValue) -> Result<(), JsError> {

@@ -189,3 +189,29 @@ test('the ladder: the board size of each rung, a win climbs with the streak, a l
   throwsWith(assert, () => core.devil_ladder(5, 0, 'won'), /5 rungs, not 6/);
   throwsWith(assert, () => core.devil_ladder(0, 0, 'draw'), /not a round's result/);
 });
+
+test('input on a square does what the mode lets a player do, as the core interprets it', () => {
+  const session = create(16, '9');
+  const dealt = session.view().state.game;
+  const xor = { strategy: 0, table: null };
+  // Play as A: a click flips the coin, and B answers by XOR with it, as one turn (one undo).
+  session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 0, streak: 0 });
+  assert.equal(session.input({ cell: 5, key: null, tool: 'coin' }, xor), true);
+  const after = session.view().state.game;
+  const flipped = [...dealt.board].map((c, i) => (i === 5 ? String(1 - Number(c)) : c)).join('');
+  assert.equal(after.board, flipped);
+  assert.deepEqual([after.flipped, after.answer], [5, xorOfHeads(flipped)]);
+  assert.match(session.input({ cell: 6, key: ' ' }, xor), /exactly one coin/, 'A flips once');
+  assert.equal(session.view().state.game.board, flipped, 'a refusal changes nothing');
+  assert.equal(session.undo(), true);
+  assert.equal(session.view().state.game.board, dealt.board, 'one undo takes the turn back');
+  // A key that means nothing here goes on to the page.
+  assert.equal(session.input({ cell: 5, key: 'Enter' }, xor), false);
+  assert.equal(session.input({ cell: 5, key: 'ArrowLeft' }, xor), false);
+  // Edit: K places the key, Space turns a coin.
+  session.set_extras({ mode: 'edit', strategy: 0, step: 0, rung: 0, streak: 0 });
+  assert.equal(session.input({ cell: 3, key: 'k', tool: 'coin' }, xor), true);
+  assert.equal(session.view().state.game.key, 3);
+  throwsWith(assert, () => session.input({ cell: 16, key: null, tool: 'coin' }, xor), /square/);
+  session.free();
+});

@@ -5,7 +5,7 @@ use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::devil::rules::board::{check_squares, Board, MAX_SQUARES};
 use crate::devil::rules::strategy::{Strategy, Xor};
 use crate::progress::Progress;
-use crate::puzzle::{Puzzle, Status};
+use crate::puzzle::{Action, Puzzle, Status};
 use crate::seed::rng_from_seed;
 use crate::{bail, link, Result};
 use rand::Rng;
@@ -195,6 +195,37 @@ impl Puzzle for Game {
 
     fn decode(payload: &str) -> Result<Game> {
         decode_view(payload).map(|v| v.game)
+    }
+}
+
+/// An input on a square as the page forwards it: a click (with Edit's tool: the key or a coin)
+/// or a key pressed on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    Click { places_key: bool },
+    Key(char),
+}
+
+impl Game {
+    /// What `input` on `square` does in `mode` (sgt's `interpret_move`): A flips one coin (a
+    /// click or Space) and B answers by the strategy, as one turn; B names a square (a click or
+    /// Enter); Edit turns a coin (Space) or places the key (K); Watch takes no input. `None`
+    /// when the input means nothing here (the page lets a key go on).
+    pub fn interpret(&self, mode: Mode, square: usize, input: Input) -> Result<Option<Action<Game>>> {
+        use Input::{Click, Key};
+        Ok(Some(match (mode, input) {
+            (Mode::PlayA, Click { .. } | Key(' ')) if self.flipped.is_some() => {
+                Action::Refuse("A flips exactly one coin. Press Undo or New board to play again.")
+            }
+            (Mode::PlayA, Click { .. } | Key(' ')) => Action::Turn(Move::Flip(square)),
+            (Mode::PlayB, Click { .. } | Key('\n')) if self.answer.is_some() => {
+                Action::Refuse("B has answered. Press Undo or New board to play again.")
+            }
+            (Mode::PlayB, Click { .. } | Key('\n')) => Action::Play(Move::Answer(square)),
+            (Mode::Edit, Click { places_key: true } | Key('k' | 'K')) => Action::Replace(self.with_key(square)?),
+            (Mode::Edit, Click { places_key: false } | Key(' ')) => Action::Replace(self.with_coin_toggled(square)?),
+            _ => return Ok(None),
+        }))
     }
 }
 
@@ -411,6 +442,37 @@ mod tests {
     /// The XOR of the indices of the heads, worked out here square by square.
     fn xor_of_heads(coins: u64, squares: usize) -> usize {
         (0..squares).filter(|i| coins >> i & 1 == 1).fold(0, |acc, i| acc ^ i)
+    }
+
+    #[test]
+    fn input_means_what_each_mode_lets_a_player_do() {
+        let dealt = Game::new(Board::from_bits(4, 0b0110).unwrap(), 2).unwrap();
+        let click = Input::Click { places_key: false };
+        let act = |g: &Game, mode, input| g.interpret(mode, 3, input).unwrap();
+        // A flips one coin, by click or Space, and B's answer comes with it; then A is done.
+        assert_eq!(act(&dealt, Mode::PlayA, click), Some(Action::Turn(Move::Flip(3))));
+        assert_eq!(act(&dealt, Mode::PlayA, Input::Key(' ')), Some(Action::Turn(Move::Flip(3))));
+        let flipped = dealt.apply(&Move::Flip(1)).unwrap();
+        assert!(matches!(act(&flipped, Mode::PlayA, click), Some(Action::Refuse(why)) if why.contains("exactly one")));
+        // B names a square by click or Enter, once.
+        assert_eq!(act(&flipped, Mode::PlayB, Input::Key('\n')), Some(Action::Play(Move::Answer(3))));
+        let answered = flipped.apply(&Move::Answer(0)).unwrap();
+        assert!(matches!(act(&answered, Mode::PlayB, click), Some(Action::Refuse(_))));
+        // Edit turns coin 3 (0110 → 1110) or moves the key to 3; the board is otherwise as it was.
+        let Some(Action::Replace(turned)) = act(&dealt, Mode::Edit, Input::Key(' ')) else { panic!() };
+        assert_eq!((turned.board, turned.key), (Board::from_bits(4, 0b1110).unwrap(), 2));
+        let Some(Action::Replace(moved)) = act(&dealt, Mode::Edit, Input::Click { places_key: true }) else { panic!() };
+        assert_eq!((moved.board, moved.key), (dealt.board.clone(), 3));
+        // Keys that mean nothing in a mode, and Watch, go on to the page.
+        for (mode, input) in [
+            (Mode::Watch, click),
+            (Mode::PlayA, Input::Key('\n')),
+            (Mode::PlayB, Input::Key(' ')),
+            (Mode::Edit, Input::Key('x')),
+        ] {
+            assert_eq!(act(&dealt, mode, input), None, "{mode:?} {input:?}");
+        }
+        assert!(dealt.interpret(Mode::Edit, 4, click).is_err(), "a square off the board");
     }
 
     #[test]

@@ -139,7 +139,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   async function main() {
     core = await loadCore(CORE);
-    board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => activate(index), onKey: key });
+    board = new GridBoard($('board'), { label: "Devil's chessboard", onActivate: (index) => input(index, null), onKey: (index, event) => input(index, event.key) });
     $('board').classList.add('checkered');
     // Whether labels fit depends on the board's width: drawn again when a resize changes that
     // (their size follows the board by itself, in CSS).
@@ -402,43 +402,18 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   // ---- input ----
 
-  /** A click (or Space / K / Enter) on a square; `tool` says what Edit places there.
+  /**
+   * A click on a square, or a key on it: the core says what it does in the mode shown (A's flip
+   * and B's answer as one turn, B's answer, an edit by Edit's tool), or why it does nothing.
    * @param {number} index
-   * @param {string} [tool] */
-  function activate(index, tool = editTool) {
-    try {
-      const { game, mode } = view;
-      if (mode === 'play_a') {
-        if (game.flipped !== null) return showMessage('A flips exactly one coin. Press Undo or New board to play again.');
-        driver.act((s) => s.play_turn({ flip: index }, options(view.strategy)));
-      } else if (mode === 'play_b') {
-        if (game.answer !== null) return showMessage('B has answered. Press Undo or New board to play again.');
-        driver.act((s) => s.play({ answer: index }));
-      } else if (mode === 'edit') {
-        const edit = tool === 'key' ? { key: index } : { toggle: index };
-        driver.act((s) => s.edit(edit));
-      }
-    } catch (err) {
-      showError(err);
-    }
-  }
-
-  /** @param {number} index @param {KeyboardEvent} event */
-  function key(index, event) {
-    const { mode } = view;
-    if (event.key === ' ' && (mode === 'play_a' || mode === 'edit')) {
-      activate(index, 'coin');
-      return true;
-    }
-    if ((event.key === 'k' || event.key === 'K') && mode === 'edit') {
-      activate(index, 'key');
-      return true;
-    }
-    if (event.key === 'Enter' && mode === 'play_b') {
-      activate(index);
-      return true;
-    }
-    return false;
+   * @param {string | null} key  the key pressed, null for a click
+   * @returns {boolean} whether the input meant something here (a key that did not goes on)
+   */
+  function input(index, key) {
+    /** @type {boolean | string | undefined} undefined: refused with an error, which the driver shows */
+    const said = driver.act((s) => s.input({ cell: index, key, tool: editTool }, options(view.strategy)));
+    if (typeof said === 'string') showMessage(said);
+    return said !== false;
   }
 
   // ---- drawing ----
