@@ -121,12 +121,21 @@ export const isGameLink = (hash) => /^#?chess-game\//.test(hash);
  */
 export async function openGameLink(v, hash) {
   v.job?.cancel();
+  const slot = /** @type {HTMLElement} */ (v.ctx.slot);
+  // An embed shows the game area (and the job's progress in it) instead of the editor.
+  if (v.ctx.embed) slot.dataset.game = 'true';
   const job = runJob('chess_from_link', [hash], v.jobPanel, 'chess');
   v.job = job;
-  const opened = await job.promise.finally(() => {
-    if (v.job === job) v.job = null;
-  });
-  if (!opened.game) throw new Error('this link is not a game link');
+  let opened;
+  try {
+    opened = await job.promise.finally(() => {
+      if (v.job === job) v.job = null;
+    });
+    if (!opened.game) throw new Error('this link is not a game link');
+  } catch (err) {
+    if (!v.game) delete slot.dataset.game;
+    throw err;
+  }
   v.ctx.$('pgn').value = opened.pgn;
   v.ctx.$('sample').value = '';
   showGame(v, opened.game, 0, opened.ply);
@@ -147,6 +156,12 @@ function showGame(v, game, index, ply) {
   {
     v.game = game;
     v.ply = ply;
+    if (v.ctx.embed) {
+      // An embed shows the viewer instead of the editor (css/chess.css), and its step(n),
+      // play() and pause() drive the game's plies.
+      /** @type {HTMLElement} */ (v.ctx.slot).dataset.game = 'true';
+      v.ctx.steps = v.steps ?? null;
+    }
     const sel = $('game-index');
     if (sel.length !== game.games) {
       sel.length = 0;
