@@ -192,3 +192,69 @@ test('screenshots of a game link at 1280×800 and 390×844', async () => {
     await context.close();
   }
 });
+
+test('<chessboard-puzzle> embeds a game: step(n), play() and pause() on plies, its link following', async () => {
+  const { link, state } = CORPUS[2]; // sample game 2 at ply 33
+  const { page, errors, context } = await open(browser, 'index.html', { reducedMotion: 'reduce' });
+  await page.evaluate(async (src) => {
+    await import(src);
+  }, `${BASE_URL}/embed.js`);
+  await page.evaluate((l) => {
+    const el = document.createElement('chessboard-puzzle');
+    el.setAttribute('link', l);
+    document.body.prepend(el);
+  }, `${BASE_URL}/chess.html${link}`);
+  await page.waitForSelector('chessboard-puzzle[data-ready=true]');
+  const el = 'chessboard-puzzle';
+  /** The embed's step bar, move marked and link. */
+  const embedShown = () =>
+    page.$eval(el, (e) => {
+      const root = /** @type {ShadowRoot} */ (e.shadowRoot);
+      const bar = /** @type {HTMLElement} */ (root.getElementById('game-steps'));
+      const current = root.querySelector('#moves .move[aria-current=step] .san');
+      const board = Object.fromEntries(
+        [...root.querySelectorAll('#vboard .cell')].filter((c) => /** @type {HTMLElement} */ (c).dataset.piece).map((c) => [/** @type {HTMLElement} */ (c).dataset.square, /** @type {HTMLElement} */ (c).dataset.piece]),
+      );
+      return { at: Number(bar.dataset.at), playing: bar.dataset.playing, step: /** @type {any} */ (e).currentStep, move: current?.textContent ?? null, link: /** @type {any} */ (e).link, board, editorHidden: /** @type {HTMLElement} */ (root.querySelector('.play-area')).offsetParent === null };
+    });
+  let s = await embedShown();
+  assert.equal(s.at, state.ply);
+  assert.equal(s.step, state.ply);
+  assert.equal(s.move, state.moves[state.ply - 1]);
+  assert.equal(s.editorHidden, true, 'the embed shows the viewer, not the editor');
+  assert.deepEqual(s.board, fenBoard(state.fen));
+
+  await page.$eval(el, (e) => /** @type {any} */ (e).step(5));
+  // The playground link follows the ply (the view keeps it as in the page's address bar).
+  await page.waitForFunction(
+    ([sel, given]) => {
+      const e = /** @type {any} */ (document.querySelector(sel));
+      return e.shadowRoot.getElementById('game-steps').dataset.moving === undefined && e.currentStep === 5 && !e.link.endsWith(given);
+    },
+    [el, link],
+  );
+  s = await embedShown();
+  assert.equal(s.move, state.moves[4]);
+  const back = opened(s.link.slice(s.link.indexOf('#')));
+  assert.equal(back.ply, 5, 'the embed\'s link holds ply 5');
+  assert.deepEqual(back.moves, state.moves);
+  assert.deepEqual(s.board, fenBoard(back.fen));
+
+  await page.$eval(el, (e) => /** @type {any} */ (e).play());
+  await page.waitForFunction((sel) => {
+    const bar = /** @type {any} */ (document.querySelector(sel)).shadowRoot.getElementById('game-steps');
+    return bar.dataset.playing === 'true' && Number(bar.dataset.at) >= 7;
+  }, el);
+  await page.$eval(el, (e) => /** @type {any} */ (e).pause());
+  await page.waitForFunction((sel) => {
+    const e = /** @type {any} */ (document.querySelector(sel));
+    const bar = e.shadowRoot.getElementById('game-steps');
+    return bar.dataset.playing === 'false' && bar.dataset.moving === undefined;
+  }, el);
+  s = await embedShown();
+  assert.ok(s.at >= 7 && s.at <= state.moves.length, `paused at ${s.at}`);
+  assert.equal(s.step, s.at);
+  assert.equal(s.move, state.moves[s.at - 1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
