@@ -16,6 +16,11 @@ export const PAGE = 'chess.html';
 export const STYLES = ['css/site.css', 'css/chess.css'];
 export const CORE = 'chess';
 
+/** The height of a 460 px frame of each view of a game (the viewer instead of the editor), px:
+ * measured as view.js's FRAME_HEIGHTS (a 57-ply game with its players line).
+ * @type {Record<string, number>} */
+const GAME_FRAME_HEIGHTS = { board: 540, compact: 740, full: 1575 };
+
 /** The position editor and its bits; the decode panel and the game stepper are the page's. */
 export const TEMPLATE = `
 <div id="message" data-embed="compact" hidden></div>
@@ -188,7 +193,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   wireShareBar(ctx, {
     link: shownLink,
     title: 'Chess codes',
-    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('chess', embedView) }),
+    frameSize: (/** @type {string} */ embedView = 'full') => ({
+      width: 460,
+      height: gameLink(v) === undefined ? frameHeight('chess', embedView) : (GAME_FRAME_HEIGHTS[embedView] ?? GAME_FRAME_HEIGHTS.full),
+    }),
     linkNote: 'what is shown (a game at its ply, or the position)',
   });
   setUpGame(v);
