@@ -346,6 +346,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_link_opens_a_position_or_a_game_at_its_ply() {
+        let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let g = game(pgn, 0).unwrap();
+        assert_eq!(g.links.len(), 5);
+        for (ply, link) in g.links.iter().enumerate() {
+            let LinkView::Game { game: opened, ply: at, pgn: text } = from_link(link.as_deref().unwrap()).unwrap()
+            else {
+                panic!("ply {ply}: a game link opened as a position");
+            };
+            assert_eq!(at, ply);
+            assert_eq!(opened.sans, ["f3", "e5", "g4", "Qh4#"]);
+            assert_eq!(opened.fens, g.fens);
+            assert!(text.contains("[White \"A\"]") && text.ends_with("2. g4 Qh4# 0-1\n"), "{text}");
+        }
+        let position = share::link_for(&Position::start());
+        assert!(matches!(from_link(&position).unwrap(), LinkView::Position(p) if p.fen == Position::start().to_fen()));
+        // A format byte with the reserved bit (0x80): a one-line error, not a position.
+        let bad = from_link("#chess-game/v1/gA").unwrap_err();
+        assert!(bad.message().contains("newer build"), "{}", bad.message());
+    }
+
+    #[test]
     fn parts_round_trip_and_illegal_boards_are_explained() {
         let pos = Position::from_fen("r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1").unwrap();
         let parts = parts_of(&pos);

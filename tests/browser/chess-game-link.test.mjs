@@ -156,6 +156,20 @@ test('a loaded PGN gives its game link too', async () => {
   const back = opened(hash);
   assert.equal(back.ply, 0);
   assert.deepEqual(back.moves, CORPUS[2].state.moves, 'sample game 2 (the corpus recorded its moves)');
+  // A game whose link is over the 1,900-character budget (an Event tag of 2,000 letters): the
+  // bar and Copy link hold the position shown instead. (A fresh page: Load PGN reads the game
+  // chosen in the game menu, here game 2 of the samples.)
+  await page.goto(`${BASE_URL}/chess.html`);
+  await ready(page);
+  await page.fill('#pgn', `[Event "${'x'.repeat(2000)}"]\n\n1. e4 e5 2. Nf3 *\n`);
+  await page.click('#load-pgn');
+  await page.waitForFunction(() => document.getElementById('game-steps')?.dataset.count === '3');
+  await atPly(page, 0);
+  await page.focus('#vboard');
+  await page.keyboard.press('End');
+  await atPly(page, 3);
+  assert.match(await page.evaluate(() => location.hash), /^#chess\/v2\//);
+  assert.equal(opened(await page.evaluate(() => location.hash)).fen, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1');
   assert.deepEqual(errors, []);
   await context.close();
 });

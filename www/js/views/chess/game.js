@@ -141,12 +141,12 @@ export async function openGameLink(v, hash) {
   showGame(v, opened.game, 0, opened.ply);
 }
 
-/** The game link of the ply shown, while the editor shows the viewer's position (`undefined`
- * when it does not: the position's link is the page's then; null when the game's link is over
- * the budget). @param {ChessView} v */
+/** The game link of the ply shown, while the editor shows the viewer's position; `undefined`
+ * when it does not, and for a game whose link is over the budget (very long games or tags): the
+ * position's link is the page's then. @param {ChessView} v */
 export function gameLink(v) {
   if (!v.game || v.gameShownAt !== v.positions) return undefined;
-  return v.game.links[v.ply] ?? null;
+  return v.game.links[v.ply] ?? undefined;
 }
 
 /** Shows `game` (game `index` of its PGN) in the viewer at `ply`.
