@@ -146,6 +146,24 @@ test('stepping keeps the address bar at a link of the ply shown; Copy link and E
   await context.close();
 });
 
+test('a game link pasted into the address bar (hashchange) opens over the game shown', async () => {
+  const { page, errors, context } = await open(browser, `chess.html${CORPUS[0].link}`);
+  await ready(page);
+  await atPly(page, CORPUS[0].state.ply);
+  for (const { note, link, state } of [CORPUS[4], CORPUS[6]]) {
+    await page.evaluate((l) => (location.hash = l), link);
+    await page.waitForFunction((n) => document.getElementById('game-steps')?.dataset.count === String(n), state.moves.length);
+    await atPly(page, state.ply);
+    const s = await shown(page);
+    assert.deepEqual(s.board, fenBoard(state.fen), note);
+    assert.equal(s.san, state.ply === 0 ? null : state.moves[state.ply - 1], note);
+    assert.ok(s.players.includes(state.tags.White), note);
+    assert.equal(s.message, '', note);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a loaded PGN gives its game link too', async () => {
   const { page, errors, context } = await open(browser, 'chess.html');
   await ready(page);
