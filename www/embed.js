@@ -29,6 +29,9 @@ const VIEWS = {
 /** A page link without a fragment opens that page's fresh puzzle. */
 /** @type {Record<string, string>} */
 const PAGES = { 'devil.html': 'devil', 'lights.html': 'lights', 'lights-games.html': 'lights-graph', 'table.html': 'table', 'chess.html': 'chess' };
+/** Link names a view opens besides its own: a chess game (`#chess-game/v1/…`) opens in the
+ * chess view, in its game viewer. @type {Record<string, string>} */
+const ALIASES = { 'chess-game': 'chess' };
 const BASE_STYLES = ['css/site.css', 'css/embed.css'];
 const VIEW_NAMES = ['board', 'compact', 'full'];
 const SITE_ORIGIN = new URL(import.meta.url).origin;
@@ -47,7 +50,8 @@ export function parseLink(link) {
   } catch {
     throw new Error(`'${quoted(text)}' is not a link`);
   }
-  const puzzle = url.hash.slice(1).split('/')[0];
+  const name = url.hash.slice(1).split('/')[0];
+  const puzzle = Object.hasOwn(ALIASES, name) ? ALIASES[name] : name;
   if (Object.hasOwn(VIEWS, puzzle)) return { puzzle, fragment: url.hash };
   const file = url.pathname.split('/').pop() ?? '';
   if (Object.hasOwn(PAGES, file) && url.hash.length <= 1) return { puzzle: PAGES[file], fragment: '' };

@@ -241,6 +241,41 @@ pub struct GameView {
     pub schemes: Vec<GameSchemeView>,
     /// Why each move cost what it did under the arithmetic code (the 5 largest contributions).
     pub explanations: Vec<super::games::explain::MoveExplanation>,
+    /// The game's share link (`chess-game/v1/…`, without `#`) at every ply, `0..=sans.len()`;
+    /// `None` at a ply whose link is over the budget (long tags, a very long game).
+    pub links: Vec<Option<String>>,
+}
+
+/// What a chess share link opens: a position (`#chess/v1`, `#chess/v2`) or a game at a ply
+/// (`#chess-game/v1`), told apart by the fields present (`fen` or `game`).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum LinkView {
+    Position(PositionView),
+    Game {
+        game: GameView,
+        ply: usize,
+        /// The game as PGN text (its kept tags, its start position when set up, its moves).
+        pgn: String,
+    },
+}
+
+/// The position or the game of a chess share link, or a one-line reason.
+///
+/// A game link is not cheap to open, and the page opens it in its Worker (with the progress
+/// panel and Cancel), not on its thread: besides decoding (1.4 ms for a 171-ply game, but up
+/// to ~0.22 s native for a garbled payload that the arithmetic decoder reads as a game going
+/// on to the codec's 20,000-ply limit), the viewer's [`GameView`] codes the game in every
+/// scheme and explains every move (60–250 ms even for a short game), so bounding the decoder
+/// alone would not keep the page's thread free. A position link decodes in microseconds.
+pub fn from_link(fragment: &str) -> Result<LinkView> {
+    let name = fragment.strip_prefix('#').unwrap_or(fragment).split('/').next().unwrap_or("");
+    if name != super::games::link::NAME {
+        return Ok(LinkView::Position(view(&share::from_link(fragment)?)));
+    }
+    let opened = super::games::link::from_link(fragment)?;
+    let pgn = opened.game.to_pgn();
+    Ok(LinkView::Game { game: game_view(&opened.game, 1, 0)?, ply: opened.ply, pgn })
 }
 
 /// One entry of a menu of games: who played, and the result (`?` where a tag is missing).
@@ -265,6 +300,11 @@ pub fn game_list(pgn: &str) -> Result<Vec<GameListing>> {
 pub fn game(pgn: &str, index: usize) -> Result<GameView> {
     let games = parse_pgn(pgn)?;
     let Some(g) = games.get(index) else { bail!("the PGN has {} games; there is no game {}", games.len(), index + 1) };
+    game_view(g, games.len(), index)
+}
+
+/// The viewer's view of a game, game `index` of `games` in its file.
+fn game_view(g: &super::Game, games: usize, index: usize) -> Result<GameView> {
     let schemes = GameScheme::ALL
         .iter()
         .map(|&s| {
@@ -288,7 +328,7 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
     let ucis: Vec<String> = positions.iter().zip(&g.moves).map(|(p, &m)| p.uci(m)).collect();
     let explanations = super::games::explain::explain_game(&g.start, &g.moves, &sans, 5)?;
     Ok(GameView {
-        games: games.len(),
+        games,
         index,
         tags: g.tags.clone(),
         result: g.result.clone(),
@@ -297,12 +337,35 @@ pub fn game(pgn: &str, index: usize) -> Result<GameView> {
         fens,
         schemes,
         explanations,
+        links: super::games::link::links_for_every_ply(g),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_opens_a_position_or_a_game_at_its_ply() {
+        let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let g = game(pgn, 0).unwrap();
+        assert_eq!(g.links.len(), 5);
+        for (ply, link) in g.links.iter().enumerate() {
+            let LinkView::Game { game: opened, ply: at, pgn: text } = from_link(link.as_deref().unwrap()).unwrap()
+            else {
+                panic!("ply {ply}: a game link opened as a position");
+            };
+            assert_eq!(at, ply);
+            assert_eq!(opened.sans, ["f3", "e5", "g4", "Qh4#"]);
+            assert_eq!(opened.fens, g.fens);
+            assert!(text.contains("[White \"A\"]") && text.ends_with("2. g4 Qh4# 0-1\n"), "{text}");
+        }
+        let position = share::link_for(&Position::start());
+        assert!(matches!(from_link(&position).unwrap(), LinkView::Position(p) if p.fen == Position::start().to_fen()));
+        // A format byte with the reserved bit (0x80): a one-line error, not a position.
+        let bad = from_link("#chess-game/v1/gA").unwrap_err();
+        assert!(bad.message().contains("newer build"), "{}", bad.message());
+    }
 
     #[test]
     fn parts_round_trip_and_illegal_boards_are_explained() {

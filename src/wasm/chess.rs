@@ -1,7 +1,7 @@
 //! Exports for the chess codes page. All logic is in `crate::chess`; these only convert.
 
 use super::{from_js, js_err, to_js};
-use crate::chess::positions::{huffman, share};
+use crate::chess::positions::huffman;
 use crate::chess::view::{self, Parts};
 use crate::chess::{GameScheme, Position, PositionScheme};
 use wasm_bindgen::prelude::*;
@@ -66,11 +66,13 @@ pub fn chess_code_with_counters(fen: &str, scheme: &str) -> Result<JsValue, JsEr
     to_js(&view::with_counters(fen, scheme).map_err(js_err)?)
 }
 
-/// The position of a share-link fragment `#chess/v2/…`.
+/// What a share-link fragment opens: the position of `#chess/v1/…` or `#chess/v2/…` (as
+/// `chess_analyze_fen` gives it), or the game of `#chess-game/v1/…` as `{game, ply, pgn}`
+/// (`game` as `chess_game` gives it). A game link can take long to open (`view::from_link`):
+/// the page calls this in its Worker for game links.
 #[wasm_bindgen]
 pub fn chess_from_link(fragment: &str) -> Result<JsValue, JsError> {
-    let pos = share::from_link(fragment).map_err(js_err)?;
-    to_js(&view::view(&pos))
+    to_js(&view::from_link(fragment).map_err(js_err)?)
 }
 
 /// The games of a PGN text for a menu, `[{white, black, result}]`, without playing the moves.
@@ -80,8 +82,9 @@ pub fn chess_game_list(pgn: &str) -> Result<JsValue, JsError> {
 }
 
 /// Game `index` (0-based) of a PGN text in every game scheme: tags, SAN and UCI of every move,
-/// every position's FEN, each scheme's bits per move, and for each move why it cost what it did
-/// and the model's likeliest moves in its position (the viewer's arrows).
+/// every position's FEN, each scheme's bits per move, for each move why it cost what it did
+/// and the model's likeliest moves in its position (the viewer's arrows), and the game's share
+/// link at every ply (`links`, null where over the budget).
 #[wasm_bindgen]
 pub fn chess_game(pgn: &str, index: usize) -> Result<JsValue, JsError> {
     to_js(&view::game(pgn, index).map_err(js_err)?)

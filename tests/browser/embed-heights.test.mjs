@@ -95,6 +95,23 @@ const PUZZLES = /** @type {Record<string, { link: string, actions: Action[] }>} 
       { click: '[data-game="undo"]' },
     ],
   },
+  // A game (issue 28): sample game 2 at ply 33 (tests/data/links/chess-game-v1.json), stepped
+  // through its plies by step(n) and the step bar's buttons.
+  'chess-game': {
+    link: 'chess.html#chess-game/v1/PyEQUmF0ZWQgUmFwaWQgZ2FtZQoyMDI1LjA1LjAxBnJpbWZheAhaRVpFMTAyMBVC1SIpC3QmwXknczrdc1lWJPg',
+    actions: [
+      { step: 0 },
+      { click: '[data-step="forward"]' },
+      { step: 12 },
+      { click: '[data-step="end"]' },
+      { step: 1 },
+      { click: '[data-step="back"]' },
+      { step: 40 },
+      { click: '#moves .move', nth: 5 },
+      { click: '[data-step="start"]' },
+      { step: 57 },
+    ],
+  },
   chess: {
     link: 'chess.html#chess/v2/YHdIBOkqMizjbKJ4_tuwBCeA1gA',
     actions: [

@@ -176,10 +176,33 @@ function tableRecorded(s) {
 
 const chessShown = (root) => root.getElementById('fen').value;
 
-const PAGES = { devil: 'devil.html', lights: 'lights.html', table: 'table.html', chess: 'chess.html' };
-const SHOWN = { devil: devilShown, lights: lightsShown, table: tableShown, chess: chessShown };
-const RECORDED = { devil: devilRecorded, lights: lightsRecorded, table: tableRecorded, chess: (s) => s.fen };
-const VERSIONS = { devil: [1, 2], lights: [1, 2], table: [1], chess: [1, 2] };
+/** A chess game: the viewer's board (its pieces by square), the ply the step bar is at, the move marked. */
+function chessGameShown(root) {
+  const current = root.querySelector('#moves .move[aria-current=step]');
+  return {
+    board: Object.fromEntries([...root.querySelectorAll('#vboard .cell')].filter((c) => c.dataset.piece).map((c) => [c.dataset.square, c.dataset.piece])),
+    ply: Number(root.getElementById('game-steps').dataset.at),
+    move: current ? current.querySelector('.san').textContent : null,
+  };
+}
+
+/** The recorded game at its ply, as the viewer shows it: the FEN's pieces by square, the ply, its move. */
+function chessGameRecorded(s) {
+  const board = {};
+  s.fen.split(' ')[0].split('/').forEach((row, r) => {
+    let f = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) f += Number(ch);
+      else board[`${'abcdefgh'[f++]}${8 - r}`] = ch;
+    }
+  });
+  return { board, ply: s.ply, move: s.ply === 0 ? null : s.moves[s.ply - 1] };
+}
+
+const PAGES = { devil: 'devil.html', lights: 'lights.html', table: 'table.html', chess: 'chess.html', 'chess-game': 'chess.html' };
+const SHOWN = { devil: devilShown, lights: lightsShown, table: tableShown, chess: chessShown, 'chess-game': chessGameShown };
+const RECORDED = { devil: devilRecorded, lights: lightsRecorded, table: tableRecorded, chess: (s) => s.fen, 'chess-game': chessGameRecorded };
+const VERSIONS = { devil: [1, 2], lights: [1, 2], table: [1], chess: [1, 2], 'chess-game': [1] };
 
 for (const puzzle of Object.keys(PAGES)) {
   test(`${puzzle} links of every version open on ${PAGES[puzzle]} and in an embed`, async () => {

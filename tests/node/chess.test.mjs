@@ -79,6 +79,23 @@ test('games: every scheme round-trips and counts its bits', () => {
   throwsWith(assert, () => core.chess_game('1. e4 *', 3), /no game 4/);
 });
 
+test('a game carries its link at every ply, and each opens to that ply', () => {
+  const pgn = '[Event "t"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0';
+  const g = core.chess_game(pgn, 0);
+  assert.equal(g.links.length, 7);
+  g.links.forEach((/** @type {string} */ link, /** @type {number} */ ply) => {
+    assert.match(link, /^chess-game\/v1\//);
+    const back = core.chess_from_link(`#${link}`);
+    assert.equal(back.ply, ply);
+    assert.deepEqual(back.game.sans, ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6']);
+    assert.deepEqual(Object.fromEntries(back.game.tags), { Event: 't', White: 'A', Black: 'B', Result: '1-0' });
+    // A game link opens as a game, never as a position (no FEN at the top).
+    assert.equal(back.fen, undefined);
+  });
+  throwsWith(assert, () => core.chess_from_link(`#${g.links[2].slice(0, -4)}`), /garbled/);
+  throwsWith(assert, () => core.chess_from_link('#chess-game/v2/AAAA'), /^this link is version 2, newer than the version this build reads \(1\)$/);
+});
+
 test('the arithmetic code is the same bits as the native build writes', () => {
   // tests/data/chess-arithmetic-codes.json is checked against the native encoder by
   // tests/chess_games.rs; the wasm encoder, adapting to each game in integers, must agree.

@@ -16,6 +16,7 @@ const PUBLISHED = [
   ['table', 1],
   ['chess', 1],
   ['chess', 2],
+  ['chess-game', 1],
   ['lab', 1],
   ['codes', 1],
   ['lights-graph', 1],
@@ -135,6 +136,22 @@ test('chess links of both versions open to the recorded position', async () => {
     for (const { note, link, state } of corpus('chess', version)) {
       assert.equal(core.chess_from_link(link).fen, state.fen, `v${version} ${note}`);
     }
+  }
+});
+
+test('chess game links open to the recorded game at the recorded ply', async () => {
+  const core = await load('chess');
+  for (const { note, link, state } of corpus('chess-game', 1)) {
+    const { game, ply, pgn } = core.chess_from_link(link);
+    assert.equal(ply, state.ply, note);
+    assert.deepEqual(game.sans, state.moves, note);
+    assert.equal(game.fens[0], state.start, note);
+    assert.equal(game.fens[ply], state.fen, note);
+    assert.equal(game.result, state.result, note);
+    assert.deepEqual(Object.fromEntries(game.tags), state.tags, note);
+    assert.equal(pgn, state.pgn, note);
+    // The corpus was written by the current writer: the game's link at that ply is the link itself.
+    assert.equal(game.links[ply], link.slice(1), note);
   }
 });
 

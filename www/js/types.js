@@ -168,7 +168,8 @@ export {};
 /**
  * A game of a PGN text in every game scheme (src/chess/view.rs, `GameView`).
  * @typedef {{ games: number, index: number, tags: [string, string][], result: string, sans: string[],
- *   ucis: string[], fens: string[], schemes: ChessGameScheme[], explanations: ChessMoveExplanation[] }} ChessGame
+ *   ucis: string[], fens: string[], schemes: ChessGameScheme[], explanations: ChessMoveExplanation[],
+ *   links: (string | null)[] }} ChessGame  (`links`: the game's share link at every ply, null where over the budget)
  */
 
 /**

@@ -55,28 +55,57 @@ pub fn link_of_pgn(pgn: &str, index: usize, ply: usize) -> Result<String> {
     Ok(link_for(game, ply)?)
 }
 
+/// The fragment of every ply of a game, `[0, 1, …, moves.len()]` (`None` where the link is
+/// [`TooLarge`]): what the page's address bar follows as the reader steps. The game is coded
+/// once; only the format byte and the ply differ from one link to the next.
+pub fn links_for_every_ply(game: &Game) -> Vec<Option<String>> {
+    let parts = Parts::of(game);
+    (0..=game.moves.len())
+        .map(|ply| link::make_within_budget(NAME, VERSION, &base64url(&parts.payload(game.moves.len(), ply))).ok())
+        .collect()
+}
+
 /// The payload bytes of [`link_for`].
 pub fn payload(game: &Game, ply: usize) -> Vec<u8> {
-    let ply = ply.min(game.moves.len());
-    let mut format = 0u8;
-    let mut body = Vec::new();
-    if ply != game.moves.len() {
-        format |= PLY_BIT;
-        push_leb128(&mut body, ply as u64);
-    }
-    for (i, key) in TAGS.iter().enumerate() {
-        if let Some(value) = game.tag(key).filter(|v| !v.is_empty()) {
-            format |= 2 << i;
-            push_leb128(&mut body, value.len() as u64);
-            body.extend_from_slice(value.as_bytes());
+    Parts::of(game).payload(game.moves.len(), ply)
+}
+
+/// What a game's payload is made of at any ply: the format byte without the ply bit, the tags
+/// and the game code.
+struct Parts {
+    format: u8,
+    tags: Vec<u8>,
+    code: Vec<u8>,
+}
+
+impl Parts {
+    fn of(game: &Game) -> Parts {
+        let mut format = 0u8;
+        let mut tags = Vec::new();
+        for (i, key) in TAGS.iter().enumerate() {
+            if let Some(value) = game.tag(key).filter(|v| !v.is_empty()) {
+                format |= 2 << i;
+                push_leb128(&mut tags, value.len() as u64);
+                tags.extend_from_slice(value.as_bytes());
+            }
         }
+        let result = RESULTS.iter().position(|r| *r == game.result).unwrap_or(0);
+        format |= (result as u8) << 5;
+        Parts { format, tags, code: GameScheme::Arithmetic.encode(game).code.bytes }
     }
-    let result = RESULTS.iter().position(|r| *r == game.result).unwrap_or(0);
-    format |= (result as u8) << 5;
-    let mut out = vec![format];
-    out.extend(body);
-    out.extend(GameScheme::Arithmetic.encode(game).code.bytes);
-    out
+
+    /// The payload at `ply` (clamped to `plies`, the game's end, which is written without a ply).
+    fn payload(&self, plies: usize, ply: usize) -> Vec<u8> {
+        let ply = ply.min(plies);
+        let mut out = vec![self.format];
+        if ply != plies {
+            out[0] |= PLY_BIT;
+            push_leb128(&mut out, ply as u64);
+        }
+        out.extend_from_slice(&self.tags);
+        out.extend_from_slice(&self.code);
+        out
+    }
 }
 
 /// The game of a fragment (with or without `#`), or a one-line reason.
@@ -205,6 +234,16 @@ mod tests {
         let mut past_end = payload(&game, 0);
         past_end[1] = 7; // ply 7 of a 6-ply game
         assert!(decode(&past_end).unwrap_err().message().contains("ply 7"));
+    }
+
+    #[test]
+    fn every_ply_links_are_the_links_of_each_ply() {
+        let game = parse_pgn(PGN).unwrap().remove(0);
+        let all = links_for_every_ply(&game);
+        assert_eq!(all.len(), 7);
+        for (ply, l) in all.iter().enumerate() {
+            assert_eq!(l.as_deref(), Some(link_for(&game, ply).unwrap().as_str()), "ply {ply}");
+        }
     }
 
     proptest! {

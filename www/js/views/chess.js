@@ -9,12 +9,17 @@ import { segmented } from '../components/segmented.js';
 import { followLinks } from '../share-link.js';
 import { START, setUpEditor, drawEditor, drawBoard } from './chess/editor.js';
 import { setUpCodes, drawBars, drawBits } from './chess/codes.js';
-import { setUpGame } from './chess/game.js';
+import { setUpGame, isGameLink, openGameLink, gameLink } from './chess/game.js';
 import { stepBarMarkup } from '../components/step-bar.js';
 
 export const PAGE = 'chess.html';
 export const STYLES = ['css/site.css', 'css/chess.css'];
 export const CORE = 'chess';
+
+/** The height of a 460 px frame of each view of a game (the viewer instead of the editor), px:
+ * measured as view.js's FRAME_HEIGHTS (a 57-ply game with its players line).
+ * @type {Record<string, number>} */
+const GAME_FRAME_HEIGHTS = { board: 540, compact: 740, full: 1575 };
 
 /** The position editor and its bits; the decode panel and the game stepper are the page's. */
 export const TEMPLATE = `
@@ -157,6 +162,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     /** The loaded game as the Worker coded it, the ply shown, and the sample games' PGN. */
     game: null,
     ply: 0,
+    /** The `positions` count at which the editor last showed the viewer's ply (see gameLink). */
+    gameShownAt: -1,
     sampleText: null,
     /** The Worker job coding a game, while it runs, and its progress panel. */
     job: null,
@@ -178,16 +185,26 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   v.core = await core;
   slot.inert = false;
   setUpCodes(v);
+  /** The link of what is shown: the game's at its ply while the editor shows it, else the position's. */
+  const shownLink = () => {
+    const game = gameLink(v);
+    return game === undefined ? (v.analysis?.position?.link ?? null) : game;
+  };
   wireShareBar(ctx, {
-    link: () => v.analysis?.position?.link ?? null,
+    link: shownLink,
     title: 'Chess codes',
-    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('chess', embedView) }),
-    linkNote: 'this position',
+    frameSize: (/** @type {string} */ embedView = 'full') => ({
+      width: 460,
+      height: gameLink(v) === undefined ? frameHeight('chess', embedView) : (GAME_FRAME_HEIGHTS[embedView] ?? GAME_FRAME_HEIGHTS.full),
+    }),
+    linkNote: 'what is shown (a game at its ply, or the position)',
   });
   setUpGame(v);
   await followLinks(ctx, {
-    current: () => v.analysis?.position?.link ?? null,
-    open: (hash) => {
+    current: shownLink,
+    open: async (hash) => {
+      // A game link opens in the viewer, in the Worker; a position link at once in the editor.
+      if (isGameLink(hash)) return openGameLink(v, hash);
       v.parts = v.core.chess_from_link(hash).parts;
       update();
     },
@@ -199,9 +216,11 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   });
   ctx.ready();
 
-  /** After any change of the position: the core judges and codes it, then everything redraws. */
-  function update() {
+  /** After any change of the position: the core judges and codes it, then everything redraws.
+   * `fromGame`: the position is the viewer's ply (the page's link is then the game's). */
+  function update(fromGame = false) {
     v.positions++;
+    if (fromGame) v.gameShownAt = v.positions;
     try {
       v.analysis = v.core.chess_analyze_parts(v.parts);
     } catch (err) {

@@ -25,14 +25,18 @@ export function chess_code_with_counters(fen: string, scheme: string): any;
 export function chess_decode(scheme: string, code: string, counters: boolean): any;
 
 /**
- * The position of a share-link fragment `#chess/v2/…`.
+ * What a share-link fragment opens: the position of `#chess/v1/…` or `#chess/v2/…` (as
+ * `chess_analyze_fen` gives it), or the game of `#chess-game/v1/…` as `{game, ply, pgn}`
+ * (`game` as `chess_game` gives it). A game link can take long to open (`view::from_link`):
+ * the page calls this in its Worker for game links.
  */
 export function chess_from_link(fragment: string): any;
 
 /**
  * Game `index` (0-based) of a PGN text in every game scheme: tags, SAN and UCI of every move,
- * every position's FEN, each scheme's bits per move, and for each move why it cost what it did
- * and the model's likeliest moves in its position (the viewer's arrows).
+ * every position's FEN, each scheme's bits per move, for each move why it cost what it did
+ * and the model's likeliest moves in its position (the viewer's arrows), and the game's share
+ * link at every ply (`links`, null where over the budget).
  */
 export function chess_game(pgn: string, index: number): any;
 

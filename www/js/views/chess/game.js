@@ -103,8 +103,65 @@ async function loadGame(v, index) {
       return;
     }
     clearMessage();
+    showGame(v, game, index, 0);
+  } catch (err) {
+    if (!isCancelled(err)) showError(`PGN not loaded: ${errorText(err)}`);
+  }
+}
+
+/** Whether a fragment is a game link (`#chess-game/…`), which opens in the viewer. @param {string} hash */
+export const isGameLink = (hash) => /^#?chess-game\//.test(hash);
+
+/**
+ * Opens a game link in the viewer at its ply. In the Worker, with the progress panel and
+ * Cancel: the core decodes the link and codes the game in every scheme for the viewer (60–250
+ * ms even for a short game; a garbled payload can take a fifth of a second to refuse, see
+ * `view::from_link` in src/chess/view.rs). Rejects with the core's one-line reason on a bad link.
+ * @param {ChessView} v @param {string} hash
+ */
+export async function openGameLink(v, hash) {
+  v.job?.cancel();
+  const slot = /** @type {HTMLElement} */ (v.ctx.slot);
+  // An embed shows the game area (and the job's progress in it) instead of the editor.
+  if (v.ctx.embed) slot.dataset.game = 'true';
+  const job = runJob('chess_from_link', [hash], v.jobPanel, 'chess');
+  v.job = job;
+  let opened;
+  try {
+    opened = await job.promise.finally(() => {
+      if (v.job === job) v.job = null;
+    });
+    if (!opened.game) throw new Error('this link is not a game link');
+  } catch (err) {
+    if (!v.game) delete slot.dataset.game;
+    throw err;
+  }
+  v.ctx.$('pgn').value = opened.pgn;
+  v.ctx.$('sample').value = '';
+  showGame(v, opened.game, 0, opened.ply);
+}
+
+/** The game link of the ply shown, while the editor shows the viewer's position; `undefined`
+ * when it does not, and for a game whose link is over the budget (very long games or tags): the
+ * position's link is the page's then. @param {ChessView} v */
+export function gameLink(v) {
+  if (!v.game || v.gameShownAt !== v.positions) return undefined;
+  return v.game.links[v.ply] ?? undefined;
+}
+
+/** Shows `game` (game `index` of its PGN) in the viewer at `ply`.
+ * @param {ChessView} v @param {ChessGame} game @param {number} index @param {number} ply */
+function showGame(v, game, index, ply) {
+  const { $ } = v.ctx;
+  {
     v.game = game;
-    v.ply = 0;
+    v.ply = ply;
+    if (v.ctx.embed) {
+      // An embed shows the viewer instead of the editor (css/chess.css), and its step(n),
+      // play() and pause() drive the game's plies.
+      /** @type {HTMLElement} */ (v.ctx.slot).dataset.game = 'true';
+      v.ctx.steps = v.steps ?? null;
+    }
     const sel = $('game-index');
     if (sel.length !== game.games) {
       sel.length = 0;
@@ -120,6 +177,7 @@ async function loadGame(v, index) {
     drawMoveList(v);
     const stepper = new Stepper({
       count: game.sans.length,
+      at: ply,
       go: (to) => {
         v.ply = to;
         // A jump walks one ply at a time: only its last step loads the editor and the details.
@@ -138,8 +196,6 @@ async function loadGame(v, index) {
     if (!from || from === document.body || from === $('load-pgn')) {
       $('vboard').focus({ preventScroll: true });
     }
-  } catch (err) {
-    if (!isCancelled(err)) showError(`PGN not loaded: ${errorText(err)}`);
   }
 }
 
@@ -235,7 +291,8 @@ function showPly(v, details = true) {
   drawRunning(v);
   if (!details) return;
   v.parts = v.core.chess_analyze_fen(game.fens[ply]).parts;
-  v.update();
+  // The editor now shows the game's ply: the page's link is the game's (see gameLink).
+  v.update(true);
   const label = $('ply');
   if (ply === 0) {
     label.textContent = `Start (${game.sans.length} plies)`;

@@ -21,11 +21,13 @@ export {};
  * @property {Set<number>} highlight  squares marked on the board: those of the run of bits under the pointer or focus
  * @property {ChessGame | null} game  the loaded game as the Worker coded it
  * @property {number} ply  the ply shown
+ * @property {number} gameShownAt  the `positions` count at which the editor last showed the viewer's ply
  * @property {string | null} sampleText  the sample games' PGN, once fetched
  * @property {{ cancel: () => void } | null} job  the Worker job coding a game, while it runs
  * @property {number} positions  counts the positions shown, so a job's late result is dropped
  * @property {HTMLElement} jobPanel  the job's progress panel
- * @property {() => void} update  judges and codes the position again, and redraws
+ * @property {(fromGame?: boolean) => void} update  judges and codes the position again, and redraws
+ *   (`fromGame`: the position is the viewer's ply)
  * @property {string} [listScheme]  the game scheme whose bits the move list shows
  * @property {ReturnType<typeof import('../../components/step-bar.js').mountStepBar>} [steps]  the game viewer's step bar
  */
