@@ -153,49 +153,47 @@ export function gameLink(v) {
  * @param {ChessView} v @param {ChessGame} game @param {number} index @param {number} ply */
 function showGame(v, game, index, ply) {
   const { $ } = v.ctx;
-  {
-    v.game = game;
-    v.ply = ply;
-    if (v.ctx.embed) {
-      // An embed shows the viewer instead of the editor (css/chess.css), and its step(n),
-      // play() and pause() drive the game's plies.
-      /** @type {HTMLElement} */ (v.ctx.slot).dataset.game = 'true';
-      v.ctx.steps = v.steps ?? null;
-    }
-    const sel = $('game-index');
-    if (sel.length !== game.games) {
-      sel.length = 0;
-      for (let i = 0; i < game.games; i++) sel.add(new Option(`${i + 1} of ${game.games}`, String(i)));
-    }
-    sel.value = String(index);
-    const schemes = $('list-scheme');
-    if (schemes.length === 0) for (const s of game.schemes) schemes.add(new Option(s.name, s.name));
-    schemes.value = v.listScheme ?? '';
-    $('game').hidden = false;
-    drawPlayers(v);
-    drawTotals(v);
-    drawMoveList(v);
-    const stepper = new Stepper({
-      count: game.sans.length,
-      at: ply,
-      go: (to) => {
-        v.ply = to;
-        // A jump walks one ply at a time: only its last step loads the editor and the details.
-        showPly(v, to === stepper.goal);
-      },
-    });
-    v.steps?.load(stepper, (at, count) => (at === 0 ? `start of ${count} plies` : `ply ${at} of ${count}`));
-    showPly(v);
-    // The whole viewer on screen (board, list and bar), without moving it when it already is.
-    $('game').scrollIntoView({ block: 'nearest' });
-    // The keys step the game at once: the focus moves from Load PGN (or the game list) to the
-    // viewer's board, where ←/→/Home/End work; not from a select (its arrows choose a game) nor
-    // when the reader has gone on elsewhere.
-    const root = /** @type {Document | ShadowRoot} */ ($('game').getRootNode());
-    const from = root.activeElement;
-    if (!from || from === document.body || from === $('load-pgn')) {
-      $('vboard').focus({ preventScroll: true });
-    }
+  v.game = game;
+  v.ply = ply;
+  if (v.ctx.embed) {
+    // An embed shows the viewer instead of the editor (css/chess.css), and its step(n),
+    // play() and pause() drive the game's plies.
+    /** @type {HTMLElement} */ (v.ctx.slot).dataset.game = 'true';
+    v.ctx.steps = v.steps ?? null;
+  }
+  const sel = $('game-index');
+  if (sel.length !== game.games) {
+    sel.length = 0;
+    for (let i = 0; i < game.games; i++) sel.add(new Option(`${i + 1} of ${game.games}`, String(i)));
+  }
+  sel.value = String(index);
+  const schemes = $('list-scheme');
+  if (schemes.length === 0) for (const s of game.schemes) schemes.add(new Option(s.name, s.name));
+  schemes.value = v.listScheme ?? '';
+  $('game').hidden = false;
+  drawPlayers(v);
+  drawTotals(v);
+  drawMoveList(v);
+  const stepper = new Stepper({
+    count: game.sans.length,
+    at: ply,
+    go: (to) => {
+      v.ply = to;
+      // A jump walks one ply at a time: only its last step loads the editor and the details.
+      showPly(v, to === stepper.goal);
+    },
+  });
+  v.steps?.load(stepper, (at, count) => (at === 0 ? `start of ${count} plies` : `ply ${at} of ${count}`));
+  showPly(v);
+  // The whole viewer on screen (board, list and bar), without moving it when it already is.
+  $('game').scrollIntoView({ block: 'nearest' });
+  // The keys step the game at once: the focus moves from Load PGN (or the game list) to the
+  // viewer's board, where ←/→/Home/End work; not from a select (its arrows choose a game) nor
+  // when the reader has gone on elsewhere.
+  const root = /** @type {Document | ShadowRoot} */ ($('game').getRootNode());
+  const from = root.activeElement;
+  if (!from || from === document.body || from === $('load-pgn')) {
+    $('vboard').focus({ preventScroll: true });
   }
 }
 
