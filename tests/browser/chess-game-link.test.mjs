@@ -8,7 +8,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, ready, linkSettled, cli, screenshot, BASE_URL } from './harness.mjs';
+import { launch, open, ready, linkSettled, cli, fenBoard, screenshot, BASE_URL } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -18,20 +18,6 @@ const CORPUS = JSON.parse(readFileSync(new URL('../data/links/chess-game-v1.json
 
 /** The first four fields of a FEN (the editor's board keeps no move counters). @param {string} fen */
 const placement = (fen) => fen.split(' ').slice(0, 4).join(' ');
-
-/** The squares of a FEN's board as { e4: 'P', … }. @param {string} fen */
-function fenBoard(fen) {
-  /** @type {Record<string, string>} */
-  const out = {};
-  fen.split(' ')[0].split('/').forEach((row, r) => {
-    let f = 0;
-    for (const ch of row) {
-      if (/\d/.test(ch)) f += Number(ch);
-      else out[`${'abcdefgh'[f++]}${8 - r}`] = ch;
-    }
-  });
-  return out;
-}
 
 /** What the viewer shows: its board, the editor's FEN, the move marked, the players line, the step bar. @param {import('playwright-core').Page} page */
 const shown = (page) =>

@@ -6,7 +6,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, open, screenshot, ready, cli } from './harness.mjs';
+import { launch, open, screenshot, ready, cli, fenBoard } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -16,19 +16,6 @@ const SAMPLE = 'www/data/chess-sample.pgn';
 /** Runs the project's own command-line tool and parses its --json answer. @param {string[]} args */
 function cliJson(...args) {
   return JSON.parse(cli(...args, '--json'));
-}
-
-/** The 64 squares of a FEN's board as { e4: 'P', … } (empty squares left out). */
-function fenBoard(fen) {
-  const out = {};
-  fen.split(' ')[0].split('/').forEach((row, r) => {
-    let f = 0;
-    for (const ch of row) {
-      if (/\d/.test(ch)) f += Number(ch);
-      else out[`${'abcdefgh'[f++]}${8 - r}`] = ch;
-    }
-  });
-  return out;
 }
 
 /** The viewer's board as { e4: 'P', … }. */

@@ -17,6 +17,21 @@ export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The squares of a FEN's board as { e4: 'P', … } (empty squares left out): what a chess board
+ * test compares a drawn board with. @param {string} fen */
+export function fenBoard(fen) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  fen.split(' ')[0].split('/').forEach((row, r) => {
+    let f = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) f += Number(ch);
+      else out[`${'abcdefgh'[f++]}${8 - r}`] = ch;
+    }
+  });
+  return out;
+}
+
 /**
  * Runs the project's own command-line tool and returns what it printed: CLI_BIN when
  * `cargo xtask test` has built it (its native tests did), else `cargo run` — which, under
