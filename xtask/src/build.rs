@@ -19,7 +19,7 @@ pub const MODULES: [&str; 6] = ["devil", "lab", "lights", "lights-full", "table"
 /// Largest raw size of a module's wasm (docs/architecture.md, size budgets): `cargo xtask test`
 /// fails when a module outgrows its budget, so a change that does is noticed.
 pub const SIZE_BUDGETS: [(&str, u64); 4] =
-    [("devil", 178 * 1024), ("lights", 340 * 1024), ("table", 300 * 1024), ("chess", 1300 * 1024)];
+    [("devil", 181 * 1024), ("lights", 340 * 1024), ("table", 300 * 1024), ("chess", 1300 * 1024)];
 
 /// Checks every module in `built` (in `pkg`) against [`SIZE_BUDGETS`].
 pub fn check_size_budgets(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {
@@ -221,8 +221,8 @@ mod tests {
             result
         };
         check(&[("devil", 176 * 1024), ("lights", 300 * 1024), ("table", 1), ("chess", 1300 * 1024)]).unwrap();
-        let message = check(&[("devil", 178 * 1024 + 1), ("lights", 2), ("table", 3), ("chess", 4)]).unwrap_err();
-        assert!(message.contains("devil: 182273 bytes, over its 182272-byte budget by 1"), "{message}");
+        let message = check(&[("devil", 181 * 1024 + 1), ("lights", 2), ("table", 3), ("chess", 4)]).unwrap_err();
+        assert!(message.contains("devil: 185345 bytes, over its 185344-byte budget by 1"), "{message}");
         assert!(!message.contains("lights"), "{message}");
         assert!(check(&[("devil", 4)]).unwrap_err().contains("no module lights"));
     }

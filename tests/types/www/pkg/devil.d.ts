@@ -18,6 +18,13 @@ export class GameSession {
      */
     edit(edit: any): void;
     /**
+     * An input on the board, as the face interprets it in the view's mode (a click or key on
+     * a cell: the Devil's `{cell, key, tool}`), with the solve options a partner replies by.
+     * Returns false when it means nothing (the page lets a key go on), true when it played or
+     * edited, or a line saying why nothing happened.
+     */
+    input(input: any, options: any): any;
+    /**
      * The puzzle's compound step (the table: jump to move `to`), one move of the history.
      */
     jump(to: string): any;
@@ -138,6 +145,7 @@ export interface InitOutput {
     readonly devil_ladder: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
     readonly gamesession_edit: (a: number, b: any) => [number, number];
+    readonly gamesession_input: (a: number, b: any, c: any) => [number, number, number];
     readonly gamesession_jump: (a: number, b: number, c: number) => [number, number, number];
     readonly gamesession_link: (a: number) => [number, number];
     readonly gamesession_load_steps: (a: number, b: any) => [number, number, number];
