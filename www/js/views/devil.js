@@ -11,6 +11,7 @@ import { driveGame } from '../game-driver.js';
 import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 import { ladderText } from './devil/ladder.js';
 import { renderHelper, renderEdge } from './devil/helper.js';
+import { describeFrame, colourBits, colourBitsTable, labelShape, labelOf } from './devil/words.js';
 
 /** The view's page, for share links. */
 export const PAGE = 'devil.html';
@@ -20,7 +21,10 @@ export const STYLES = ['css/site.css', 'css/devil.css'];
 export const CORE = 'devil';
 
 const SIZES = Array.from({ length: 13 }, (_, k) => 1 << k);
+/** @typedef {import('./devil/words.js').Labels} Labels */
 const LABELS = ['none', 'index', 'binary', 'coordinate'];
+/** @param {string} name @returns {name is Labels} */
+const isLabels = (name) => LABELS.includes(name);
 /** The smallest label drawn, in CSS pixels: smaller reads as noise (a phone at 256 squares). */
 const MIN_LABEL_PX = 7;
 
@@ -131,8 +135,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   /** What each square shows besides its coin: none (H/T), its index, the index in binary, or
    * its chess-style coordinate. Kept for the visitor in local storage. */
   const storedLabels = readStored('local', 'devil-labels') ?? '';
-  let labels = LABELS.includes(storedLabels) ? storedLabels : 'none';
-  /** The labels drawn: `labels`, or none where they would not fit (the page says so). */
+  /** @type {Labels} */
+  let labels = isLabels(storedLabels) ? storedLabels : 'none';
+  /** The labels drawn: `labels`, or none where they would not fit (the page says so).
+   * @type {Labels} */
   let shownLabels = labels;
   /** Whether Play as A and B show the live helper (the colour bit by bit); kept like `labels`. */
   let helper = readStored('local', 'devil-helper') === 'on';
@@ -165,7 +171,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('strategy').addEventListener('change', () => setStrategy(Number($('strategy').value)));
     $('labels').value = labels;
     $('labels').addEventListener('change', () => {
-      labels = $('labels').value;
+      const chosen = $('labels').value;
+      labels = isLabels(chosen) ? chosen : 'none';
       writeStored('local', 'devil-labels', labels);
       render();
     });
@@ -418,12 +425,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
 
   // ---- drawing ----
 
-  /** @param {number} value  a square's index, in binary as wide as the board's indices */
-  function bin(value) {
-    const bits = Math.log2(view.game.board.length);
-    return bits === 0 ? '0' : value.toString(2).padStart(bits, '0');
-  }
-
   /** What the board looks like now: in Watch, the session has made the moves of the frames shown. */
   function shown() {
     const { game, mode, step } = view;
@@ -445,7 +446,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const { rows, cols } = layout;
     board.resize(rows, cols);
     const look = shown();
-    const { chars, lines } = labelShape(n);
+    const { chars, lines } = labelShape(labels, n);
     shownLabels = labelsShown(n);
     const fits = shownLabels === labels;
     // H/T letters up to 256 squares; past that a coin is its colour alone.
@@ -472,7 +473,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       }
       if (named === i) classes.push('named'), label.push('named in this step');
       const data = { face: heads ? 'heads' : 'tails', key: String(isKey) };
-      return { classes: classes.join(' '), label: label.join(', '), text: small ? labelOf(i, heads) : '', data };
+      return { classes: classes.join(' '), label: label.join(', '), text: small ? labelOf(shownLabels, i, heads, { squares: n, names }) : '', data };
     });
     $('size').value = String(n);
     $('strategy').value = String(view.strategy);
@@ -492,37 +493,15 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     else renderPlay();
   }
 
-  /** The longest label's characters a line, and its lines (binary past 4 bits: two).
-   * @param {number} n  the board's squares */
-  function labelShape(n) {
-    const bits = Math.log2(n);
-    const lines = labels === 'binary' && bits > 4 ? 2 : 1;
-    const chars = labels === 'binary' ? Math.ceil(Math.max(bits, 2) / lines) : labels === 'index' ? String(n - 1).length : labels === 'coordinate' ? 3 : 1;
-    return { chars, lines };
-  }
-
   /** The labels drawn on a board of `n` squares at its width: the chosen ones when they fit
    * inside a coin (72% of a square) at MIN_LABEL_PX or more, else none (the page says so).
-   * @param {number} n  the board's squares */
+   * @param {number} n  the board's squares
+   * @returns {Labels} */
   function labelsShown(n) {
     if (labels === 'none') return labels;
-    const { chars, lines } = labelShape(n);
+    const { chars, lines } = labelShape(labels, n);
     const cell = ($('board').clientWidth || 448) / layout.cols;
     return Math.min((cell * 1.1) / chars, (cell * 0.62) / lines) >= MIN_LABEL_PX ? labels : 'none';
-  }
-
-  /** The text a square shows: its coin's face, or the label chosen.
-   * @param {number} i
-   * @param {boolean} heads */
-  function labelOf(i, heads) {
-    if (shownLabels === 'index') return String(i);
-    if (shownLabels === 'binary') {
-      const text = bin(i);
-      // Past 4 bits, in two lines (high bits over low bits), so the label fits its coin.
-      return text.length > 4 ? `${text.slice(0, Math.ceil(text.length / 2))}\n${text.slice(Math.ceil(text.length / 2))}` : text;
-    }
-    if (shownLabels === 'coordinate') return names[i];
-    return heads ? 'H' : 'T';
   }
 
   /** The coin a Watch frame names before it is flipped (A's XOR with the key), so the board
@@ -546,83 +525,18 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     renderBits();
   }
 
-  /** The colour's bits as the XOR strategy finds them: A's region parities, the key, their XOR
-   * (the coin A flips), then B's parities — filled in as the animation reaches each. */
+  /** The colour's bits as the XOR strategy finds them, filled in as the animation reaches each. */
   function renderBits() {
-    const seen = steps.slice(0, view.step + 1);
     const bits = Math.log2(view.game.board.length);
+    const rows = colourBits(steps.slice(0, view.step + 1), bits);
     const table = $('bits');
-    if (bits === 0 || !seen.some((s) => s.kind === 'count_region')) {
-      table.hidden = true;
-      return;
-    }
-    /** The parities of the regions counted by `kind`, by bit. @param {'count_region' | 'decode_region'} kind */
-    const parities = (kind) =>
-      Object.fromEntries(seen.flatMap((s) => ((s.kind === 'count_region' || s.kind === 'decode_region') && s.kind === kind ? [[s.bit, s.parity]] : [])));
-    /** @type {[string, Record<number, number>][]} */
-    const rows = [
-      ["A's parities (colour)", parities('count_region')],
-      ['key', {}],
-      ['XOR: coin to flip', {}],
-      ["B's parities (answer)", parities('decode_region')],
-    ];
-    for (const s of seen) {
-      if (s.kind !== 'xor_with_key') continue;
-      for (let b = 0; b < bits; b++) {
-        rows[1][1][b] = (s.key >> b) & 1;
-        rows[2][1][b] = (s.flip >> b) & 1;
-      }
-      break;
-    }
-    const head = Array.from({ length: bits }, (_, i) => `<th scope="col">2<sup>${bits - 1 - i}</sup></th>`).join('');
-    const body = rows
-      .map(([label, known]) => {
-        const cells = Array.from({ length: bits }, (_, i) => {
-          const b = bits - 1 - i;
-          return b in known ? `<td class="bit-${known[b]}">${known[b]}</td>` : '<td class="bit-unknown">·</td>';
-        });
-        return `<tr><th scope="row">${label}</th>${cells.join('')}</tr>`;
-      })
-      .join('');
-    table.innerHTML = `<caption>The colour, bit by bit</caption><thead><tr><th scope="col">bit</th>${head}</tr></thead><tbody>${body}</tbody>`;
-    table.hidden = false;
+    table.hidden = !rows;
+    if (rows) table.innerHTML = colourBitsTable(rows, bits);
   }
 
   /** A Watch frame in words (HTML). @param {DevilStep | undefined} s */
-  function describe(s) {
-    if (!s) return '';
-    const name = (/** @type {number} */ i) => `<b>${names[i]}</b>`;
-    switch (s.kind) {
-      case 'start':
-        if (view.strategy !== 0) {
-          return `The key is under ${name(s.key)}. Under the strategy “${$('strategy').selectedOptions[0]?.text}”, the board now names square ${s.colour}.`;
-        }
-        return `The key is under ${name(s.key)}. The board's colour (XOR of the indices of the heads) is ${s.colour}.`;
-      case 'count_region':
-        return `A counts region ${s.bit} (index bit ${s.bit} set): ${s.heads} heads, ${s.parity ? 'odd' : 'even'} → bit ${s.bit} = ${s.parity}.`;
-      case 'colour':
-        return `The parities read as a binary number: colour <span class="mono">${bin(s.colour)}</span> = ${s.colour}.`;
-      case 'xor_with_key':
-        if (s.colour === s.key) {
-          return `The colour already equals the key, so A flips coin 0: index 0 is in no region, so the colour stays ${s.colour}.`;
-        }
-        return `colour <span class="mono">${bin(s.colour)}</span> XOR key <span class="mono">${bin(s.key)}</span> = <span class="mono">${bin(s.flip)}</span>: A flips coin ${s.flip}.`;
-      case 'flip':
-        return `A flips the coin on ${name(s.square)} and leaves.`;
-      case 'decode_region':
-        return `B counts region ${s.bit}: ${s.heads} heads → bit ${s.bit} = ${s.parity}.`;
-      case 'split_halves': {
-        const who = s.after ? 'B' : 'A';
-        return `${who} splits the board: u = squares ${s.half}…${2 * s.half - 1} (highlighted), v = squares 0…${s.half - 1}. The strategy for ${s.half} squares, read on u XOR v, names the pair {${s.pair}, ${s.pair + s.half}}; parity(u) = ${s.parity}, f(u XOR v) = ${s.f}, so the ${s.upper ? 'upper' : 'lower'} half: the board names square ${s.colour}.`;
-      }
-      case 'choose_half':
-        return `The key's pair is {${s.flip % s.half}, ${(s.flip % s.half) + s.half}}: flipping square ${s.sub_flip} of u XOR v makes it name that pair. To land in the ${s.want_upper ? 'upper' : 'lower'} half A flips it in ${s.flip >= s.half ? 'u (changing parity(u))' : 'v (keeping parity(u))'}: square ${s.flip}.`;
-      case 'answer':
-        return `B names ${name(s.square)}: ${s.correct ? 'the key. Both go free.' : 'not the key.'}`;
-      default:
-        return 'No single flip makes B name the key.';
-    }
-  }
+  const describe = (s) =>
+    describeFrame(s, { squares: view.game.board.length, names, strategy: view.strategy === 0 ? null : ($('strategy').selectedOptions[0]?.text ?? '') });
 
   /** The ladder line and Next round (Play as A and B): the rung, the streak with the round's
    * result counted, and the board size fixed by the rung. */
