@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './core.mjs';
-import { binary, describeFrame, colourBits, colourBitsTable, labelShape, labelOf } from '../../www/js/views/devil/words.js';
+import { binary, describeFrame, colourBits, colourBitsTable, labelShape, labelOf, playWords } from '../../www/js/views/devil/words.js';
 
 const core = await load('devil');
 
@@ -70,4 +70,27 @@ test('labels fit their coin: binary past 4 bits takes two lines, high bits first
   assert.equal(labelOf('coordinate', 41, false, board), 'n41');
   assert.equal(labelOf('none', 41, false, board), 'T');
   assert.equal(labelOf('none', 41, true, board), 'H');
+});
+
+test("a lost round of A names the coin the definition says; B's result says the board's colour", () => {
+  const session = core.GameSession.create('devil', { squares: 16 }, '21');
+  session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: 0, streak: 0 });
+  /** @type {import('../../www/js/types.js').DevilGame} */
+  const dealt = session.view().state.game;
+  const colour = xorOfHeads(dealt.board);
+  const right = colour ^ dealt.key;
+  const wrong = (right + 1) % 16;
+  session.input({ cell: wrong, key: null, tool: 'coin' }, { strategy: 0, table: null });
+  const view = session.view();
+  session.free();
+  const names = Array.from({ length: 16 }, (_, i) => `s${i}`);
+  const round = { game: view.state.game, won: view.status === 'won', names, xor: true, colour: () => colour, right: () => right };
+  assert.equal(round.won, false, 'any other coin loses');
+  const a = playWords({ mode: 'play_a', ...round });
+  assert.match(a.status, new RegExp(`The coin to flip was s${right} \\(colour ${colour} XOR key ${dealt.key}\\)`));
+  assert.deepEqual(a.message, { text: 'B named the wrong square.', kind: 'lose' });
+  // Nothing is asked of the core before it is needed: a round A has not played says only the key.
+  const fresh = playWords({ mode: 'play_a', ...round, game: dealt, colour: () => assert.fail('colour asked'), right: () => assert.fail('right asked') });
+  assert.match(fresh.status, new RegExp(`key is under s${dealt.key}\\.`));
+  assert.equal(fresh.message, null);
 });

@@ -11,7 +11,7 @@ import { driveGame } from '../game-driver.js';
 import { Stepper, stepBarMarkup, mountStepBar } from '../components/step-bar.js';
 import { ladderText } from './devil/ladder.js';
 import { renderHelper, renderEdge } from './devil/helper.js';
-import { describeFrame, colourBits, colourBitsTable, labelShape, labelOf } from './devil/words.js';
+import { describeFrame, colourBits, colourBitsTable, labelShape, labelOf, playWords } from './devil/words.js';
 
 /** The view's page, for share links. */
 export const PAGE = 'devil.html';
@@ -578,43 +578,19 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('bits').hidden = true;
     if (isPlay(view.mode)) renderLiveHelper();
     else $('helper').hidden = true;
-    const { game, mode } = view;
-    /** @type {string[]} */
-    const log = [];
-    let status;
-    /** A square's name; a move not made yet has none. @param {number | null} i */
-    const nameOf = (i) => (i === null ? '' : names[i]);
-    if (mode === 'play_a') {
-      if (game.flipped === null) {
-        status = `The key is under ${names[game.key]}. Click the one coin to flip so that B can find it.`;
-      } else {
-        const won = view.status === 'won';
-        const { dealt } = view;
-        const colour = decode(dealt);
-        const right = flipFor(view.strategy, dealt);
-        const why = view.strategy === 0 ? ` (colour ${colour} XOR key ${game.key})` : '';
-        status = won
-          ? `You flipped ${nameOf(game.flipped)}. B names ${nameOf(game.answer)}: the key. You both go free!`
-          : `You flipped ${nameOf(game.flipped)}. B names ${nameOf(game.answer)}, but the key is under ${names[game.key]}. The coin to flip was ${names[right]}${why}.`;
-        showMessage(won ? 'You both go free!' : 'B named the wrong square.', won ? 'win' : 'lose');
-      }
-    } else if (mode === 'play_b') {
-      if (game.answer === null) {
-        status = 'A has flipped one coin (you did not see which). Click the square where the key is, or move with the arrows and press Enter.';
-      } else {
-        const won = view.status === 'won';
-        const colour = decode(game);
-        status = won
-          ? `Right: the key is under ${names[game.key]}. A flipped ${nameOf(game.flipped)}. The colour of the board is ${colour}.`
-          : `The key is under ${names[game.key]}, not ${nameOf(game.answer)}. A flipped ${nameOf(game.flipped)}; the board's colour is ${colour} = ${names[colour]}.`;
-        showMessage(won ? 'You found the key!' : 'Not the key.', won ? 'win' : 'lose');
-      }
-    } else {
-      const colour = decode(game);
-      const flip = flipFor(view.strategy, view.dealt);
-      status = `This board names ${names[colour]} (colour ${colour}). With the key under ${names[game.key]}, A would flip ${names[flip]}.`;
-      log.push('Click a coin to turn it over, or switch the click to place the key. With the keyboard: Space turns a coin over, K places the key.');
-    }
+    const { game, mode, dealt } = view;
+    if (mode === 'watch') return;
+    const { status, message, log } = playWords({
+      mode,
+      game,
+      won: view.status === 'won',
+      names,
+      xor: view.strategy === 0,
+      // A's result is judged on the board as dealt; B's and Edit's on the board shown.
+      colour: () => decode(mode === 'play_a' ? dealt : game),
+      right: () => flipFor(view.strategy, dealt),
+    });
+    if (message) showMessage(message.text, message.kind);
     $('status').textContent = status;
     $('log').innerHTML = log.map((t) => `<li>${t}</li>`).join('');
   }

@@ -122,3 +122,40 @@ export function labelOf(labels, i, heads, { squares, names }) {
   if (labels === 'coordinate') return names[i];
   return heads ? 'H' : 'T';
 }
+
+/**
+ * What Play as A, Play as B and Edit say of the round: the status line, the result message once
+ * the round is over, and Edit's hint for the log.
+ * @param {{ mode: 'play_a' | 'play_b' | 'edit', game: import('../../types.js').DevilGame, won: boolean,
+ *   names: string[], xor: boolean, colour: () => number, right: () => number }} round
+ *   `colour`: what the board names (as dealt for A's result); `right`: the coin A should flip on
+ *   the board as dealt — asked of the core only when a sentence needs them
+ * @returns {{ status: string, message: { text: string, kind: 'win' | 'lose' } | null, log: string[] }}
+ */
+export function playWords({ mode, game, won, names, xor, colour, right }) {
+  /** A square's name; a move not made yet has none. @param {number | null} i */
+  const nameOf = (i) => (i === null ? '' : names[i]);
+  const key = names[game.key];
+  if (mode === 'play_a') {
+    if (game.flipped === null) return { status: `The key is under ${key}. Click the one coin to flip so that B can find it.`, message: null, log: [] };
+    const flipped = `You flipped ${nameOf(game.flipped)}. B names ${nameOf(game.answer)}`;
+    if (won) return { status: `${flipped}: the key. You both go free!`, message: { text: 'You both go free!', kind: 'win' }, log: [] };
+    const why = xor ? ` (colour ${colour()} XOR key ${game.key})` : '';
+    return { status: `${flipped}, but the key is under ${key}. The coin to flip was ${names[right()]}${why}.`, message: { text: 'B named the wrong square.', kind: 'lose' }, log: [] };
+  }
+  if (mode === 'play_b') {
+    if (game.answer === null) {
+      return { status: 'A has flipped one coin (you did not see which). Click the square where the key is, or move with the arrows and press Enter.', message: null, log: [] };
+    }
+    const c = colour();
+    return won
+      ? { status: `Right: the key is under ${key}. A flipped ${nameOf(game.flipped)}. The colour of the board is ${c}.`, message: { text: 'You found the key!', kind: 'win' }, log: [] }
+      : { status: `The key is under ${key}, not ${nameOf(game.answer)}. A flipped ${nameOf(game.flipped)}; the board's colour is ${c} = ${names[c]}.`, message: { text: 'Not the key.', kind: 'lose' }, log: [] };
+  }
+  const c = colour();
+  return {
+    status: `This board names ${names[c]} (colour ${c}). With the key under ${key}, A would flip ${names[right()]}.`,
+    message: null,
+    log: ['Click a coin to turn it over, or switch the click to place the key. With the keyboard: Space turns a coin over, K places the key.'],
+  };
+}
