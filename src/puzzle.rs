@@ -30,6 +30,34 @@ pub enum Action<P: Puzzle> {
     Replace(P),
     /// Nothing happens, and this says why.
     Refuse(&'static str),
+    /// The input is taken and changes nothing (a light set to the state it has).
+    Keep,
+}
+
+/// An input on a cell as a page forwards it: a click (or tap), or a key pressed on it (Enter
+/// as `'\n'`). What it does is the puzzle's to say, with the view's mode and tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    Click,
+    Key(char),
+}
+
+impl Input {
+    /// The input a page forwards: a click when `key` is none, else a key by its DOM name
+    /// (`' '`, `'Enter'`, `'k'`…); `None` for a key no puzzle reads (arrows, Tab…).
+    pub fn forwarded(key: Option<&str>) -> Option<Input> {
+        match key {
+            None => Some(Input::Click),
+            Some("Enter") => Some(Input::Key('\n')),
+            Some(key) => {
+                let mut chars = key.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => Some(Input::Key(c)),
+                    _ => None,
+                }
+            }
+        }
+    }
 }
 
 pub trait Puzzle: Sized + Clone {

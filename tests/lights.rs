@@ -996,3 +996,39 @@ fn the_chase_walks_a_row_a_step_through_the_session() {
         assert!(Position::steps_of_chase(&[wide], spec.cols).is_err());
     }
 }
+
+/// What a click or key on a light does (issue 31, `interpret_move`): in play a click, Space or
+/// Enter presses it; in edit it steps the light one state on; a digit sets the light to that
+/// state whatever the mode (an edit, not a press); other keys mean nothing. Checked by making
+/// each action and reading the light back against the rule of a press written here.
+#[test]
+fn input_on_a_light_presses_it_or_edits_it_by_the_mode() {
+    use chessboard_puzzles::lights::{Lights, Position};
+    use chessboard_puzzles::puzzle::{Action, Input, Puzzle};
+    let spec = Spec { rows: 3, cols: 4, rule: Rule::Plus, torus: false, states: 3 };
+    let start = Position::new(Lights::from_board(Board::new(spec).unwrap()).unwrap());
+    let played = |input, editing| match start.interpret(5, input, editing).unwrap() {
+        Some(Action::Play(mv)) => Some(start.apply(&mv).unwrap()),
+        Some(Action::Keep) => None,
+        other => panic!("{other:?}"),
+    };
+    // Light 5 is row 1, column 1: a press steps it and its four neighbours one state on.
+    let pressed = played(Input::Click, false).unwrap();
+    for (r, c) in [(1, 1), (0, 1), (2, 1), (1, 0), (1, 2)] {
+        assert_eq!(pressed.lights.get(r, c), 1, "({r}, {c})");
+    }
+    assert_eq!(pressed.lights.lit(), 5);
+    assert_eq!(pressed.moves, 1);
+    assert_eq!(played(Input::Key('\n'), false).unwrap().lights, pressed.lights);
+    // Editing steps the light alone, and is not a press.
+    let edited = played(Input::Key(' '), true).unwrap();
+    assert_eq!((edited.lights.get(1, 1), edited.lights.lit(), edited.moves), (1, 1, 0));
+    // A digit sets the state: 2 from 0 in play mode too; the state it has, or one past the
+    // three states, changes nothing.
+    let two = played(Input::Key('2'), false).unwrap();
+    assert_eq!((two.lights.get(1, 1), two.lights.lit(), two.moves), (2, 1, 0));
+    assert!(played(Input::Key('0'), false).is_none());
+    assert!(played(Input::Key('3'), false).is_none());
+    assert_eq!(start.interpret(5, Input::Key('x'), false).unwrap(), None);
+    assert!(start.interpret(12, Input::Click, false).is_err(), "a light off the board");
+}

@@ -1,8 +1,9 @@
 //! Exports for the Devil's chessboard page.
 
+use super::game::Forwarded;
 use super::{from_js, js_err, to_js};
 use crate::devil::rules::board::check_squares;
-use crate::devil::rules::game::{from_link_with_ladder, link_with_ladder, Input, Ladder, LADDER_SQUARES};
+use crate::devil::rules::game::{from_link_with_ladder, link_with_ladder, Ladder, LADDER_SQUARES};
 use crate::devil::{Game, Layout, Move, Params, View};
 use crate::puzzle::Action;
 use wasm_bindgen::prelude::*;
@@ -106,23 +107,8 @@ impl super::game::Face for Game {
     /// `{cell, key, tool}`: a click (`key` null; `tool` 'key' when Edit places the key) or a key
     /// (`' '`, `'k'`, `'Enter'`) on square `cell`, in the view's mode ([`Game::interpret`]).
     fn interpret(state: &Game, extras: &Extras, input: JsValue) -> Result<Option<Action<Game>>, JsError> {
-        // Read with Reflect, not serde: a derived deserializer costs the module's size budget
-        // some 4 KB.
-        let field = |name: &str| js_sys::Reflect::get(&input, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
-        let cell = field("cell").as_f64().filter(|c| c.fract() == 0.0 && *c >= 0.0);
-        let Some(cell) = cell else { return Err(JsError::new("invalid input: no square (cell) given")) };
-        let input = match field("key").as_string().as_deref() {
-            None => Input::Click { places_key: field("tool").as_string().as_deref() == Some("key") },
-            Some("Enter") => Input::Key('\n'),
-            Some(key) => {
-                let mut chars = key.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) => Input::Key(c),
-                    _ => return Ok(None),
-                }
-            }
-        };
-        state.interpret(extras.mode, cell as usize, input).map_err(js_err)
+        let Some(Forwarded { cell, input, tool }) = Forwarded::read(&input)? else { return Ok(None) };
+        state.interpret(extras.mode, cell, input, tool.as_deref() == Some("key")).map_err(js_err)
     }
 
     /// Watch shows the round as dealt whatever step it is at (the step says how far it went).

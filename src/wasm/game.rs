@@ -90,6 +90,26 @@ pub trait Face: Puzzle + 'static {
     }
 }
 
+/// An input as a page forwards it to `GameSession.input`: `{cell, key, tool}` — the cell, the key
+/// pressed (null for a click) and the view's tool or mode. Read with Reflect rather than serde:
+/// a derived deserializer costs a module some 4 KB of its size budget.
+pub struct Forwarded {
+    pub cell: usize,
+    pub input: crate::puzzle::Input,
+    pub tool: Option<String>,
+}
+
+impl Forwarded {
+    /// `None` for a key no puzzle reads (arrows, Tab…), which the page lets go on.
+    pub fn read(input: &JsValue) -> Result<Option<Forwarded>, JsError> {
+        let field = |name: &str| js_sys::Reflect::get(input, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+        let cell = field("cell").as_f64().filter(|c| c.fract() == 0.0 && *c >= 0.0);
+        let Some(cell) = cell else { return Err(JsError::new("invalid input: no cell given")) };
+        let Some(key) = crate::puzzle::Input::forwarded(field("key").as_string().as_deref()) else { return Ok(None) };
+        Ok(Some(Forwarded { cell: cell as usize, input: key, tool: field("tool").as_string() }))
+    }
+}
+
 /// A session of one registered puzzle, as the wasm object holds it.
 trait AnySession {
     fn view(&self) -> Result<JsValue, JsError>;
@@ -204,6 +224,7 @@ where
             }
             Action::Replace(next) => self.session.reset(next),
             Action::Refuse(why) => return Ok(JsValue::from_str(why)),
+            Action::Keep => {}
         }
         Ok(JsValue::TRUE)
     }

@@ -6,7 +6,7 @@
 //! hands back but never reads; it draws from [`lights_cells`]. Seeds cross as decimal strings,
 //! since a u64 does not fit a JS number; everything small crosses with serde-wasm-bindgen.
 
-use super::game::Face;
+use super::game::{Face, Forwarded};
 use super::{from_js, js_err, parse_seed, to_js, JsProgress};
 use crate::lights::io::link::{link_for, link_spec};
 use crate::lights::io::pattern_io::read_pattern;
@@ -17,7 +17,7 @@ use crate::lights::solvers::chase::{chase, table, ChaseRow};
 use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note, WORKER_LINK_LIGHTS};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, Game, Lights, Move, Position, SolveOptions, Spec};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Action, Puzzle};
 use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -129,6 +129,13 @@ impl Face for Position {
             return from_js(steps, "list of moves");
         }
         Position::steps_of(&lights_from(&presses)?).map_err(js_err)
+    }
+
+    /// `{cell, key, tool}`: a click (`key` null) or a key on light `cell`; `tool` is the page's
+    /// mode, 'play' or 'edit' ([`Position::interpret`]).
+    fn interpret(state: &Position, (): &(), input: JsValue) -> Result<Option<Action<Position>>, JsError> {
+        let Some(Forwarded { cell, input, tool }) = Forwarded::read(&input)? else { return Ok(None) };
+        state.interpret(cell, input, tool.as_deref() == Some("edit")).map_err(js_err)
     }
 
     fn edit(&self, edit: JsValue) -> Result<Position, JsError> {

@@ -318,3 +318,20 @@ test('the session undoes presses and edits exactly, redoes them, and counts pres
   assert.deepEqual(bytesOf(session.open(s.view().link).lights), seen.at(-1));
   s.free();
 });
+
+test('input on a light goes through the core: a press in play, a state step in edit, a digit sets it', () => {
+  const spec = classic(3, 3);
+  const s = core.GameSession.create('lights', { ...spec, all: 0 }, '');
+  const lights = () => Array.from(bytesOf(s.view().state.lights));
+  assert.equal(s.input({ cell: 4, key: null, tool: 'play' }, null), true);
+  assert.deepEqual(lights(), Array.from(pressHere(spec, new Uint8Array(9), 1, 1)), 'the centre press by the classic rule');
+  assert.equal(s.view().moves, 1);
+  assert.equal(s.input({ cell: 0, key: 'Enter', tool: 'edit' }, null), true);
+  assert.equal(lights()[0], 1, 'edit turns the one light');
+  assert.equal(s.input({ cell: 0, key: '0', tool: 'play' }, null), true);
+  assert.equal(lights()[0], 0, 'a digit sets the state');
+  assert.equal(s.input({ cell: 0, key: 'ArrowUp', tool: 'play' }, null), false, 'arrows go on to the page');
+  assert.equal(s.input({ cell: 0, key: 'q', tool: 'play' }, null), false);
+  throwsWith(assert, () => s.input({ cell: 9, key: null, tool: 'play' }, null), /off the 3×3 board/);
+  s.free();
+});

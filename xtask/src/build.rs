@@ -19,7 +19,7 @@ pub const MODULES: [&str; 6] = ["devil", "lab", "lights", "lights-full", "table"
 /// Largest raw size of a module's wasm (docs/architecture.md, size budgets): `cargo xtask test`
 /// fails when a module outgrows its budget, so a change that does is noticed.
 pub const SIZE_BUDGETS: [(&str, u64); 4] =
-    [("devil", 181 * 1024), ("lights", 340 * 1024), ("table", 300 * 1024), ("chess", 1300 * 1024)];
+    [("devil", 181 * 1024), ("lights", 341 * 1024), ("table", 300 * 1024), ("chess", 1300 * 1024)];
 
 /// Checks every module in `built` (in `pkg`) against [`SIZE_BUDGETS`].
 pub fn check_size_budgets(pkg: &Path, built: &[ModuleFiles]) -> Result<()> {

@@ -5,7 +5,7 @@ use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::devil::rules::board::{check_squares, Board, MAX_SQUARES};
 use crate::devil::rules::strategy::{Strategy, Xor};
 use crate::progress::Progress;
-use crate::puzzle::{Action, Puzzle, Status};
+use crate::puzzle::{Action, Input, Puzzle, Status};
 use crate::seed::rng_from_seed;
 use crate::{bail, link, Result};
 use rand::Rng;
@@ -198,32 +198,26 @@ impl Puzzle for Game {
     }
 }
 
-/// An input on a square as the page forwards it: a click (with Edit's tool: the key or a coin)
-/// or a key pressed on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Input {
-    Click { places_key: bool },
-    Key(char),
-}
-
 impl Game {
     /// What `input` on `square` does in `mode` (sgt's `interpret_move`): A flips one coin (a
     /// click or Space) and B answers by the strategy, as one turn; B names a square (a click or
-    /// Enter); Edit turns a coin (Space) or places the key (K); Watch takes no input. `None`
-    /// when the input means nothing here (the page lets a key go on).
-    pub fn interpret(&self, mode: Mode, square: usize, input: Input) -> Result<Option<Action<Game>>> {
+    /// Enter); Edit turns a coin (Space, or a click unless the tool `places_key`) or places the
+    /// key (K); Watch takes no input. `None` when the input means nothing here (the page lets a
+    /// key go on).
+    pub fn interpret(&self, mode: Mode, square: usize, input: Input, places_key: bool) -> Result<Option<Action<Game>>> {
         use Input::{Click, Key};
         Ok(Some(match (mode, input) {
-            (Mode::PlayA, Click { .. } | Key(' ')) if self.flipped.is_some() => {
+            (Mode::PlayA, Click | Key(' ')) if self.flipped.is_some() => {
                 Action::Refuse("A flips exactly one coin. Press Undo or New board to play again.")
             }
-            (Mode::PlayA, Click { .. } | Key(' ')) => Action::Turn(Move::Flip(square)),
-            (Mode::PlayB, Click { .. } | Key('\n')) if self.answer.is_some() => {
+            (Mode::PlayA, Click | Key(' ')) => Action::Turn(Move::Flip(square)),
+            (Mode::PlayB, Click | Key('\n')) if self.answer.is_some() => {
                 Action::Refuse("B has answered. Press Undo or New board to play again.")
             }
-            (Mode::PlayB, Click { .. } | Key('\n')) => Action::Play(Move::Answer(square)),
-            (Mode::Edit, Click { places_key: true } | Key('k' | 'K')) => Action::Replace(self.with_key(square)?),
-            (Mode::Edit, Click { places_key: false } | Key(' ')) => Action::Replace(self.with_coin_toggled(square)?),
+            (Mode::PlayB, Click | Key('\n')) => Action::Play(Move::Answer(square)),
+            (Mode::Edit, Key('k' | 'K')) => Action::Replace(self.with_key(square)?),
+            (Mode::Edit, Click) if places_key => Action::Replace(self.with_key(square)?),
+            (Mode::Edit, Click | Key(' ')) => Action::Replace(self.with_coin_toggled(square)?),
             _ => return Ok(None),
         }))
     }
@@ -447,8 +441,8 @@ mod tests {
     #[test]
     fn input_means_what_each_mode_lets_a_player_do() {
         let dealt = Game::new(Board::from_bits(4, 0b0110).unwrap(), 2).unwrap();
-        let click = Input::Click { places_key: false };
-        let act = |g: &Game, mode, input| g.interpret(mode, 3, input).unwrap();
+        let click = Input::Click;
+        let act = |g: &Game, mode, input| g.interpret(mode, 3, input, false).unwrap();
         // A flips one coin, by click or Space, and B's answer comes with it; then A is done.
         assert_eq!(act(&dealt, Mode::PlayA, click), Some(Action::Turn(Move::Flip(3))));
         assert_eq!(act(&dealt, Mode::PlayA, Input::Key(' ')), Some(Action::Turn(Move::Flip(3))));
@@ -461,7 +455,7 @@ mod tests {
         // Edit turns coin 3 (0110 → 1110) or moves the key to 3; the board is otherwise as it was.
         let Some(Action::Replace(turned)) = act(&dealt, Mode::Edit, Input::Key(' ')) else { panic!() };
         assert_eq!((turned.board, turned.key), (Board::from_bits(4, 0b1110).unwrap(), 2));
-        let Some(Action::Replace(moved)) = act(&dealt, Mode::Edit, Input::Click { places_key: true }) else { panic!() };
+        let Some(Action::Replace(moved)) = dealt.interpret(Mode::Edit, 3, click, true).unwrap() else { panic!() };
         assert_eq!((moved.board, moved.key), (dealt.board.clone(), 3));
         // Keys that mean nothing in a mode, and Watch, go on to the page.
         for (mode, input) in [
@@ -472,7 +466,7 @@ mod tests {
         ] {
             assert_eq!(act(&dealt, mode, input), None, "{mode:?} {input:?}");
         }
-        assert!(dealt.interpret(Mode::Edit, 4, click).is_err(), "a square off the board");
+        assert!(dealt.interpret(Mode::Edit, 4, click, false).is_err(), "a square off the board");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::lights::rules::board::Spec;
 use crate::lights::rules::game::{Game, Move, PressBlock};
 use crate::lights::solvers::chase::{chase, ChaseRow};
 use crate::progress::Progress;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Action, Input, Puzzle};
 use crate::{bail, Result};
 
 /// How [`Puzzle::solve_with`] solves: `minimal` searches the solutions for the fewest presses
@@ -104,6 +104,32 @@ impl Position {
                 Ok(Move { row: group.row, col: 0, edit: 0, block: Some(std::sync::Arc::new(block)) })
             })
             .collect()
+    }
+
+    /// What `input` on light `cell` does (sgt's `interpret_move`): a click, Space or Enter
+    /// presses it, or while `editing` moves it one state on; a digit d sets it to state d (an
+    /// edit, undone like a move), and is taken without effect when it has that state or d is
+    /// past the board's states. `None` for other keys (the page's shortcuts).
+    pub fn interpret(&self, cell: usize, input: Input, editing: bool) -> Result<Option<Action<Position>>> {
+        let spec = self.lights.spec();
+        if cell >= spec.rows * spec.cols {
+            bail!("light {cell} is off the {}×{} board", spec.rows, spec.cols);
+        }
+        let (row, col) = (cell / spec.cols, cell % spec.cols);
+        let edit = |edit: u8| Action::Play(Move { row, col, edit, block: None });
+        Ok(Some(match input {
+            Input::Click | Input::Key(' ' | '\n') if editing => edit(1),
+            Input::Click | Input::Key(' ' | '\n') => Action::Play(Move::press(row, col)),
+            Input::Key(digit @ '0'..='9') => {
+                let (states, want) = (u32::from(spec.states), digit.to_digit(10).unwrap_or(0));
+                let steps = (want + states - u32::from(self.lights.get(row, col))) % states;
+                match u8::try_from(steps) {
+                    Ok(steps) if want < states && steps > 0 => edit(steps),
+                    _ => Action::Keep,
+                }
+            }
+            Input::Key(_) => return Ok(None),
+        }))
     }
 
     /// Rows a step of [`Position::steps_of`] on a board of `rows` rows: one row (a row of the

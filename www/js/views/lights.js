@@ -9,7 +9,7 @@ import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { LONG_LINK } from '../share-link.js';
 import { driveGame } from '../game-driver.js';
-import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount, markAt, moveAt } from './lights/state.js';
+import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount } from './lights/state.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
 import { chase } from './lights/chase.js';
@@ -115,7 +115,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     ...initialState(),
     ctx,
     core: await loadCore(CORE),
-    grid: new GridBoard($('board'), { label: 'Lights Out board', onActivate: activate, onKey: key }),
+    grid: new GridBoard($('board'), { label: 'Lights Out board', onActivate: (index) => input(index, null), onKey: key }),
     job: jobPanel('Working'),
     solved: null,
     overlay: { presses: null, hint: -1, quiet: null, row: -1 },
@@ -131,7 +131,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
 
   ctx.steps = v.steps;
   $('board').classList.add('lights');
-  setUpCanvas(v, { activate, key });
+  setUpCanvas(v, { activate: (index) => input(index, null), key });
   $('job-slot').append(v.job);
   $('new-puzzle').addEventListener('click', () => newPuzzle());
   $('all-on').addEventListener('click', () => fill(1));
@@ -312,13 +312,6 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     }
   }
 
-  /** Plays a move through the session and says so when a press darkens the board.
-   * @param {{ row: number, col: number, edit?: number }} move */
-  function perform(move) {
-    v.driver?.act((session) => session.play(move));
-    if (!move.edit && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
-  }
-
   /** Undo or redo, unless the Worker is busy with this board.
    * @param {'undo' | 'redo'} which */
   function act(which) {
@@ -329,24 +322,23 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     } else v.driver?.redo();
   }
 
-  /** A click or key on light `index`; what the core refuses goes to the message line.
-   * @param {number} index */
-  function activate(index) {
-    if (v.busy) return;
-    v.cursor = index;
-    perform(moveAt(v, index));
-  }
-
-  /** A number key: light `index` takes state `state` (an edit, undone like a move).
+  /**
+   * A click (`key` null) or a key on light `index`: the core says what it does in the mode shown
+   * (a press; an edit of its state; a digit sets the state), or that it means nothing here.
    * @param {number} index
-   * @param {number} state */
-  function setState(index, state) {
-    const k = v.spec.states;
-    if (v.busy || state >= k) return;
+   * @param {string | null} key
+   * @returns {boolean} whether the input meant something (a key that did not goes on)
+   */
+  function input(index, key) {
+    if (v.busy) return key !== null;
     v.cursor = index;
-    const { row, col } = moveAt(v, index);
-    const steps = (state - markAt(v, v.lights, index) + k) % k;
-    if (steps) v.driver?.act((session) => session.play({ row, col, edit: steps }));
+    const presses = v.moves;
+    /** @type {boolean | string | undefined} undefined: refused, the driver shows why */
+    const said = v.driver?.act((session) => session.input({ cell: index, key, tool: v.mode }, null));
+    if (typeof said === 'string') showMessage(said);
+    // The move counter counts presses, not edits: a press that darkened the board solved it.
+    if (v.moves > presses && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
+    return said !== false;
   }
 
   /** @param {string} mode  a Mode button's value: 'play' or 'edit' */
@@ -356,30 +348,17 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     showMessage(mode === 'edit' ? 'Edit mode: clicking a light changes its state. Then ask “Solvable?”.' : 'Play mode: pressing a light switches it and its neighbours.');
   }
 
-  /** @param {number} index @param {KeyboardEvent} e */
+  /** The page's shortcuts (H hint, U undo, R redo); other keys go to the board through the core.
+   * @param {number} index @param {KeyboardEvent} e */
   function key(index, e) {
-    const k = e.key.toLowerCase();
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    if (k === ' ' || k === 'enter') {
-      activate(index);
+    /** @type {Record<string, () => void>} */
+    const shortcuts = { h: () => hint(v), u: () => act('undo'), r: () => act('redo') };
+    const shortcut = shortcuts[e.key.toLowerCase()];
+    if (shortcut) {
+      shortcut();
       return true;
     }
-    if (/^[0-9]$/.test(k)) {
-      setState(index, Number(k));
-      return true;
-    }
-    if (k === 'h') {
-      hint(v);
-      return true;
-    }
-    if (k === 'u') {
-      act('undo');
-      return true;
-    }
-    if (k === 'r') {
-      act('redo');
-      return true;
-    }
-    return false;
+    return input(index, e.key);
   }
 }

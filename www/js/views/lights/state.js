@@ -176,11 +176,3 @@ export function markAt(v, board, index) {
 export function litCount(v) {
   return v.lights.lit;
 }
-
-/** The move a click on light `index` makes: a press (Play) or its next state (Edit).
- * @param {number} index
- * @param {LightsParts} v */
-export function moveAt(v, index, mode = v.mode) {
-  const move = { row: Math.floor(index / v.spec.cols), col: index % v.spec.cols };
-  return mode === 'edit' ? { ...move, edit: 1 } : move;
-}
