@@ -127,7 +127,10 @@ test('the strategy on the step bar: loaded from the move counter, stepped both w
     const start = session.view().state;
     // All 15 moves of the notebook's strategy are the steps (2^4 − 1), from step 0.
     assert.equal(session.solve({}, () => {}), 15);
-    assert.deepEqual(session.view().steps, { at: 0, count: 15 });
+    // At step 0 nothing is made yet, and the step to come is the notebook's first move.
+    const steps = session.view().steps;
+    assert.deepEqual([steps.at, steps.count, steps.last], [0, 15, null]);
+    assert.deepEqual(steps.next.amounts, [...notebook[0]].map((c) => (c === 'F' ? 1 : 0)));
     // Replayed by hand: before move k the table turns (read off the drawn turn), then the
     // notebook's move k flips the positions it names.
     let seats = start.seats.slice();
