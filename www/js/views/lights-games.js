@@ -148,6 +148,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   let drawn = null;
   /** A paint stroke under way: the value painted and the lights painted so far. */
   let stroke = /** @type {{ value: number, cells: Map<number, number> } | null} */ (null);
+  /** Set when a paint stroke ends, until its own click comes (see endStroke). */
   let suppressClick = false;
   /** The board whose settings the controls show. */
   let shownShape = '';
@@ -215,6 +216,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     focusLight(board, i);
   });
   board.addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    suppressClick = false;
     const b = /** @type {HTMLElement} */ (e.target).closest('button.light');
     if (!b || !drawn || e.ctrlKey || e.metaKey || e.altKey) return;
     const i = Number(/** @type {HTMLElement} */ (b).dataset.index);
@@ -240,6 +242,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   // Painting: in Edit mode a stroke sets every light it passes over to the value the first
   // light gets (its next state), and is one edit of the session when the pointer lifts.
   board.addEventListener('pointerdown', (e) => {
+    suppressClick = false;
     const b = /** @type {HTMLElement} */ (e.target).closest('button.light');
     if (mode !== 'edit' || !b || !drawn || e.button > 0) return;
     e.preventDefault();
@@ -258,10 +261,10 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (!stroke) return;
     const cells = [...stroke.cells];
     stroke = null;
+    // The click the browser makes of this stroke's own press and release is not another edit.
+    // It comes as a task of its own, after timers on a busy page, so it is recognised by what
+    // comes before it (no new pointerdown or key), not by a timer.
     suppressClick = true;
-    setTimeout(() => {
-      suppressClick = false;
-    }, 0);
     edit({ paint: cells });
   };
   board.addEventListener('pointerup', endStroke);
