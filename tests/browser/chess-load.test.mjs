@@ -68,7 +68,6 @@ async function load(path) {
       ),
     path.replace('.html', ''),
   );
-  await page.waitForLoadState('networkidle');
   await context.close();
   assert.deepEqual(errors, [], path);
   return { firstBoard: shown, boardMark: firstBoard, core, interactive, kib: bytes / 1024, piecesFirst, piecesReady };

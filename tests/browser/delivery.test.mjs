@@ -9,7 +9,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, symlinkSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, ready, enterLightsSize } from './harness.mjs';
+import { launch, open, ready, enterLightsSize, watchRequests } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -27,28 +27,29 @@ const PAGES = {
   'chess.html': 'chess',
 };
 
-/** Records every wasm request of a page (frames and workers included) with its body size. */
+/** Every wasm request of a page (frames and workers included): `settled()` resolves, once each
+ * started so far has ended, to its path and body size. The pages' states the tests wait on come
+ * after every fetch they cause (a Worker gets the compiled module, never a fetch of its own). */
 function recordWasm(page) {
-  const wasm = [];
-  page.on('requestfinished', async (request) => {
-    if (!new URL(request.url()).pathname.endsWith('.wasm')) return;
-    const sizes = await request.sizes();
-    wasm.push({ path: new URL(request.url()).pathname, body: sizes.responseBodySize });
-  });
-  return wasm;
+  const wasm = watchRequests(page, (request) => new URL(request.url()).pathname.endsWith('.wasm'));
+  return {
+    settled: async () =>
+      Promise.all(
+        (await wasm.settled()).map(async ({ request, failed }) => ({
+          path: new URL(request.url()).pathname,
+          body: failed ? 0 : (await request.sizes()).responseBodySize,
+        })),
+      ),
+  };
 }
 
 /** The module a wasm file belongs to: `devil_bg.wasm` or `devil_bg.1a2b3c4d.wasm` → devil. */
 const moduleOf = (path) => path.split('/').pop().split('_bg')[0];
 
-async function settle(page) {
-  await page.waitForLoadState('networkidle');
-}
-
 for (const [path, module] of Object.entries(PAGES)) {
   test(`${path} fetches ${module ? `the ${module} module once` : 'no wasm'}`, async () => {
     const { page, errors, context } = await open(browser, 'index.html');
-    const wasm = recordWasm(page);
+    const recorded = recordWasm(page);
     await page.goto(new URL(path, `${page.url()}`).href);
     if (module) await ready(page);
     if (path === 'lights.html') await page.waitForSelector('#chart svg'); // a Worker job at load
@@ -56,7 +57,7 @@ for (const [path, module] of Object.entries(PAGES)) {
       await page.click('#verify'); // a Worker job on demand
       await page.waitForFunction(() => document.querySelector('#verdict').textContent.length > 0);
     }
-    await settle(page);
+    const wasm = await recorded.settled();
     assert.deepEqual(wasm.map((w) => moduleOf(w.path)), module ? [module] : [], JSON.stringify(wasm));
     assert.deepEqual(errors, []);
     await context.close();
@@ -65,7 +66,7 @@ for (const [path, module] of Object.entries(PAGES)) {
 
 test('the Lights page fetches lights-full once, and only when a board needs its solvers', async () => {
   const { page, errors, context } = await open(browser, 'index.html');
-  const wasm = recordWasm(page);
+  const recorded = recordWasm(page);
   await page.goto(new URL('lights.html', page.url()).href);
   await ready(page);
   await page.waitForSelector('#chart svg');
@@ -81,21 +82,21 @@ test('the Lights page fetches lights-full once, and only when a board needs its 
     await page.waitForFunction(() => /Solvable/.test(document.querySelector('#verdict').textContent));
   };
   await solveAs(20, 20, 3);
-  await settle(page);
+  const wasm = await recorded.settled();
   assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['lights'], JSON.stringify(wasm));
   // 21×20 needs the structured solvers: the Worker gets lights-full, fetched once for all three boards.
   await solveAs(21, 20, 3);
   await solveAs(30, 40, 5);
   await solveAs(70, 70, 2, 'torus'); // the packed torus chase, beyond 4096 lights
-  await settle(page);
-  assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['lights', 'lights-full'], JSON.stringify(wasm));
+  const all = await recorded.settled();
+  assert.deepEqual(all.map((w) => moduleOf(w.path)), ['lights', 'lights-full'], JSON.stringify(all));
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a cancelled Worker job and the next one do not fetch the wasm again', async () => {
   const { page, errors, context } = await open(browser, 'index.html');
-  const wasm = recordWasm(page);
+  const recorded = recordWasm(page);
   await page.goto(new URL('table.html', page.url()).href);
   await ready(page);
   const result = await page.evaluate(async () => {
@@ -112,7 +113,7 @@ test('a cancelled Worker job and the next one do not fetch the wasm again', asyn
   });
   assert.deepEqual(result.cancelled, { name: 'AbortError', isCancelled: true });
   assert.ok(result.ok && result.same);
-  await settle(page);
+  const wasm = await recorded.settled();
   assert.deepEqual(wasm.map((w) => moduleOf(w.path)), ['table']);
   assert.deepEqual(errors, []);
   await context.close();
@@ -120,10 +121,10 @@ test('a cancelled Worker job and the next one do not fetch the wasm again', asyn
 
 test('the blog example downloads each puzzle module once, however many boards show it', async () => {
   const { page, errors, context } = await open(browser, 'index.html');
-  const wasm = recordWasm(page);
+  const recorded = recordWasm(page);
   await page.goto(new URL('examples/blog-post.html', page.url()).href);
   await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
-  await settle(page);
+  const wasm = await recorded.settled();
   // Two Devil boards, Lights Out and a chess position: three modules, each downloaded once.
   const downloads = wasm.filter((w) => w.body > 0);
   assert.deepEqual(downloads.map((w) => moduleOf(w.path)).sort(), ['chess', 'devil', 'lights'], JSON.stringify(wasm));
@@ -177,7 +178,7 @@ test('the dist build works from a sub-path under a plain static server', async (
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     });
-    const wasm = recordWasm(page);
+    const recorded = recordWasm(page);
     await page.goto(`${origin}/puzzles/${path}`);
     if (path.startsWith('examples/')) {
       await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
@@ -193,7 +194,7 @@ test('the dist build works from a sub-path under a plain static server', async (
       await page.waitForFunction(() => /^3\^420 patterns.*\(nullity \d+\)/.test(document.querySelector('#counts').textContent));
       modules.push('lights-full');
     }
-    await settle(page);
+    const wasm = await recorded.settled();
     assert.deepEqual(failed, [], path);
     assert.deepEqual(errors, [], path);
     assert.ok(wasm.every((w) => /^\/puzzles\/pkg\/[a-z-]+_bg\.[0-9a-f]{8}\.wasm$/.test(w.path)), JSON.stringify(wasm));

@@ -121,6 +121,28 @@ export async function ready(page) {
   await page.waitForSelector('body[data-ready=true]');
 }
 
+/**
+ * Watches the requests of `page` that `keep` accepts, from now on. `settled()` resolves, once
+ * each request started so far has finished or failed, to `{request, failed}` for each. A state
+ * to wait on, where `networkidle` (half a second with no request open) is a timer, and one that a
+ * request of a Worker terminated mid-fetch keeps open for ever (Playwright never ends it).
+ * @param {Page} page
+ * @param {(request: import('playwright-core').Request) => boolean} [keep]
+ */
+export function watchRequests(page, keep = () => true) {
+  /** @type {Promise<{ request: import('playwright-core').Request, failed: boolean }>[]} */
+  const ended = [];
+  /** @type {Map<import('playwright-core').Request, (failed: boolean) => void>} */
+  const open = new Map();
+  page.on('request', (request) => {
+    if (!keep(request)) return;
+    ended.push(new Promise((resolve) => open.set(request, (failed) => resolve({ request, failed }))));
+  });
+  page.on('requestfinished', (request) => open.get(request)?.(false));
+  page.on('requestfailed', (request) => open.get(request)?.(true));
+  return { settled: () => Promise.all(ended) };
+}
+
 /** Waits until the address bar holds what the page shows: a frame for events still to come (a
  * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). @param {Page} page */
 export async function linkSettled(page) {

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, extname, normalize } from 'node:path';
-import { launch } from './harness.mjs';
+import { launch, watchRequests } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const VERSION = /^\[package\][^[]*?^version\s*=\s*"([^"]+)"/m.exec(readFileSync(join(ROOT, 'Cargo.toml'), 'utf8'))?.[1];
@@ -129,17 +129,24 @@ async function openPost(path, cdn = CDN) {
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors = [];
-  const strays = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   page.on('pageerror', (err) => errors.push(String(err)));
-  page.on('requestfinished', async (request) => {
-    const url = request.url();
-    const status = (await request.response())?.status() ?? 0;
-    if (url.startsWith(POST)) return;
-    if (!url.startsWith(cdn) || status >= 400) strays.push(`${status} ${url}`);
-  });
-  page.on('requestfailed', (request) => strays.push(`failed ${request.url()}`));
+  const requests = watchRequests(page);
   await page.goto(`${POST}${path}`);
+  /** Once every request so far has ended: each that failed, or was not the post's own nor from
+   * under the CDN path, or got an error status. */
+  const strays = async () => {
+    const found = [];
+    for (const { request, failed } of await requests.settled()) {
+      const url = request.url();
+      if (failed) found.push(`failed ${url}`);
+      else if (!url.startsWith(POST)) {
+        const status = (await request.response())?.status() ?? 0;
+        if (!url.startsWith(cdn) || status >= 400) found.push(`${status} ${url}`);
+      }
+    }
+    return found;
+  };
   return { context, page, errors, strays };
 }
 
@@ -158,8 +165,7 @@ test('a post on another origin embeds a board of every puzzle from the package u
   assert.equal(page.frames().length, 1, 'no frame: every board is inline');
   // Play Lights Out: a press changes the board, and so its link.
   await pressChangesLink(page);
-  await page.waitForLoadState('networkidle');
-  assert.deepEqual(strays, []);
+  assert.deepEqual(await strays(), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -178,8 +184,7 @@ test('a post that refuses WebAssembly gets the frame fallback, its page from und
   assert.ok(frame, page.frames().map((f) => f.url()).join(' '));
   await frame.waitForSelector('body[data-ready=true]');
   assert.ok((await frame.locator('[role=gridcell]').count()) >= 25);
-  await page.waitForLoadState('networkidle');
-  assert.deepEqual(strays, []);
+  assert.deepEqual(await strays(), []);
   await context.close();
 });
 
@@ -191,8 +196,7 @@ test('on a CDN that serves no pages (HTML as text/plain, as jsDelivr), every boa
   }, Object.keys(BOARDS).length);
   assert.equal(await page.locator('chessboard-puzzle[data-error]').count(), 0);
   await pressChangesLink(page);
-  await page.waitForLoadState('networkidle');
-  assert.deepEqual(strays, []);
+  assert.deepEqual(await strays(), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
