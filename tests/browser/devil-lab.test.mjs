@@ -11,6 +11,10 @@ import { launch, open, screenshot, nextFrame, longTaskLimit } from './harness.mj
 const browser = await launch();
 after(() => browser.close());
 
+/** The facts of the result an element shows (its data-* attributes, www/js/views/lab/result.js).
+ * @returns {Promise<Record<string, string>>} */
+const facts = (page, selector) => page.$eval(selector, (el) => ({ ...el.dataset }));
+
 async function lab() {
   const opened = await open(browser, 'devil-lab.html');
   await opened.page.waitForSelector('body[data-ready=true]');
@@ -34,19 +38,19 @@ test('each strategy verifies, and the source strategy is not a coset strategy', 
     await page.selectOption('#squares', '16');
     await page.click('#verify');
     await verdictsSettled(page);
-    const text = await page.textContent('#verdict');
-    assert.match(text, /Valid \(checked on every board\)/, `${strategy} ${f}`);
-    console.log(`verify ${strategy} ${f} on 16 squares in the browser: ${text.match(/\((\d+ ms)/)[1]}`);
+    const verdict = await facts(page, '#verdict');
+    assert.deepEqual([verdict.valid, verdict.method, verdict.squares], ['true', 'exhaustive', '16'], `${strategy} ${f}`);
+    console.log(`verify ${strategy} ${f} on 16 squares in the browser: ${verdict.ms} ms`);
   }
   await page.selectOption('#strategy', 'vasilev');
   await page.selectOption('#f', 'popcount3');
   await page.selectOption('#squares', '8');
   await page.click('#verify');
   await verdictsSettled(page);
-  assert.match(await page.textContent('#coset-verdict'), /not the coset strategy of any code/);
+  assert.equal((await facts(page, '#coset-verdict')).coset, 'none');
   await page.selectOption('#squares', '4096');
   await page.click('#verify');
-  await page.waitForFunction(() => /construction/.test(document.querySelector('#verdict').textContent));
+  await page.waitForSelector('#verdict[data-squares="4096"][data-method=construction][data-valid=true]');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -68,7 +72,7 @@ test('a bad pasted table is refuted with a counterexample drawn on the board', a
   colours[6] = (colours[6] + 1) % 8;
   // Verified as it changes: no button pressed.
   await page.waitForSelector('#counter-board:not([hidden]) [role=gridcell]');
-  assert.match(await page.textContent('#table-verdict'), /Not valid/);
+  assert.equal((await facts(page, '#table-verdict')).valid, 'false');
   const cells = await page.$$eval('#counter-board [role=gridcell]', (cs) => cs.map((c) => ({ bit: c.dataset.bit, cls: c.className })));
   const board = cells.reduce((x, c, i) => x | (c.bit === '1' ? 1 << i : 0), 0);
   const clashes = cells.map((c, i) => (c.cls.includes('clash') ? i : -1)).filter((i) => i >= 0);
@@ -99,7 +103,7 @@ test('count for 8 squares with the progress bar, search and why', async () => {
   await page.click('#count');
   // n = 4: the 8 even boards pair up as complements; 4! ways for even boards, 4! for odd. (The
   // page counted 8 squares on load, so the wait is for this answer, not for any answer.)
-  await page.waitForFunction(() => /^Strategies576XOR/.test(document.querySelector('#count-result').textContent));
+  await page.waitForSelector('#count-result[data-squares="4"][data-strategies="576"]');
   // Record what the progress bar shows while the Worker counts. Choosing 8 starts the count
   // (the lab recomputes as its input changes); the Worker reports (1, 1) before its answer, so
   // every count shows a determinate bar at least once, however quick it is.
@@ -114,26 +118,29 @@ test('count for 8 squares with the progress bar, search and why', async () => {
   });
   await page.selectOption('#count-n', '8');
   // The answer for 8 squares, and the panel gone.
-  await page.waitForFunction(() => /XOR-type9676800/.test(document.querySelector('#count-result').textContent));
+  await page.waitForSelector('#count-result[data-squares="8"]');
   await page.locator('#count-job .job').waitFor({ state: 'hidden' });
   const seen = await page.evaluate(() => window.seen);
   assert.ok(seen.some(([value, max]) => max > 0 && value > 0), `progress shown: ${JSON.stringify(seen)}`);
   // (8!)² / |GL(3,2)| = 40320² / 168.
-  assert.match(await page.textContent('#count-result'), /9676800/);
+  assert.equal((await facts(page, '#count-result')).xor, '9676800');
   console.log(`count n = 8 in the browser: ${(await page.textContent('#count-result')).match(/Time(\d+ ms)/)?.[1]}`);
   await page.fill('#why-n', '6');
   await page.click('#why');
-  await page.waitForFunction(() => document.querySelector('#why-search').textContent.length > 0);
-  assert.match(await page.textContent('#why-text'), /16\/3/);
-  assert.match(await page.textContent('#why-search'), /ran to its end/);
+  await page.waitForSelector('#why-search[data-squares="6"]');
+  // Each square would be named by 2^5 / 6 = 16/3 of the even boards: no whole number; and the
+  // search for 6 squares ran to its end without a strategy.
+  const why = await facts(page, '#why-text');
+  assert.deepEqual([why.powerOfTwo, why.perSquare], ['false', '16/3']);
+  assert.equal((await facts(page, '#why-search')).outcome, 'none');
   await page.selectOption('#search-n', '16');
   await page.click('#search');
-  await page.waitForFunction(() => document.querySelector('#search-result').textContent.length > 0);
-  assert.match(await page.textContent('#search-result'), /found a strategy for 16 squares/);
+  await page.waitForSelector('#search-result[data-squares="16"]');
+  assert.equal((await facts(page, '#search-result')).outcome, 'found');
   console.log(`search n = 16 in the browser: ${await page.textContent('#search-result')}`);
   await page.selectOption('#search-n', '7');
   await page.click('#search');
-  await page.waitForFunction(() => /7 squares ran/.test(document.querySelector('#search-result').textContent));
+  await page.waitForSelector('#search-result[data-squares="7"][data-outcome=none]');
   await screenshot(page, 'devil-lab');
   assert.deepEqual(errors, []);
   await context.close();
@@ -170,28 +177,27 @@ function closestPair(points) {
 
 test('every result appears without pressing a button, and follows the strategy as it changes', async () => {
   const { page, errors, context } = await lab();
-  const text = (id) => page.evaluate((sel) => document.querySelector(sel).textContent, id);
-  await page.waitForFunction(() => /Valid/.test(document.querySelector('#verdict').textContent) && !document.querySelector('#verdict').classList.contains('stale'));
-  await page.waitForFunction(() => /coset strategy/.test(document.querySelector('#coset-verdict').textContent));
+  await page.waitForSelector('#verdict[data-valid=true]:not(.stale)');
+  await page.waitForSelector('#coset-verdict[data-coset]');
   // Section 3 on 8 squares: (8!)² / |GL(3,2)| XOR-type strategies.
-  await page.waitForFunction(() => /9676800/.test(document.querySelector('#count-result').textContent));
-  assert.match(await text('#why-text'), /9/);
-  await page.waitForFunction(() => /found a strategy for 16 squares/.test(document.querySelector('#search-result').textContent));
+  await page.waitForSelector('#count-result[data-xor="9676800"]');
+  assert.equal((await facts(page, '#why-text')).squares, '9');
+  await page.waitForSelector('#search-result[data-squares="16"][data-outcome=found]');
   await page.waitForFunction(() => document.querySelectorAll('#amo-result dt').length === 8, null, { timeout: 60000 });
-  await page.waitForFunction(() => document.querySelector('#dice-result').textContent.length > 0);
-  // 9 squares, 3 faces: 3 divides 9, so a strategy exists.
-  assert.match(await text('#dice-result'), /✔/);
+  // 9 squares, 3 faces: 9 = 3², a power of the faces, so a strategy exists.
+  await page.waitForSelector('#dice-result[data-squares="9"][data-faces="3"]');
+  assert.equal((await facts(page, '#dice-result')).exists, 'true');
   assert.equal(await page.locator('#cube [data-board]').count(), 0, '8 squares: the neighbours only');
   assert.equal(await page.locator('#cube-neighbours li').count(), 8);
   // A change of strategy or squares recomputes; typing a number of squares too.
   await page.selectOption('#strategy', 'xor');
   await page.selectOption('#squares', '4');
-  await page.waitForFunction(() => /Valid/.test(document.querySelector('#verdict').textContent) && !document.querySelector('#verdict').classList.contains('stale'));
+  await page.waitForSelector('#verdict[data-squares="4"][data-valid=true]:not(.stale)');
   assert.equal(await page.locator('#cube [data-board]').count(), 16);
   await page.fill('#why-n', '12');
-  await page.waitForFunction(() => /12/.test(document.querySelector('#why-text').textContent));
+  await page.waitForSelector('#why-text[data-squares="12"][data-power-of-two=false]');
   await page.selectOption('#count-n', '4');
-  await page.waitForFunction(() => /Strategies576/.test(document.querySelector('#count-result').textContent));
+  await page.waitForSelector('#count-result[data-squares="4"][data-strategies="576"]');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -290,10 +296,13 @@ test('flip at most one coin: which n up to 8 work', async () => {
   await page.focus('#amo');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('#amo-result dt').length === 8, null, { timeout: 60000 });
-  const rows = await page.$$eval('#amo-result dd', (dds) => dds.map((d) => d.textContent.startsWith('works')));
+  const rows = await page.$$eval('#amo-result dd', (dds) => dds.map((d) => d.dataset.works === 'true'));
   // Hamming (2^k − 1) and XOR (2^k) constructions cover 1, 2, 3, 4, 7, 8; 5 and 6 fail.
   assert.deepEqual(rows, [true, true, true, true, false, false, true, true]);
-  assert.match(await page.textContent('#amo-result'), /ran to its end/);
+  // No construction covers 5 and 6: 5 is settled by a search run to its end, 6 by counting (the
+  // 6-cube's domination number is 12, and 6 answers × 12 boards = 72 > 2^6).
+  const methods = await page.$$eval('#amo-result dd', (dds) => dds.map((d) => d.dataset.method));
+  assert.deepEqual([methods[4], methods[5]], ['search', 'bound']);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -304,20 +313,23 @@ test('dice: a strategy for 9 squares and 3 faces, and the reason for 6 squares a
   await page.fill('#dice-q', '3');
   await page.click('#dice');
   // The click overrules the typing's debounced rerun (which once wiped the round after this wait).
-  await page.waitForFunction(() => / B names \d+$/.test(document.querySelector('#dice-round').textContent));
-  assert.match(await page.textContent('#dice-result'), /Checked on all 19683 boards: valid/);
+  await page.waitForSelector('#dice-round[data-answer]');
+  // 3^9 boards, each checked.
+  const result = await facts(page, '#dice-result');
+  assert.deepEqual([result.valid, result.boardsChecked], ['true', '19683']);
   // Check the round here: B's answer equals the key, and exactly one die went up by 1 mod 3.
-  const m = (await page.textContent('#dice-round')).match(/board ([\d ]+), key (\d+) → A adds 1 to square (\d+) → ([\d ]+) → B names (\d+)/);
-  const before = m[1].trim().split(' ').map(Number);
-  const after = m[4].trim().split(' ').map(Number);
-  assert.equal(m[5], m[2]);
+  const round = await facts(page, '#dice-round');
+  const before = round.board.split(' ').map(Number);
+  const after = round.after.split(' ').map(Number);
+  assert.equal(round.answer, round.key);
   const changed = before.map((v, i) => (after[i] - v + 3) % 3);
   assert.deepEqual(changed.filter((d) => d !== 0), [1]);
-  assert.equal(changed.indexOf(1), Number(m[3]));
+  assert.equal(changed.indexOf(1), Number(round.add));
   await page.fill('#dice-n', '6');
   await page.fill('#dice-q', '4');
   await page.click('#dice');
-  await page.waitForFunction(() => /prime factor 3/.test(document.querySelector('#dice-result').textContent));
+  await page.waitForSelector('#dice-result[data-squares="6"][data-faces="4"][data-exists=false]');
+  assert.match(await page.textContent('#dice-result'), /prime factor 3/); // the reason given: 6 has a prime factor 4 lacks
   assert.equal(await page.textContent('#dice-round'), '');
   assert.deepEqual(errors, []);
   await context.close();

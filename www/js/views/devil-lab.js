@@ -12,6 +12,7 @@ import { wireStrategy } from './devil-lab/strategy.js';
 import { wireTable } from './devil-lab/table.js';
 import { wireChecks } from './devil-lab/checks.js';
 import { wireCube } from './devil-lab/cube.js';
+import { clearFacts } from './lab/result.js';
 
 export { TEMPLATE };
 /** The view's page, for share links. */
@@ -65,6 +66,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     spec: () => strategySpec({ strategy: $('strategy').value, f: $('f').value, seed: $('seed').value }),
     job: sectionJobs(CORE, (section) => $(`${section}-job`)),
     clearVerdict(id) {
+      clearFacts($(id));
       $(id).textContent = '';
       $(id).className = '';
     },

@@ -2,7 +2,8 @@
 // two, the search, "flip at most one coin" and dice. Each asks the core in the Worker, on load
 // and again whenever its input changes (a stale run is cancelled).
 import { debounce, shown } from '../lab/live.js';
-import { searchText } from './text.js';
+import { searchFacts, searchText } from './text.js';
+import { showResult } from '../lab/result.js';
 
 /** @param {import('../devil-lab.js').Lab} lab */
 export function wireChecks(lab) {
@@ -44,18 +45,19 @@ export function wireChecks(lab) {
       ['Time', `${ms.toFixed(0)} ms`],
     ];
     $('count-result').innerHTML = facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
+    Object.assign($('count-result').dataset, { squares: String(n), strategies: String(c.strategies), xor: String(c.linear_strategies), codes: String(c.codes) });
   }
 
   async function why() {
-    $('why-search').textContent = '';
+    showResult($('why-search'), '', {});
     const n = Number($('why-n').value);
     const w = core.devil_lab_why(n);
-    $('why-text').textContent = `${w.explanation}.`;
+    showResult($('why-text'), `${w.explanation}.`, { squares: n, powerOfTwo: w.power_of_two, perSquare: w.per_square });
     if (n <= 7 || (w.power_of_two && n <= 16)) {
       const out = await lab.job('why', 'devil_lab_search', [n, Infinity]);
-      $('why-search').textContent = searchText(out);
+      showResult($('why-search'), searchText(out), searchFacts(out));
     } else if (!w.power_of_two) {
-      $('why-search').textContent = `(The search is run to its end for up to 7 squares; for ${n} it would take far too long — the count above is the proof.)`;
+      showResult($('why-search'), `(The search is run to its end for up to 7 squares; for ${n} it would take far too long — the count above is the proof.)`, { squares: n, outcome: 'not-run' });
     }
   }
 
@@ -63,26 +65,39 @@ export function wireChecks(lab) {
     const n = Number($('search-n').value);
     const t0 = performance.now();
     const out = await lab.job('search', 'devil_lab_search', [n, n <= 8 || (n & (n - 1)) === 0 ? Infinity : 2e6]);
-    $('search-result').textContent = `${searchText(out)} (${(performance.now() - t0).toFixed(0)} ms)`;
+    showResult($('search-result'), `${searchText(out)} (${(performance.now() - t0).toFixed(0)} ms)`, searchFacts(out));
   }
 
   async function atMostOne() {
     $('amo-result').replaceChildren();
     for (let n = 1; n <= 8; n++) {
       const v = await lab.job('amo', 'devil_lab_at_most_one', [n]); // a rerun cancels it, which ends this loop
-      $('amo-result').insertAdjacentHTML('beforeend', `<dt>${n} squares</dt><dd class="${v.works ? 'ok' : 'bad'}">${v.works ? 'works' : 'impossible'} — ${v.explanation}</dd>`);
+      $('amo-result').insertAdjacentHTML('beforeend', `<dt>${n} squares</dt><dd class="${v.works ? 'ok' : 'bad'}" data-squares="${n}" data-works="${v.works}" data-method="${v.method}">${v.works ? 'works' : 'impossible'} — ${v.explanation}</dd>`);
     }
   }
 
   async function dice() {
-    $('dice-round').textContent = '';
-    const res = await lab.job('dice', 'devil_lab_dice', [Number($('dice-n').value), Number($('dice-q').value), '']);
+    showResult($('dice-round'), '', {});
+    const [n, q] = [Number($('dice-n').value), Number($('dice-q').value)];
+    const res = await lab.job('dice', 'devil_lab_dice', [n, q, '']);
     const checked = res.boards_checked ? ` Checked on all ${res.boards_checked} boards: ${res.valid ? 'valid' : 'NOT valid'}.` : '';
-    $('dice-result').textContent = `${res.exists ? '✔' : '✘'} ${res.reason}.${checked}`;
+    showResult($('dice-result'), `${res.exists ? '✔' : '✘'} ${res.reason}.${checked}`, {
+      squares: n,
+      faces: q,
+      exists: res.exists,
+      valid: res.boards_checked ? res.valid : null,
+      boardsChecked: res.boards_checked || null,
+    });
     $('dice-result').className = res.exists ? 'ok' : 'bad';
     if (res.round) {
       const r = res.round;
-      $('dice-round').textContent = `board ${r.board.join(' ')}, key ${r.key} → A adds 1 to square ${r.add} → ${r.after.join(' ')} → B names ${r.answer}`;
+      showResult($('dice-round'), `board ${r.board.join(' ')}, key ${r.key} → A adds 1 to square ${r.add} → ${r.after.join(' ')} → B names ${r.answer}`, {
+        board: r.board.join(' '),
+        key: r.key,
+        add: r.add,
+        after: r.after.join(' '),
+        answer: r.answer,
+      });
     }
   }
 }

@@ -5,7 +5,8 @@ import { isCancelled } from '../../worker-client.js';
 import { debounce, shown } from '../lab/live.js';
 import { drawCube } from './cube.js';
 import { counterexampleBoard } from './table.js';
-import { verdictText, watchLink } from './text.js';
+import { verdictText, verdictFacts, watchLink } from './text.js';
+import { showResult } from '../lab/result.js';
 
 /**
  * Wires section 1; returns `changed()`, which redraws what depends on the strategy.
@@ -51,17 +52,21 @@ export function wireStrategy(lab) {
       try {
         const t0 = performance.now();
         const v = await lab.job('verify', 'devil_lab_verify', [lab.spec(), n]);
-        $('verdict').textContent = `${verdictText(v)} (${(performance.now() - t0).toFixed(0)} ms, including the Worker's start)`;
+        const ms = Math.round(performance.now() - t0);
+        showResult($('verdict'), `${verdictText(v)} (${ms} ms, including the Worker's start)`, { ...verdictFacts(v), ms });
         $('verdict').className = v.valid ? 'ok' : 'bad';
-        $('coset-verdict').textContent = '';
-        $('coset-verdict').className = '';
+        lab.clearVerdict('coset-verdict');
         counterexample.hide();
         if (v.counterexample) counterexample.draw(v.squares ?? n, v.counterexample);
         if (n <= 16 && v.valid) {
           const { coset } = core.devil_lab_coset_check(lab.spec(), n);
-          $('coset-verdict').textContent = coset
-            ? `It is a coset strategy (of its colour class ${coset[0]}, deleting square ${coset[1]}), up to renaming the squares it names.`
-            : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).';
+          showResult(
+            $('coset-verdict'),
+            coset
+              ? `It is a coset strategy (of its colour class ${coset[0]}, deleting square ${coset[1]}), up to renaming the squares it names.`
+              : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).',
+            { coset: coset ? `${coset[0]} ${coset[1]}` : 'none' },
+          );
         }
       } catch (err) {
         if (!isCancelled(err)) {

@@ -6,7 +6,8 @@ import { isCancelled } from '../../worker-client.js';
 import { readTextFile } from '../../text-file.js';
 import { bitsBoard } from '../lab/bits-board.js';
 import { debounce, shown } from '../lab/live.js';
-import { editedTable, verdictText, watchLink } from './text.js';
+import { editedTable, verdictFacts, verdictText, watchLink } from './text.js';
+import { showResult } from '../lab/result.js';
 
 /** The largest table file read: a paired table of 16 squares (65536 lines `bits square`) is 1.3 MB. */
 const MAX_TABLE_FILE_BYTES = 2 << 20;
@@ -105,7 +106,7 @@ export function wireTable(lab) {
       try {
         // Size 0: the core reads the size off the table.
         const v = await lab.job('table', 'devil_lab_verify', [{ strategy: 'table', table: text }, 0]);
-        $('table-verdict').textContent = verdictText(v);
+        showResult($('table-verdict'), verdictText(v), verdictFacts(v));
         $('table-verdict').className = v.valid ? 'ok' : 'bad';
         counterexample.hide();
         if (v.counterexample) counterexample.draw(v.squares, v.counterexample);

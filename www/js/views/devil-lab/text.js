@@ -21,6 +21,18 @@ export function verdictText(v) {
   return `${v.valid ? '✔ Valid' : '✘ Not valid'} (${method}): ${v.explanation}.`;
 }
 
+/** A verifier's verdict as facts (`data-*`, see lab/result.js): valid, method and squares.
+ * @param {{ valid: boolean, method: string, squares?: number }} v */
+export function verdictFacts(v) {
+  return { valid: v.valid, method: v.method, squares: v.squares };
+}
+
+/** A search's outcome as facts: its squares, and whether it found a strategy, ran to its end
+ * without one (a proof), or stopped. @param {{ found: boolean, exhausted: boolean, squares: number, nodes: number | string }} out */
+export function searchFacts(out) {
+  return { squares: out.squares, outcome: out.found ? 'found' : out.exhausted ? 'none' : 'stopped', nodes: out.nodes };
+}
+
 /** A search's outcome as a sentence. @param {{ found: boolean, exhausted: boolean, squares: number, nodes: number | string }} out */
 export function searchText(out) {
   if (out.found) return `Second check, by search: found a strategy for ${out.squares} squares after ${out.nodes} search nodes.`;

@@ -1,0 +1,31 @@
+// A lab's result as two faces of one answer: the sentence a reader sees, and its facts as
+// `data-*` attributes on the same element, which scripts and the tests read — the page's
+// structure, not its wording, so rephrasing a sentence breaks nothing that reads the answer.
+
+/** The data keys each element's last result set, so the next one removes them first. @type {WeakMap<HTMLElement, string[]>} */
+const keys = new WeakMap();
+
+/**
+ * Shows a result in `el`: its text, and `facts` as `data-<key>` attributes (a fact that is
+ * `null` or `undefined` is left out). The facts of the result shown before go.
+ * @param {HTMLElement} el
+ * @param {string} text
+ * @param {Record<string, string | number | boolean | null | undefined>} facts
+ */
+export function showResult(el, text, facts) {
+  clearFacts(el);
+  el.textContent = text;
+  const set = [];
+  for (const [key, value] of Object.entries(facts)) {
+    if (value === null || value === undefined) continue;
+    el.dataset[key] = String(value);
+    set.push(key);
+  }
+  keys.set(el, set);
+}
+
+/** Removes the facts of the result `el` shows (its text stays). @param {HTMLElement} el */
+export function clearFacts(el) {
+  for (const key of keys.get(el) ?? []) delete el.dataset[key];
+  keys.delete(el);
+}
