@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { labLink, ofKind } from '../../www/js/views/lab/state-link.js';
-import { strategySpec, boardOf, editedTable, verdictText, searchText } from '../../www/js/views/devil-lab/text.js';
+import { strategySpec, boardOf, editedTable, verdictText, searchText, verdictFacts, searchFacts } from '../../www/js/views/devil-lab/text.js';
 import { regionsHtml, reportFacts, factsHtml } from '../../www/js/views/codes/text.js';
 
 test('a state that fits has its link; one that does not keeps the link of its small part and offers its file', () => {
@@ -63,6 +63,12 @@ test('verdicts and search outcomes as sentences', () => {
   assert.match(searchText({ found: true, exhausted: false, squares: 16, nodes: 456 }), /found a strategy for 16 squares after 456 search nodes/);
   assert.match(searchText({ found: false, exhausted: true, squares: 7, nodes: 128 }), /for 7 squares ran to its end after 128 nodes/);
   assert.match(searchText({ found: false, exhausted: false, squares: 9, nodes: 2000000 }), /stopped after 2000000 nodes/);
+});
+
+test('verdicts and search outcomes as facts: the three outcomes of a search told apart', () => {
+  assert.deepEqual(verdictFacts({ valid: false, method: 'random', squares: 8 }), { valid: false, method: 'random', squares: 8 });
+  const outcome = (found, exhausted) => searchFacts({ found, exhausted, squares: 7, nodes: 1 }).outcome;
+  assert.deepEqual([outcome(true, true), outcome(true, false), outcome(false, true), outcome(false, false)], ['found', 'found', 'none', 'stopped']);
 });
 
 test('the parity-check regions: check j looks at the positions whose number has bit j set', () => {
