@@ -124,7 +124,7 @@ test('with the documented policy every puzzle draws inline and works, Worker job
   // The reader turns the table by 3 of 8 positions: the redrawn table stands at 135°.
   await page.locator(inside('turning', '#turn')).fill('3');
   await page.locator(inside('turning', '#step')).click();
-  await page.waitForFunction(() => /^1 moves? played/.test(document.querySelector('chessboard-puzzle#turning').shadowRoot.getElementById('status').textContent));
+  await page.waitForFunction(() => document.querySelector('chessboard-puzzle#turning').shadowRoot.querySelector('[data-view]').dataset.moves === '1');
   const matrix = await page.locator(inside('turning', '#spin')).evaluate((g) => getComputedStyle(g).transform);
   const [a, b] = matrix.match(/-?[\d.e-]+/g).map(Number);
   const degrees = (Math.atan2(b, a) * 180) / Math.PI;

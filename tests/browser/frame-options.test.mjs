@@ -31,8 +31,8 @@ test('a table embed steps through its strategy with step(n), forward by playing 
   const state = () =>
     page.evaluate(() => {
       const el = /** @type {any} */ (document.getElementById('t'));
-      const status = el.shadowRoot.getElementById('status').textContent;
-      return { at: el.currentStep, won: /you win/.test(status), moves: Number(/(\d+) moves? played|after (\d+) move/.exec(status)?.slice(1).find(Boolean)) };
+      const game = el.shadowRoot.querySelector('[data-view]').dataset;
+      return { at: el.currentStep, won: game.status === 'won', moves: Number(game.moves) };
     });
   assert.equal((await state()).at, 0);
   await page.evaluate(() => /** @type {any} */ (document.getElementById('t')).step(3));

@@ -143,6 +143,29 @@ export function watchRequests(page, keep = () => true) {
   return { settled: () => Promise.all(ended) };
 }
 
+/**
+ * Where the game a view shows stands, as its slot says (www/js/game-driver.js, `publish`): the
+ * session's view, not the status line's words. `host` is an embed's element (the view is in its
+ * shadow root); without it, the page's own view. @param {Page | import('playwright-core').Frame} page
+ * @param {string | null} [host]
+ * @returns {Promise<{ puzzle: string, moves: number, status: 'playing' | 'won' | 'lost' }>}
+ */
+export async function gameState(page, host = null) {
+  const facts = await page.evaluate((h) => {
+    const root = h ? document.querySelector(h)?.shadowRoot : document;
+    const slot = /** @type {HTMLElement | null | undefined} */ (root?.querySelector('[data-view][data-moves]'));
+    if (!slot) throw new Error(`no game view in ${h ?? 'the page'}`);
+    return { ...slot.dataset };
+  }, host);
+  return { puzzle: String(facts.puzzle), moves: Number(facts.moves), status: /** @type {'playing' | 'won' | 'lost'} */ (facts.status) };
+}
+
+/** Waits until the page's game has `moves` moves (the session's count, see `gameState`).
+ * @param {Page} page @param {number} moves */
+export async function waitForMoves(page, moves) {
+  await page.waitForSelector(`[data-view][data-moves="${moves}"]`);
+}
+
 /** Waits until the address bar holds what the page shows: a frame for events still to come (a
  * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). @param {Page} page */
 export async function linkSettled(page) {

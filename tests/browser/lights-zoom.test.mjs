@@ -6,7 +6,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, screenshot, ready, enterLightsSize, savedPath } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize, savedPath, gameState } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -71,7 +71,7 @@ async function pixelAt(page, x, y) {
 const ON = [0xff, 0xd2, 0x3f];
 const OFF = [0x2d, 0x34, 0x40];
 const ACCENT = [0x8a, 0x3f, 0xfc];
-const moves = async (page) => Number((await page.textContent('#status')).match(/Moves: (\d+)/)[1]);
+const moves = async (page) => (await gameState(page)).moves;
 
 test('a 2000×2000 board: wheel to single lights, a click presses exactly that light, drag, minimap, keys, Fit', SLOW, async () => {
   const { page, errors, context } = await open(browser, 'lights.html', { viewport: { width: 1280, height: 900 } });

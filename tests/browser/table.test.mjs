@@ -4,7 +4,7 @@
 // of 2^N − 1 moves must remove exactly one configuration per move).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready } from './harness.mjs';
+import { launch, open, screenshot, ready, gameState } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -321,8 +321,8 @@ test('clicking a coin on the table chooses the position it stands at, after the 
   await context.close();
 });
 
-/** The move counter the status line gives. */
-const movesShown = (page) => page.$eval('#status', (s) => Number(/(\d+) moves? played|after (\d+) move/.exec(s.textContent).slice(1).find(Boolean)));
+/** The session's move counter. */
+const movesShown = async (page) => (await gameState(page)).moves;
 
 test('the strategy on the step bar: slow by default, forward moves exactly one, pause stops it, keys', async () => {
   const { page, errors, context } = await open(browser, 'table.html');

@@ -37,7 +37,7 @@ class FakeSession {
     return `count/v1/${this.value}`;
   }
   view() {
-    return { puzzle: 'count', state: this.value, extras: null, link: this.link(), moves: this.at, solved: false, can_undo: this.at > 0, can_redo: this.at + 1 < this.history.length, steps: null };
+    return { puzzle: 'count', state: this.value, extras: null, link: this.link(), moves: this.at, solved: this.value >= 10, status: this.value >= 10 ? 'won' : 'playing', can_undo: this.at > 0, can_redo: this.at + 1 < this.history.length, steps: null };
   }
   free() {
     this.freed = true;
@@ -71,7 +71,7 @@ function fakeContext(link = '') {
     messages: [],
     changes: 0,
     buttons,
-    slot: new EventTarget(),
+    slot: Object.assign(new EventTarget(), { dataset: /** @type {DOMStringMap} */ ({}) }),
     /** Set by the driver (../../www/js/share-link.js, `followLinks`).
      * @type {import('../../www/js/share-link.js').LinkHost['keeper']} */
     keeper: null,
@@ -115,6 +115,10 @@ test('a fresh game, moves, undo and redo, with the buttons kept in step', async 
   assert.equal(driver.view?.state, 10);
   assert.deepEqual(drawn.at(-1), [10, false]);
   assert.ok(ctx.changes >= 5, 'every change is reported for the link');
+  // The slot carries where the session stands (the counter is won at 10, by the rule above).
+  assert.deepEqual({ ...ctx.slot.dataset }, { puzzle: 'count', moves: '2', status: 'won' });
+  driver.undo();
+  assert.deepEqual({ ...ctx.slot.dataset }, { puzzle: 'count', moves: '1', status: 'playing' });
 });
 
 test('a refused move shows its message and changes nothing', async () => {

@@ -67,7 +67,7 @@ test('verdicts and search outcomes as sentences', () => {
 
 test('verdicts and search outcomes as facts: the three outcomes of a search told apart', () => {
   assert.deepEqual(verdictFacts({ valid: false, method: 'random', squares: 8 }), { valid: false, method: 'random', squares: 8 });
-  const outcome = (found, exhausted) => searchFacts({ found, exhausted, squares: 7, nodes: 1 }).outcome;
+  const outcome = (/** @type {boolean} */ found, /** @type {boolean} */ exhausted) => searchFacts({ found, exhausted, squares: 7, nodes: 1 }).outcome;
   assert.deepEqual([outcome(true, true), outcome(true, false), outcome(false, true), outcome(false, false)], ['found', 'found', 'none', 'stopped']);
 });
 

@@ -43,7 +43,7 @@ import { followLinks } from './share-link.js';
  * What the driver needs of a view's context (www/js/view.js makes one): its link host, its
  * elements, its message line and the change report that keeps the link.
  * @typedef {import('./share-link.js').LinkHost & {
- *   slot: EventTarget,
+ *   slot: EventTarget & { dataset: DOMStringMap },
  *   $$: (selector: string) => Iterable<{ addEventListener(type: 'click', listener: () => void): void }>,
  *   showError: (err: unknown) => void,
  *   stateChanged: () => void,
@@ -121,6 +121,7 @@ export async function driveGame(ctx, options) {
       const view = driver.session.view();
       driver.view = view;
       draw(view, { fresh: isFresh, session: driver.session });
+      publish(ctx.slot, view);
       for (const [name, can] of /** @type {const} */ ([
         ['undo', view.can_undo],
         ['redo', view.can_redo],
@@ -151,6 +152,19 @@ export async function driveGame(ctx, options) {
     onTooLarge: options.onTooLarge,
   });
   return driver;
+}
+
+/**
+ * Marks the view's slot with where the session's game stands — `data-puzzle`, `data-moves` and
+ * `data-status` (playing, won or lost) — so what reads the page (its tests, a post's script or
+ * style beside an embed) reads the session's view, not the status line's words.
+ * @param {{ dataset: DOMStringMap }} slot
+ * @param {Pick<GameView, 'puzzle' | 'moves' | 'status'>} view
+ */
+export function publish(slot, view) {
+  slot.dataset.puzzle = view.puzzle;
+  slot.dataset.moves = String(view.moves);
+  slot.dataset.status = view.status;
 }
 
 /**

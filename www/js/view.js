@@ -149,7 +149,7 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
 /** The slot `drawTemplate` made in `root`: a view's context needs its template drawn first.
  * @param {Document | ShadowRoot} root */
 function viewSlot(root) {
-  const slot = root.querySelector('[data-view]');
+  const slot = /** @type {HTMLElement | null} */ (root.querySelector('[data-view]'));
   if (!slot) throw new Error('no [data-view] slot to mount the view in: draw its template first');
   return slot;
 }
