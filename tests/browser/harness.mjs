@@ -160,12 +160,6 @@ export async function gameState(page, host = null) {
   return { puzzle: String(facts.puzzle), moves: Number(facts.moves), status: /** @type {'playing' | 'won' | 'lost'} */ (facts.status) };
 }
 
-/** Waits until the page's game has `moves` moves (the session's count, see `gameState`).
- * @param {Page} page @param {number} moves */
-export async function waitForMoves(page, moves) {
-  await page.waitForSelector(`[data-view][data-moves="${moves}"]`);
-}
-
 /** Waits until the address bar holds what the page shows: a frame for events still to come (a
  * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). @param {Page} page */
 export async function linkSettled(page) {
