@@ -6,14 +6,10 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, screenshot, nextFrame, longTaskLimit, gameState } from './harness.mjs';
+import { launch, open, screenshot, nextFrame, longTaskLimit, gameState, facts } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
-
-/** The facts of the result an element shows (its data-* attributes, www/js/views/lab/result.js).
- * @returns {Promise<Record<string, string>>} */
-const facts = (page, selector) => page.$eval(selector, (el) => ({ ...el.dataset }));
 
 async function lab() {
   const opened = await open(browser, 'devil-lab.html');

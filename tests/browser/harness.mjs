@@ -144,6 +144,16 @@ export function watchRequests(page, keep = () => true) {
 }
 
 /**
+ * The facts a result shows beside its words (its data-* attributes: www/js/components/result.js).
+ * @param {Page | import('playwright-core').Frame} page
+ * @param {string} selector
+ * @returns {Promise<Record<string, string | undefined>>}
+ */
+export function facts(page, selector) {
+  return page.$eval(selector, (el) => ({ ...(/** @type {HTMLElement} */ (el).dataset) }));
+}
+
+/**
  * Where the game a view shows stands, as its slot says (www/js/game-driver.js, `publish`): the
  * session's view, not the status line's words. `host` is an embed's element (the view is in its
  * shadow root); without it, the page's own view. @param {Page | import('playwright-core').Frame} page

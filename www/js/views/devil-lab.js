@@ -12,7 +12,7 @@ import { wireStrategy } from './devil-lab/strategy.js';
 import { wireTable } from './devil-lab/table.js';
 import { wireChecks } from './devil-lab/checks.js';
 import { wireCube } from './devil-lab/cube.js';
-import { clearFacts } from './lab/result.js';
+import { clearFacts } from '../components/result.js';
 
 export { TEMPLATE };
 /** The view's page, for share links. */

@@ -9,6 +9,7 @@ import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { LONG_LINK } from '../share-link.js';
 import { driveGame } from '../game-driver.js';
+import { showResult } from '../components/result.js';
 import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount } from './lights/state.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
@@ -293,7 +294,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     // A win said of lights that are no longer dark (an undo, a step back) is gone.
     if (litCount(v) > 0 && $('message')?.dataset.kind === 'win') clearMessage();
     v.overlay = { presses: null, hint: -1, quiet: null, row: -1 };
-    $('verdict').textContent = '';
+    showResult($('verdict'), '', {});
     render(v);
     drawStatus(v);
     if (v.showSolution) refreshSolution(v);

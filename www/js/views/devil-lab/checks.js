@@ -3,7 +3,7 @@
 // and again whenever its input changes (a stale run is cancelled).
 import { debounce, shown } from '../lab/live.js';
 import { searchFacts, searchText } from './text.js';
-import { showResult } from '../lab/result.js';
+import { showResult } from '../../components/result.js';
 
 /** @param {import('../devil-lab.js').Lab} lab */
 export function wireChecks(lab) {

@@ -6,7 +6,7 @@ import { debounce, shown } from '../lab/live.js';
 import { drawCube } from './cube.js';
 import { counterexampleBoard } from './table.js';
 import { verdictText, verdictFacts, watchLink } from './text.js';
-import { showResult } from '../lab/result.js';
+import { showResult } from '../../components/result.js';
 
 /**
  * Wires section 1; returns `changed()`, which redraws what depends on the strategy.

@@ -7,7 +7,7 @@ import { readTextFile } from '../../text-file.js';
 import { bitsBoard } from '../lab/bits-board.js';
 import { debounce, shown } from '../lab/live.js';
 import { editedTable, verdictFacts, verdictText, watchLink } from './text.js';
-import { showResult } from '../lab/result.js';
+import { showResult } from '../../components/result.js';
 
 /** The largest table file read: a paired table of 16 squares (65536 lines `bits square`) is 1.3 MB. */
 const MAX_TABLE_FILE_BYTES = 2 << 20;

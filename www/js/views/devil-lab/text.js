@@ -21,7 +21,7 @@ export function verdictText(v) {
   return `${v.valid ? '✔ Valid' : '✘ Not valid'} (${method}): ${v.explanation}.`;
 }
 
-/** A verifier's verdict as facts (`data-*`, see lab/result.js): valid, method and squares.
+/** A verifier's verdict as facts (`data-*`, see components/result.js): valid, method and squares.
  * @param {{ valid: boolean, method: string, squares?: number }} v */
 export function verdictFacts(v) {
   return { valid: v.valid, method: v.method, squares: v.squares };

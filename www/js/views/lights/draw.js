@@ -1,5 +1,6 @@
 // Lights Out: drawing the board — a grid of cells (ARIA grid, ../../board.js) when small, one
 // canvas with a keyboard cursor when large — and the status line. `v` is the view.
+import { showResult } from '../../components/result.js';
 import { BLOCK, canvasOf, cellsOf, context2d, drawBlock, litCount, markAt } from './state.js';
 import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, statePalette, visible } from './zoom.js';
 
@@ -223,7 +224,12 @@ export function drawStatus(v) {
   const { spec } = v;
   const rule = { plus: 'classic', neighbours: 'neighbours only', x: 'X', king: 'king' }[spec.rule];
   const where = cells(v) > GRID_MAX && $('status').dataset.cursor ? ` · cursor ${$('status').dataset.cursor}` : '';
-  $('status').textContent =
+  const lit = litCount(v);
+  showResult(
+    $('status'),
     `Moves: ${v.moves} · ${spec.rows}×${spec.cols} ${rule}, ${spec.torus ? 'torus' : 'bounded'}, ${spec.states} states · ` +
-    `${litCount(v)} lit${v.seed !== null ? ` · seed ${v.seed}` : ''}${where}`;
+      `${lit} lit${v.seed !== null ? ` · seed ${v.seed}` : ''}${where}`,
+    // The puzzle's own press count (a link carries it; an edit is no press), and its board.
+    { presses: v.moves, rows: spec.rows, cols: spec.cols, rule: spec.rule, edges: spec.torus ? 'torus' : 'bounded', states: spec.states, lit },
+  );
 }

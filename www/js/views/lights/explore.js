@@ -1,6 +1,7 @@
 // Lights Out: the "Explore this board" panel (page only): rank and nullity, the light-chasing
 // fix-up table, and the gallery of quiet patterns. Long counts run in the Worker.
 import { errorText, found } from '../../app.js';
+import { showResult } from '../../components/result.js';
 import { render } from './draw.js';
 import { inWorker, solverModule } from './solve.js';
 import { cellsOf, context2d } from './state.js';
@@ -15,7 +16,7 @@ export async function explore(v) {
   const s = { ...v.spec };
   const { plan } = v;
   const same = () => JSON.stringify(s) === JSON.stringify(v.spec);
-  $('counts').textContent = 'Counting…';
+  showResult($('counts'), 'Counting…', {});
   $('gallery').replaceChildren();
   $('quiet-note').textContent = '';
   $('table-wrap').hidden = true;
@@ -23,16 +24,24 @@ export async function explore(v) {
     const r = plan.heavy_rank ? await inWorker(v, 'lights_rank', [s], solverModule(plan)) : v.core.lights_rank(s, () => {});
     if (!same()) return;
     const n = s.rows * s.cols;
+    // Which board the counts are of, beside them: a reader of the facts can tell them from the last board's.
+    const board = { rows: s.rows, cols: s.cols, rule: s.rule, edges: s.torus ? 'torus' : 'bounded', states: s.states };
     if (s.states === 2) {
       const share = 100 / 2 ** r.nullity;
-      $('counts').textContent =
+      showResult(
+        $('counts'),
         `Rank ${r.rank}, nullity ${r.nullity}: 2^${r.rank} of the 2^${n} patterns are solvable ` +
-        `(${share >= 0.01 ? `${share.toFixed(share < 1 ? 3 : 0)}%` : share > 0 ? `${share.toExponential(2)}%` : `1 in 2^${r.nullity}`}), each with 2^${r.nullity} solutions.`;
+          `(${share >= 0.01 ? `${share.toFixed(share < 1 ? 3 : 0)}%` : share > 0 ? `${share.toExponential(2)}%` : `1 in 2^${r.nullity}`}), each with 2^${r.nullity} solutions.`,
+        { ...board, rank: r.rank, nullity: r.nullity },
+      );
     } else {
       const q = r.quiet_log2;
-      $('counts').textContent =
+      showResult(
+        $('counts'),
         `${s.states}^${n} patterns; ${q === 0 ? 'every one is solvable, in exactly one way' : `${fmtPow(q)} quiet patterns, so 1 pattern in ${fmtPow(q)} is solvable`} ` +
-        `(nullity ${r.nullity}).`;
+          `(nullity ${r.nullity}).`,
+        { ...board, nullity: r.nullity },
+      );
     }
     if (plan.fixup_table) showTable(v, v.core.lights_table(s));
     if (r.nullity === 0) {
@@ -52,7 +61,7 @@ export async function explore(v) {
     sol.quiet.forEach((/** @type {LightsBoard} */ q, /** @type {number} */ i) => $('gallery').append(thumbnail(v, q, i)));
   } catch (err) {
     if (!same()) return;
-    $('counts').textContent = isCancelled(err) ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`;
+    showResult($('counts'), isCancelled(err) ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`, {});
   }
 }
 

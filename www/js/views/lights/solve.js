@@ -5,6 +5,7 @@ import { GRID_MAX, cells, render, drawCursor } from './draw.js';
 import { litCount, markAt } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
 import { found, prefersReducedMotion } from '../../app.js';
+import { showResult } from '../../components/result.js';
 
 /** @typedef {import('./state.js').LightsParts} LightsParts */
 /** @typedef {import('./state.js').LightsSolution} LightsSolution */
@@ -95,13 +96,14 @@ function explainUnsolvable(v, s) {
   render(v);
   const cover = s.witness_overlap;
   const k = v.spec.states;
-  v.ctx.$('verdict').textContent =
+  const text =
     k === 2
       ? `Not solvable. The highlighted quiet pattern (pressing all of it changes nothing) covers ${cover} lit light${cover === 1 ? '' : 's'}, ` +
         'an odd number. Every press changes that count by an even number, and a dark board has 0 — so ' +
         'no sequence of presses can clear this pattern.'
       : `Not solvable. The highlighted quiet pattern, weighted by its press counts, overlaps the lights with a sum ` +
         `that is not a multiple of ${k}; no press changes that sum mod ${k}, and a dark board has sum 0.`;
+  showResult(v.ctx.$('verdict'), text, { solvable: false, overlap: cover });
   v.ctx.showMessage('This pattern cannot be cleared — see why below.', 'lose');
 }
 
@@ -147,7 +149,12 @@ export function refreshSolution(v) {
     }
     v.overlay.presses = s.presses;
     render(v);
-    v.ctx.$('verdict').textContent = `Solution: press the marked lights — ${s.press_count} presses${s.minimal ? ', the fewest possible' : ''}.`;
+    showResult(v.ctx.$('verdict'), `Solution: press the marked lights — ${s.press_count} presses${s.minimal ? ', the fewest possible' : ''}.`, {
+      solvable: true,
+      presses: s.press_count,
+      minimal: s.minimal,
+      shown: true,
+    });
   });
 }
 
@@ -164,7 +171,11 @@ export function check(v) {
           ? 'best found, not proven minimal'
           : 'not minimised';
     const many = s.nullity ? ` The board has nullity ${s.nullity}, so there are ${s.nullity <= 30 ? 2 ** s.nullity : `2^${s.nullity}`} solutions.` : ' It is the only solution.';
-    v.ctx.$('verdict').textContent = `Solvable: ${s.press_count} presses (${proof}).${v.spec.states === 2 ? many : ''}`;
+    showResult(v.ctx.$('verdict'), `Solvable: ${s.press_count} presses (${proof}).${v.spec.states === 2 ? many : ''}`, {
+      solvable: true,
+      presses: s.press_count,
+      minimal: s.minimal,
+    });
     v.ctx.showMessage('This pattern can be cleared.', 'win');
   });
 }

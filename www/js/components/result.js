@@ -1,4 +1,4 @@
-// A lab's result as two faces of one answer: the sentence a reader sees, and its facts as
+// A result as two faces of one answer: the sentence a reader sees, and its facts as
 // `data-*` attributes on the same element, which scripts and the tests read — the page's
 // structure, not its wording, so rephrasing a sentence breaks nothing that reads the answer.
 

@@ -1,8 +1,8 @@
-// The lab's results as text and facts (www/js/views/lab/result.js), on a stand-in element: an
+// Results as text and facts (www/js/components/result.js), on a stand-in element: an
 // object with the two properties the module touches.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { showResult, clearFacts } from '../../www/js/views/lab/result.js';
+import { showResult, clearFacts } from '../../www/js/components/result.js';
 
 const element = () => /** @type {HTMLElement} */ (/** @type {unknown} */ ({ textContent: '', dataset: {} }));
 
