@@ -14,6 +14,7 @@ use crate::lights::rules::graph_game::{self, GraphGame};
 use crate::lights::{self, Board, Spec};
 use crate::link::MAX_LINK;
 use crate::puzzle::Puzzle;
+use crate::session::Session;
 use crate::table::devil::DevilKind;
 use crate::table::{self, Params};
 use crate::{bail, Result};
@@ -248,10 +249,12 @@ pub struct TableLinkArgs {
 pub fn table_link(a: TableLinkArgs) -> Result<Output> {
     let devil = DevilKind::parse(&a.devil)?;
     let seed = a.seed.unwrap_or_else(crate::seed::fresh_seed);
-    let mut game = table::Game::new(Params::new(a.coins, a.sides)?, devil, !a.blind, a.following, seed)?;
+    let game = table::Game::new(Params::new(a.coins, a.sides)?, devil, !a.blind, a.following, seed)?;
+    let mut session = Session::new(game);
     if a.moves > 0 {
-        game = game.follow(a.moves)?.0;
+        table::game::jump(&mut session, a.moves)?;
     }
+    let game = session.state();
     let link = game.link();
     a.base.output(link, json!({"coins": a.coins, "sides": a.sides, "seed": seed, "moves": game.moves}))
 }
