@@ -194,7 +194,12 @@ pub fn write_manifest(pkg: &Path, modules: &[ModuleFiles]) -> Result<()> {
     for m in modules {
         text.push_str(&format!("  '{}': {{ js: '{}', wasm: '{}' }},\n", m.name, m.js, m.wasm));
     }
-    text.push_str("};\n\nexport const puzzles = {\n");
+    text.push_str(concat!(
+        "};\n\n",
+        "/** @type {Record<string, { aliases: string[], module: string, view: string, page: string, ",
+        "frameHeights: Record<'board' | 'compact' | 'full', number> }>} */\n",
+        "export const puzzles = {\n"
+    ));
     text.push_str(&puzzles_js());
     text.push_str("};\n");
     let path = pkg.join("modules.js");
@@ -267,7 +272,7 @@ mod tests {
         let text = std::fs::read_to_string(dir.join("modules.js")).unwrap();
         std::fs::remove_dir_all(dir).unwrap();
         assert!(text.contains("  'devil': { js: 'devil.1.js', wasm: 'devil.2.wasm' },\n"), "{text}");
-        assert!(text.contains("\nexport const puzzles = {\n  'devil': { aliases: [], module: 'devil', view: 'js/views/devil.js', page: 'devil.html', frameHeights: { board: 550, compact: 690, full: 1390 } },\n"), "{text}");
+        assert!(text.contains("number> }>} */\nexport const puzzles = {\n  'devil': { aliases: [], module: 'devil', view: 'js/views/devil.js', page: 'devil.html', frameHeights: { board: 550, compact: 690, full: 1390 } },\n"), "{text}");
         assert!(
             text.contains(
                 "  'chess': { aliases: ['chess-game'], module: 'chess', view: 'js/views/chess.js', page: 'chess.html',"
