@@ -11,6 +11,7 @@ pub mod input;
 pub mod link;
 pub mod progress;
 pub mod puzzle;
+pub mod registry;
 pub mod seed;
 pub mod session;
 

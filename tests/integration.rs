@@ -26,6 +26,7 @@ mod link_corpus;
 mod links;
 mod links_cli;
 mod puzzle;
+mod registry;
 mod table;
 mod table_cli;
 mod writer_cli;

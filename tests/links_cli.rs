@@ -229,3 +229,22 @@ fn open_refuses_a_huge_stdin() {
     assert!(stdout.is_empty());
     assert!(stderr.contains("larger than 67108864 bytes"), "{stderr}");
 }
+
+/// `open` reads a link of any puzzle as that puzzle's own command does.
+#[test]
+fn open_prints_any_puzzle_s_link_as_its_own_command() {
+    let cases = [
+        ("table", ok(&["table", "link", "--coins", "4", "--seed", "9"])),
+        ("devil", ok(&["devil", "link", "--squares", "16", "--seed", "9"])),
+        ("lights-out", ok(&["lights-out", "link", "--rows", "3", "--cols", "4", "--seed", "9"])),
+        ("chess", ok(&["chess", "link", "--fen", "8/8/8/4k3/8/8/8/4K3 w - - 0 1"])),
+    ];
+    for (command, link) in &cases {
+        let link = link.trim_end();
+        assert_eq!(ok(&["open", link]), ok(&[command, "open", link]), "{link}");
+        assert_eq!(json(&["open", link]), json(&[command, "open", link]), "{link}");
+    }
+    let (code, _, err) = run(&["open", "#sudoku/v1/abc"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: this is not a share link of a puzzle (devil, lights,"), "{err}");
+}

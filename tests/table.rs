@@ -134,3 +134,33 @@ fn the_construction_wins_for_one_to_sixteen_coins() {
     let brute = brute_force(3, 3).unwrap();
     assert_eq!(Recursive::new(Params::new(3, 3).unwrap()).unwrap().len(), brute.len() as u64);
 }
+
+/// The jump (page and CLI) is one move of the session's history, landing where the strategy's
+/// moves played one at a time land.
+#[test]
+fn a_jump_through_the_session_is_the_strategy_played_move_by_move_and_one_undo() {
+    use chessboard_puzzles::puzzle::Puzzle;
+    use chessboard_puzzles::session::Session;
+    use chessboard_puzzles::table::game::{jump, strategy_for, Play};
+    use chessboard_puzzles::table::{DevilKind, Game};
+    let params = Params::new(8, 2).unwrap();
+    let start = Game::new(params, DevilKind::Random, true, false, 17).unwrap();
+    let strategy = strategy_for(params).unwrap();
+    let (mut by_hand, mut last) = (start.clone(), None);
+    for i in 0..7 {
+        let play = Play { amounts: strategy.move_at(i).amounts, turn: None };
+        let (next, choice) = by_hand.play(&play).unwrap();
+        (by_hand, last) = (next, Some(choice));
+        if by_hand.is_solved() {
+            break;
+        }
+    }
+    let mut session = Session::new(start.clone());
+    let choice = jump(&mut session, 7).unwrap();
+    assert_eq!(session.state(), &by_hand);
+    assert_eq!(choice, last);
+    assert_eq!(session.move_count(), 1);
+    assert!(session.undo());
+    assert_eq!(session.state(), &start);
+    assert_eq!(jump(&mut Session::new(start), 0).unwrap(), None);
+}

@@ -16,22 +16,19 @@
 // gets a frame of the same view instead; this script also sizes such frames (and the iframe
 // snippet's) to their content.
 import { quoted } from './js/share-link.js';
+import { puzzles } from './pkg/modules.js';
 
-/** The view module of each puzzle, loaded on first use.
- * @type {Record<string, () => Promise<{ PAGE: string, STYLES: string[], mount: (root: ShadowRoot, options: { embed: boolean, link: string, host: HTMLElement }) => Promise<void> }>>} */
-const VIEWS = {
-  devil: () => import('./js/views/devil.js'),
-  lights: () => import('./js/views/lights.js'),
-  'lights-graph': () => import('./js/views/lights-games.js'),
-  table: () => import('./js/views/table.js'),
-  chess: () => import('./js/views/chess.js'),
-};
+/** A puzzle's view module.
+ * @typedef {{ PAGE: string, STYLES: string[], mount: (root: ShadowRoot, options: { embed: boolean, link: string, host: HTMLElement }) => Promise<void> }} ViewModule */
+
+/** The view module of `puzzle` (a name of the registry, src/registry.rs), loaded on first use.
+ * @param {string} puzzle @returns {Promise<ViewModule>} */
+const loadView = (puzzle) => import(new URL(puzzles[puzzle].view, import.meta.url).href);
+/** The puzzle of each link name, its own and its aliases (a chess game, `#chess-game/v1/…`,
+ * opens in the chess view). */
+const LINK_NAMES = new Map(Object.entries(puzzles).flatMap(([name, p]) => [name, ...p.aliases].map((n) => [n, name])));
 /** A page link without a fragment opens that page's fresh puzzle. */
-/** @type {Record<string, string>} */
-const PAGES = { 'devil.html': 'devil', 'lights.html': 'lights', 'lights-games.html': 'lights-graph', 'table.html': 'table', 'chess.html': 'chess' };
-/** Link names a view opens besides its own: a chess game (`#chess-game/v1/…`) opens in the
- * chess view, in its game viewer. @type {Record<string, string>} */
-const ALIASES = { 'chess-game': 'chess' };
+const PAGES = new Map(Object.entries(puzzles).map(([name, p]) => [p.page, name]));
 const BASE_STYLES = ['css/site.css', 'css/embed.css'];
 const VIEW_NAMES = ['board', 'compact', 'full'];
 const SITE_ORIGIN = new URL(import.meta.url).origin;
@@ -51,10 +48,10 @@ export function parseLink(link) {
     throw new Error(`'${quoted(text)}' is not a link`);
   }
   const name = url.hash.slice(1).split('/')[0];
-  const puzzle = Object.hasOwn(ALIASES, name) ? ALIASES[name] : name;
-  if (Object.hasOwn(VIEWS, puzzle)) return { puzzle, fragment: url.hash };
-  const file = url.pathname.split('/').pop() ?? '';
-  if (Object.hasOwn(PAGES, file) && url.hash.length <= 1) return { puzzle: PAGES[file], fragment: '' };
+  const puzzle = LINK_NAMES.get(name);
+  if (puzzle) return { puzzle, fragment: url.hash };
+  const page = PAGES.get(url.pathname.split('/').pop() ?? '');
+  if (page && url.hash.length <= 1) return { puzzle: page, fragment: '' };
   throw new Error(`'${quoted(text)}' is not a share link of a puzzle (devil, lights, table or chess)`);
 }
 
@@ -180,7 +177,7 @@ export class ChessboardPuzzle extends HTMLElement {
     try {
       parsed = parseLink(this.getAttribute('link'));
       const { puzzle, fragment } = parsed;
-      const view = await VIEWS[puzzle]();
+      const view = await loadView(puzzle);
       page = view.PAGE;
       await addStyles(root, view.STYLES);
       if (generation !== this.#generation) return;

@@ -114,7 +114,7 @@ fn run_output(cmd: Command) -> Result<Output> {
     match cmd {
         Command::Pack { .. } | Command::Unpack { .. } => unreachable!("run handles these"),
         Command::Link(args) => super::links::chess_link(args),
-        Command::Open(args) => super::links::chess_open(args),
+        Command::Open(args) => super::links::chess_open(&args.fragment()?),
         Command::Encode { fen, scheme, counters } => {
             let s = PositionScheme::parse(&scheme)?;
             let pos = Position::from_fen(&fen)?;

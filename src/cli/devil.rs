@@ -124,7 +124,7 @@ impl StrategyArgs {
 
 pub fn run(cmd: Command) -> Result<Reply> {
     match cmd {
-        Command::Open(args) => super::links::devil_open(args).map(Reply::from),
+        Command::Open(args) => super::links::devil_open(&args.fragment()?).map(Reply::from),
         Command::Flip { board, key, strategy } => {
             let spec = strategy.spec()?;
             let file = EditableFile::open(&board, MAX_BOARD_FILE_BYTES, "a board file")?;

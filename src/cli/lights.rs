@@ -211,7 +211,7 @@ fn grid_spec(board: &BoardArgs) -> Result<Spec> {
 pub fn run(cmd: Command) -> Result<Output> {
     match cmd {
         Command::Link { board, link } => super::links::lights_link(board, link),
-        Command::Open { open, .. } => super::links::lights_open(open),
+        Command::Open { open, .. } => super::links::lights_open(&open.fragment()?),
         Command::Nullity { board } if board.shape.is_used() => super::lights_graph::nullity(&board),
         Command::Nullity { board } => {
             // `rank` checks the sizes: classic boards go far beyond 4096 by polynomials.

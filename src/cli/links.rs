@@ -14,6 +14,8 @@ use crate::lights::rules::graph_game::{self, GraphGame};
 use crate::lights::{self, Board, Spec};
 use crate::link::MAX_LINK;
 use crate::puzzle::Puzzle;
+use crate::registry;
+use crate::session::Session;
 use crate::table::devil::DevilKind;
 use crate::table::{self, Params};
 use crate::{bail, Result};
@@ -66,7 +68,7 @@ pub struct OpenArgs {
 
 impl OpenArgs {
     /// The fragment of the link, from wherever it was given.
-    fn fragment(&self) -> Result<String> {
+    pub(super) fn fragment(&self) -> Result<String> {
         let text = match (&self.link, &self.link_file) {
             (_, Some(path)) => read_file(path)?,
             (Some(dash), None) if dash == "-" => read_stdin()?,
@@ -94,6 +96,27 @@ fn read_stdin() -> Result<String> {
         bail!("standard input is larger than {MAX_INPUT_BYTES} bytes, the most a link can be: refused");
     }
     String::from_utf8(bytes).map_err(|_| crate::Error::new("standard input is not UTF-8 text"))
+}
+
+/// Prints the state of a share-link fragment.
+pub type Opener = fn(&str) -> Result<Output>;
+
+/// The `open` of each CLI command that opens links, by the command's name (the registry's
+/// [`registry::PuzzleEntry::command`]).
+pub const OPENERS: [(&str, Opener); 4] =
+    [("devil", devil_open), ("lights-out", lights_open), ("table", table_open), ("chess", chess_open)];
+
+/// `chessboard-puzzles open LINK`: a link of any puzzle, printed by its own command's `open`.
+pub fn open_any(a: OpenArgs) -> Result<Output> {
+    let fragment = a.fragment()?;
+    let Some(puzzle) = registry::puzzle_of_link(&fragment) else {
+        let names: Vec<&str> = registry::PUZZLES.iter().map(|p| p.name).collect();
+        bail!("this is not a share link of a puzzle ({}): '{fragment}'", names.join(", "));
+    };
+    match OPENERS.iter().find(|(command, _)| *command == puzzle.command) {
+        Some((_, open)) => open(&fragment),
+        None => bail!("no command opens {} links", puzzle.name),
+    }
 }
 
 // ---- Lights Out ----
@@ -174,12 +197,11 @@ fn graph_link(board: &BoardArgs, pattern: Option<&str>, a: &LightsLinkArgs) -> R
     a.base.output(game.link(), json!({"lights": game.lights.len(), "states": game.graph.k}))
 }
 
-pub fn lights_open(a: OpenArgs) -> Result<Output> {
-    let fragment = a.fragment()?;
-    if fragment.trim_start_matches('#').starts_with("lights-graph/") {
-        return lights_graph_open(&fragment);
+pub fn lights_open(fragment: &str) -> Result<Output> {
+    if registry::puzzle_of_link(fragment).is_some_and(|p| p.name == GraphGame::NAME) {
+        return lights_graph_open(fragment);
     }
-    let game = lights::io::link::from_link(&fragment)?;
+    let game = lights::io::link::from_link(fragment)?;
     let s = game.board.spec;
     let text = game.board.to_text();
     let json = json!({
@@ -205,8 +227,8 @@ fn lights_graph_open(fragment: &str) -> Result<Output> {
 
 // ---- The Devil's chessboard ----
 
-pub fn devil_open(a: OpenArgs) -> Result<Output> {
-    let view = devil::rules::game::from_link(&a.fragment()?)?;
+pub fn devil_open(fragment: &str) -> Result<Output> {
+    let view = devil::rules::game::from_link(fragment)?;
     let g = &view.game;
     let layout = Layout::for_squares(g.board.squares());
     let text = board_to_text(&g.board);
@@ -248,16 +270,18 @@ pub struct TableLinkArgs {
 pub fn table_link(a: TableLinkArgs) -> Result<Output> {
     let devil = DevilKind::parse(&a.devil)?;
     let seed = a.seed.unwrap_or_else(crate::seed::fresh_seed);
-    let mut game = table::Game::new(Params::new(a.coins, a.sides)?, devil, !a.blind, a.following, seed)?;
+    let game = table::Game::new(Params::new(a.coins, a.sides)?, devil, !a.blind, a.following, seed)?;
+    let mut session = Session::new(game);
     if a.moves > 0 {
-        game = game.follow(a.moves)?.0;
+        table::game::jump(&mut session, a.moves)?;
     }
+    let game = session.state();
     let link = game.link();
     a.base.output(link, json!({"coins": a.coins, "sides": a.sides, "seed": seed, "moves": game.moves}))
 }
 
-pub fn table_open(a: OpenArgs) -> Result<Output> {
-    let game = table::Game::open(&a.fragment()?)?;
+pub fn table_open(fragment: &str) -> Result<Output> {
+    let game = table::Game::open(fragment)?;
     let faces = game.faces();
     let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
     let text = format!(
@@ -329,12 +353,11 @@ pub fn chess_link(a: ChessLinkArgs) -> Result<Output> {
 }
 
 /// A position link prints its FEN; a game link (`chess-game/…`) its PGN.
-pub fn chess_open(a: OpenArgs) -> Result<Output> {
-    let fragment = a.fragment()?;
+pub fn chess_open(fragment: &str) -> Result<Output> {
     if fragment.starts_with(game_link::NAME) {
-        return chess_game_open(&fragment);
+        return chess_game_open(fragment);
     }
-    let fen = share::from_link(&fragment)?.to_fen();
+    let fen = share::from_link(fragment)?.to_fen();
     Ok(Output { json: json!({"fen": fen}), text: format!("{fen}\n") })
 }
 

@@ -13,6 +13,7 @@ mod links;
 mod table;
 
 pub(crate) use files::{read_file, read_file_within};
+pub use links::OPENERS;
 
 use crate::Result;
 use clap::{Parser, Subcommand};
@@ -49,6 +50,8 @@ enum Command {
     /// The Devil's rotating table: turn coins blindfolded while the devil rotates the table.
     #[command(subcommand)]
     Table(table::Command),
+    /// Print the puzzle of any share link, as its own command's `open` does (--json: every field).
+    Open(links::OpenArgs),
 }
 
 /// What a command prints: the JSON object for `--json`, and text for people.
@@ -72,6 +75,12 @@ impl From<Output> for Reply {
     fn from(output: Output) -> Reply {
         Reply { output, status: 0, then_write: None }
     }
+}
+
+/// The command line's definition (its subcommands' names, for the registry's test).
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command()
 }
 
 /// Runs the command line and returns the process exit status (or dies of a signal that
@@ -100,6 +109,7 @@ fn run_command() -> i32 {
         Command::LightsOut(cmd) => lights::run(cmd).map(Reply::from),
         // The table's `strategy` streams its text, so it needs to know which form to write.
         Command::Table(cmd) => table::run(cmd, cli.json).map(Reply::from),
+        Command::Open(args) => links::open_any(args).map(Reply::from),
     };
     let reply = match result {
         Ok(reply) => reply,

@@ -59,7 +59,7 @@ pub enum Command {
 pub fn run(cmd: Command, json: bool) -> Result<Output> {
     match cmd {
         Command::Link(args) => super::links::table_link(args),
-        Command::Open(args) => super::links::table_open(args),
+        Command::Open(args) => super::links::table_open(&args.fragment()?),
         Command::Search { coins, sides, moves } => {
             let found = search::search(Params::new(coins, sides)?, &mut NoProgress)?;
             let mut text = found.summary() + "\n";

@@ -9,6 +9,7 @@ use crate::bits::{from_base64url, BitReader, BitWriter};
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
 use crate::seed::rng_from_seed;
+use crate::session::Session;
 use crate::{bail, link, Result};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -184,6 +185,16 @@ impl Game {
         }
         Ok((game, last))
     }
+}
+
+/// Plays the strategy up to move `to` in `session` as one move of its history (one undo takes
+/// it back): the page's jump to move N and the CLI's `table link --moves N`, so both faces
+/// drive the session alike. The devil's last choice, or `None` when no move was played.
+pub fn jump(session: &mut Session<Game>, to: u64) -> Result<Option<Choice>> {
+    let (next, choice) = session.state().follow(to)?;
+    let Some(choice) = choice else { return Ok(None) };
+    let mv = Play { amounts: Vec::new(), turn: Some(choice.turn) };
+    Ok(Some(session.play_by(mv, |_| Ok((next, choice)))?.clone()))
 }
 
 /// Move `index` (0-based) of the strategy [`strategy_for`] gives, with its range checked.

@@ -229,10 +229,9 @@ impl super::game::Face for Game {
     /// returns `{choice}` of its last move, or null when no move was played.
     fn jump(session: &mut crate::session::Session<Game>, to: &str) -> Result<JsValue, JsError> {
         let to: u64 = to.trim().parse().map_err(|_| JsError::new(&format!("'{to}' is not a move number")))?;
-        let (next, choice) = session.state().follow(to).map_err(err)?;
-        let Some(choice) = choice else { return Ok(JsValue::NULL) };
-        let mv = Play { amounts: Vec::new(), turn: Some(choice.turn) };
-        let choice = session.play_by(mv, |_| Ok((next, choice))).map_err(err)?;
-        to_js(&Outcome { choice })
+        match crate::table::game::jump(session, to).map_err(err)? {
+            Some(choice) => to_js(&Outcome { choice: &choice }),
+            None => Ok(JsValue::NULL),
+        }
     }
 }

@@ -68,7 +68,7 @@ function framePost(withScript) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Frames</title><link rel="icon" href="data:,">
 ${withScript ? `<script type="module" src="${BASE_URL}/embed.js"></script>` : ''}</head><body>${frames.join('\n')}</body></html>`;
 }
-/** The heights www/js/view.js (FRAME_HEIGHTS) and docs/embedding.md suggest for a 460 px frame of each view. */
+/** The heights the registry (src/registry.rs, frame_heights) and docs/embedding.md suggest for a 460 px frame of each view. */
 const SUGGESTED = {
   board: { devil: 550, lights: 550, table: 445, chess: 460 },
   compact: { devil: 690, lights: 725, table: 660, chess: 905 },

@@ -3,6 +3,7 @@
 // inside its root, its own message line, share links, the ready mark and where its link is kept.
 import { errorText, prefersReducedMotion } from './app.js';
 import { addressBar } from './share-link.js';
+import { puzzles } from '../pkg/modules.js';
 
 /** The site's root URL, wherever this module is served from (a sub-path, another origin). */
 export const SITE = new URL('../', import.meta.url);
@@ -11,29 +12,23 @@ export const SITE = new URL('../', import.meta.url);
  * controls it needs, a status line), `full` (the page's embed view). */
 export const EMBED_VIEWS = ['board', 'compact', 'full'];
 
-/** The height (px) of a 460 px frame (`?embed=1&view=…`) of each view with a square board, as
- * tests/browser/embed-post.test.mjs measures it: the iframe snippet's height until the composer
- * has measured the framed page at every width (../components/share-bar.js). Every view keeps its
- * height as it is played (www/css/embed.css). */
-/** @type {Record<string, Record<'devil' | 'lights' | 'table' | 'chess', number>>} */
-export const FRAME_HEIGHTS = {
-  board: { devil: 550, lights: 550, table: 445, chess: 460 },
-  compact: { devil: 690, lights: 725, table: 660, chess: 905 },
-  full: { devil: 1390, lights: 1410, table: 2050, chess: 1825 },
-};
 /** How much wider than tall the board of a 460 px frame is drawn, px (its width). */
 const FRAME_BOARD = 447;
 
 /**
- * The height of a 460 px frame of `view` of `puzzle` whose board is `rows / cols` as tall as wide.
- * @param {'devil'|'lights'|'table'|'chess'} puzzle
+ * The height of a 460 px frame (`?embed=1&view=…`) of `view` of `puzzle` whose board is
+ * `rows / cols` as tall as wide: a square board's from the registry (src/registry.rs, through the
+ * manifest), as tests/browser/embed-post.test.mjs measures it. It is the iframe snippet's height
+ * until the composer has measured the framed page at every width (../components/share-bar.js);
+ * every view keeps its height as it is played (www/css/embed.css).
+ * @param {string} puzzle a puzzle of the registry
  * @param {string} [view]
  * @param {number} [aspect] rows / cols of a Devil or Lights board
  */
 export function frameHeight(puzzle, view = 'full', aspect = 1) {
-  const heights = FRAME_HEIGHTS[EMBED_VIEWS.includes(view) ? view : 'full'];
+  const heights = puzzles[puzzle].frameHeights;
   const extra = puzzle === 'devil' || puzzle === 'lights' ? Math.round(FRAME_BOARD * (Math.min(aspect, 2) - 1)) : 0;
-  return heights[puzzle] + extra;
+  return heights[view === 'board' || view === 'compact' ? view : 'full'] + extra;
 }
 
 /** The context of each embed's view, by its element (../embed.js drives the view through it). */

@@ -17,7 +17,7 @@ export const STYLES = ['css/site.css', 'css/chess.css'];
 export const CORE = 'chess';
 
 /** The height of a 460 px frame of each view of a game (the viewer instead of the editor), px:
- * measured as view.js's FRAME_HEIGHTS (a 57-ply game with its players line).
+ * measured as the registry's frame heights, src/registry.rs (a 57-ply game with its players line).
  * @type {Record<string, number>} */
 const GAME_FRAME_HEIGHTS = { board: 540, compact: 740, full: 1575 };
 

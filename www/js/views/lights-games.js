@@ -5,7 +5,7 @@
 // game, its history and its link; the game driver (../game-driver.js) runs Undo, Redo and the
 // link; this view draws and forwards input. Its parts live in ./lights-games/.
 import { loadCore, errorText } from '../app.js';
-import { viewContext, drawTemplate } from '../view.js';
+import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
 import { stepBarMarkup, mountStepBar, Stepper } from '../components/step-bar.js';
 import { driveGame } from '../game-driver.js';
@@ -33,10 +33,6 @@ export function solvesInPage(d) {
   const n = d.lights.length;
   return d.lit_only ? n <= LIT_ONLY_IN_PAGE : d.board !== 'grid' && n <= USUAL_IN_PAGE;
 }
-/** The height (px) of a 460 px frame (`?embed=1&view=…`) of each embed view with the 5×5 board
- * as it opens (measured: 587, 892 and 1189): the iframe snippet's height. */
-/** @type {Record<string, number>} */
-export const FRAME_HEIGHTS = { board: 600, compact: 900, full: 1200 };
 /** Most lights lit-only play is searched for here: the Deluxe's 6×6; beyond, the deepening
  * search ran 3 to 17 s on 6×7 to 8×8 grids and may still give up. */
 export const LIT_ONLY_MOST = 36;
@@ -273,7 +269,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   wireShareBar(ctx, {
     link: () => shown?.link,
     title: 'Lights Out: the real games',
-    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: FRAME_HEIGHTS[embedView] ?? FRAME_HEIGHTS.full }),
+    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights-graph', embedView) }),
   });
 
   setMode('play');
