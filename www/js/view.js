@@ -28,7 +28,7 @@ const FRAME_BOARD = 447;
 export function frameHeight(puzzle, view = 'full', aspect = 1) {
   const heights = puzzles[puzzle].frameHeights;
   const extra = puzzle === 'devil' || puzzle === 'lights' ? Math.round(FRAME_BOARD * (Math.min(aspect, 2) - 1)) : 0;
-  return heights[view === 'board' || view === 'compact' ? view : 'full'] + extra;
+  return heights[/** @type {'board' | 'compact' | 'full'} */ (EMBED_VIEWS.includes(view) ? view : 'full')] + extra;
 }
 
 /** The context of each embed's view, by its element (../embed.js drives the view through it). */

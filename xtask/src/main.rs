@@ -3,10 +3,10 @@
 //! the whole story.
 
 mod build;
-// The crate's registry of puzzles and modules, pure data, included as a file so the build tool
-// does not compile the crate; some of its look-ups serve only the crate's faces.
 mod dist;
 mod package;
+// The crate's registry of puzzles and modules, pure data, included as a file so the build tool
+// does not compile the crate; some of its look-ups serve only the crate's faces.
 #[allow(dead_code)]
 #[path = "../../src/registry.rs"]
 mod registry;

@@ -13,14 +13,15 @@ const keys = new WeakMap();
  * @param {Record<string, string | number | boolean | null | undefined>} facts
  */
 export function showResult(el, text, facts) {
-  clearFacts(el);
   el.textContent = text;
   const set = [];
   for (const [key, value] of Object.entries(facts)) {
     if (value === null || value === undefined) continue;
-    el.dataset[key] = String(value);
+    // Written only when it changed: a status line is redrawn on every press and cursor move.
+    if (el.dataset[key] !== String(value)) el.dataset[key] = String(value);
     set.push(key);
   }
+  for (const key of keys.get(el) ?? []) if (!set.includes(key)) delete el.dataset[key];
   keys.set(el, set);
 }
 
