@@ -10,3 +10,38 @@
 export function ladderText({ rung, streak }, squares) {
   return `Rung ${rung + 1} of ${squares.length} (${squares[rung]} squares) · streak ${streak}`;
 }
+
+/**
+ * @typedef {import('../../types.js').Ladder} Ladder
+ * @typedef {import('../../types.js').LadderAround} LadderAround
+ * @typedef {import('../../types.js').GameView['status']} Status
+ */
+
+/** Whether `mode` is a round played by the visitor (as A or as B), which can be won or lost.
+ * @param {string} mode */
+export const isPlay = (mode) => mode === 'play_a' || mode === 'play_b';
+
+/** The session's view settings of `ladder`: its rung counted from 1 (0 off the ladder) and
+ * its streak (src/wasm/devil.rs, `Extras`). @param {Ladder | null} ladder */
+export const ladderExtras = (ladder) => (ladder ? { rung: ladder.rung + 1, streak: ladder.streak } : { rung: 0, streak: 0 });
+
+/** A view with the ladder read from its settings: `{rung, streak}` (rung from 0), or null.
+ * @template {{ rung: number, streak: number }} V
+ * @param {V} v */
+export const withLadder = (v) => ({ ...v, ladder: v.rung > 0 ? { rung: v.rung - 1, streak: v.streak } : null });
+
+/** Whether the round played is over, and won (the core's status of the round).
+ * @param {{ mode: string, status: Status }} view */
+export function roundResult({ mode, status }) {
+  const over = isPlay(mode) && status !== 'playing';
+  return { over, won: over && status === 'won' };
+}
+
+/** The ladder around the round on the board: `{shown, next, squares}` (the core's `Ladder`).
+ * @param {import('../../app.js').Cores['devil']} core
+ * @param {{ mode: string, status: Status, ladder: Ladder | null }} view
+ * @returns {LadderAround} */
+export function ladderAround(core, { mode, status, ladder }) {
+  if (!ladder) throw new Error('no ladder');
+  return core.devil_ladder(ladder.rung, ladder.streak, isPlay(mode) ? status : 'playing');
+}
