@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StrategySteps } from '../../www/js/views/table/steps.js';
 
-/** A strategy of `count` moves whose game is won after move `wonAt` (or never), and a walk over it. */
+// A strategy of `count` moves whose game is won after move `wonAt` (or never), and a walk over it.
+/** @param {number} count @param {number} [wonAt] */
 function table(count, wonAt = Infinity) {
   /** @type {[number, number][]} */
   const walks = [];

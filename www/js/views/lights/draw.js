@@ -2,7 +2,8 @@
 // canvas with a keyboard cursor when large — and the status line. `v` is the view.
 import { showResult } from '../../components/result.js';
 import { BLOCK, canvasOf, cellsOf, context2d, drawBlock, litCount, markAt } from './state.js';
-import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, statePalette, visible } from './zoom.js';
+import { followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, visible } from './zoom.js';
+import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, statePalette } from './zoom-draw.js';
 
 /** @typedef {import('./state.js').LightsParts} LightsParts */
 
