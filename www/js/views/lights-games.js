@@ -6,103 +6,22 @@
 // link; this view draws and forwards input. Its parts live in ./lights-games/.
 import { loadCore, errorText } from '../app.js';
 import { viewContext, drawTemplate, frameHeight } from '../view.js';
-import { segmented, onSegmented, markSegmented } from '../components/segmented.js';
-import { stepBarMarkup, mountStepBar, Stepper } from '../components/step-bar.js';
+import { onSegmented, markSegmented } from '../components/segmented.js';
+import { mountStepBar } from '../components/step-bar.js';
 import { driveGame } from '../game-driver.js';
 import { runJob, jobPanel, isCancelled } from '../worker-client.js';
-import { SHARE_BAR, wireShareBar } from '../components/share-bar.js';
+import { wireShareBar } from '../components/share-bar.js';
 import { drawBoard, focusLight, arrowTarget } from './lights-games/board.js';
 import { PressList, stencilEditor } from './lights-games/press-list.js';
+import { TEMPLATE } from './lights-games/template.js';
+import { pressPlan } from './lights-games/plan.js';
+import { LIT_ONLY_MOST, solvesInPage, planText, statusText, tooLargeText } from './lights-games/solving.js';
+
+export { TEMPLATE };
 
 export const PAGE = 'lights-games.html';
 export const STYLES = ['css/site.css', 'css/lights-games.css'];
 export const CORE = 'lights-full';
-
-/** Boards solved on the page's own thread (a few milliseconds at most, see solvesInPage):
- * lit-only play up to 2^16 states, the presets up to 64 lights. Others are solved in a Worker (a session
- * opened from the board's link, `solve` called on it) with progress and Cancel: lit-only 5×5
- * searches 2^25 states, and a custom grid's fewest presses may try 2^24 quiet patterns. */
-export const LIT_ONLY_IN_PAGE = 16;
-export const USUAL_IN_PAGE = 64;
-/** Whether board `d` is solved on the page's own thread: only when that is proven fast (a
- * few milliseconds): lit-only play up to 2^16 states, and the presets up to 64 lights. A custom
- * grid always goes to the Worker: its fewest presses may try 2^24 quiet patterns, and with up
- * to 255 states and any stencil a 3×21 grid took 3.7–4.3 s, a 16-state one 1.95 s.
- * @param {{ lights: unknown[], lit_only: boolean, board: string }} d */
-export function solvesInPage(d) {
-  const n = d.lights.length;
-  return d.lit_only ? n <= LIT_ONLY_IN_PAGE : d.board !== 'grid' && n <= USUAL_IN_PAGE;
-}
-/** Most lights lit-only play is searched for here: the Deluxe's 6×6; beyond, the deepening
- * search ran 3 to 17 s on 6×7 to 8×8 grids and may still give up. */
-export const LIT_ONLY_MOST = 36;
-
-const PRESETS = [
-  ['classic', 'Lights Out (5×5)'],
-  ['mini', 'Lights Out Mini (4×4)'],
-  ['deluxe', 'Lights Out Deluxe, + (6×6)'],
-  ['deluxe-x', 'Lights Out Deluxe, x (6×6)'],
-  ['2000', 'Lights Out 2000 (off, red, green)'],
-  ['cube', 'Lights Out Cube (6 faces)'],
-  ['orbix', 'Orbix (12 faces)'],
-  ['merlin', "Merlin's Magic Square (3×3)"],
-];
-
-export const TEMPLATE = `
-<div id="message" hidden></div>
-<div class="toolbar" data-embed="full">
-  <label>Game <select id="preset" aria-label="Which game">
-    ${PRESETS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}
-    <option value="grid">Custom grid…</option></select></label>
-  <button type="button" id="new-game">New random board</button>
-  <label><input type="checkbox" id="lit-only"> Lit-only (only a lit light may be pressed)</label>
-</div>
-<fieldset id="custom" class="custom" data-embed="full" hidden>
-  <legend>Custom grid</legend>
-  <label>Rows <input type="number" id="rows" min="1" max="64" value="5"></label>
-  <label>Columns <input type="number" id="cols" min="1" max="64" value="5"></label>
-  <label>States <input type="number" id="k" min="2" max="255" value="2"></label>
-  <label>Edges <select id="edges">
-    <option value="bounded">bounded</option><option value="torus">torus</option>
-    <option value="klein">Klein bottle</option><option value="projective">projective plane</option></select></label>
-  <div class="stencil-box"><span id="stencil-title">A press changes (click to draw; the middle is the light pressed):</span>
-    <div id="stencil" class="stencil" role="group" aria-labelledby="stencil-title"></div></div>
-  <button type="button" id="make-grid">Make this grid</button>
-</fieldset>
-<div class="games-area">
-  <div class="board-column">
-    <div class="toolbar" data-embed="compact">
-      ${segmented('Mode', 'mode', [['play', 'Play'], ['edit', 'Edit']])}
-      <button type="button" id="clear" title="Every light off, and Edit mode to copy your game's lights">Clear</button>
-      <button type="button" data-game="undo" aria-keyshortcuts="Control+Z">Undo</button>
-      <button type="button" data-game="redo" aria-keyshortcuts="Control+Shift+Z">Redo</button>
-    </div>
-    <h2 id="board-title" class="board-title"></h2>
-    <div id="board" class="games-board" role="group" aria-labelledby="board-title"></div>
-    <p class="legend" id="legend"></p>
-    <p id="status" aria-live="polite"></p>
-    <p class="keyboard-hint" data-embed="full"><small>Edit mode: tap or drag over lights to paint them; any mode: the number keys set the
-      focused light's state, arrows move. Play mode: a tap presses.</small></p>
-    <details class="paste" data-embed="full">
-      <summary>Type or paste a pattern</summary>
-      <p><small>One character a light in the game's order (<code>.</code> off, <code>#</code> on, or digits
-        <code>0</code>–<code>9</code> for the state), rows on lines; past 10 states, numbers separated by commas.</small></p>
-      <textarea id="pattern" rows="6" cols="24" spellcheck="false" aria-label="Pattern of lights"></textarea>
-      <div class="toolbar"><button type="button" id="set-pattern">Set the lights</button>
-        <button type="button" id="copy-pattern">Show the board as text</button></div>
-    </details>
-  </div>
-  <div class="panel" id="side" data-embed="compact">
-    <h2>Presses</h2>
-    <div class="toolbar"><button type="button" id="solve" class="primary">Solve</button></div>
-    <div id="solve-job"></div>
-    <p id="plan-info" aria-live="polite"></p>
-    ${stepBarMarkup('press-bar')}
-    <ol id="press-list" class="press-list"></ol>
-    ${SHARE_BAR}
-  </div>
-</div>
-`;
 
 /** @typedef {import('./lights-games/board.js').Drawn} Drawn */
 /** @template S @typedef {import('../game-driver.js').GameView<S>} GameView */
@@ -122,7 +41,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   ctx.steps = stepBar;
   const list = new PressList($('press-list'), {
     // A tick is a step of the session while the list is its steps: the list, the step bar and
-    // Undo/Redo are then one position (see syncPlan).
+    // Undo/Redo are then one position (see plan.sync).
     onTick: (j, checked) => {
       const stepper = stepBar.stepper;
       if (stepper?.live && shown?.steps && shown.steps.count === list.moves.length) {
@@ -133,6 +52,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       return false;
     },
   });
+  /** The presses listed and on the step bar (./lights-games/plan.js). */
+  const plan = pressPlan($, stepBar, list, (fn) => driver.act(fn));
   const stencil = stencilEditor($('stencil'), '.....\n..#..\n.###.\n..#..\n.....');
   const solvePanel = jobPanel('Solving');
   $('solve-job').append(solvePanel);
@@ -159,8 +80,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     fresh: () => core.GameSession.create('lights-graph', { ...settings, lit_only: litOnlyWanted() }, ''),
     draw: (/** @type {GameView<Drawn>} */ view, { fresh }) => {
       shown = view;
-      if (fresh) forgetPlan();
-      syncPlan(view);
+      if (fresh) plan.forget();
+      plan.sync(view);
       draw(view.state);
     },
     what: 'a random Lights Out board',
@@ -301,7 +222,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       ok = true;
     });
     if (ok) {
-      forgetPlan();
+      plan.forget();
       clearMessage();
       redraw();
     }
@@ -336,12 +257,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const view = shown;
     if (!view || !drawn) return;
     const n = drawn.lights.length;
-    if (view.solved) return planSay('Every light is already off.');
+    if (view.solved) return plan.say('Every light is already off.');
     if (drawn.lit_only && n > LIT_ONLY_MOST) {
-      return planSay(
-        `Lit-only play on ${n} lights is too large for this page (it searches up to ${LIT_ONLY_MOST}, the Deluxe's 6×6; beyond, a search can take minutes and still give up): the command line tries it (lights-out solve --lit-only).`,
-        'error',
-      );
+      return plan.say(tooLargeText(n), 'error');
     }
     solving?.cancel();
     const started = performance.now();
@@ -351,80 +269,32 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       try {
         moves = /** @type {number[] | undefined} */ (driver.session?.solution(null));
       } catch (err) {
-        return planSay(errorText(err), 'error');
+        return plan.say(errorText(err), 'error');
       }
     } else {
       const link = view.link;
       const exact = drawn.lit_only && n <= drawn.lit_only_exact;
-      planSay(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…');
+      plan.say(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…');
       const job = runJob('GameSession.open', [link], solvePanel, CORE, ['solve', null]);
       solving = job;
       try {
         moves = (await job.promise).steps;
       } catch (err) {
-        if (solving === job) planSay('');
-        if (!isCancelled(err)) planSay(errorText(err), 'error');
+        if (solving === job) plan.say('');
+        if (!isCancelled(err)) plan.say(errorText(err), 'error');
         return;
       } finally {
         if (solving === job) solving = null;
       }
-      if (shown?.link !== link) return planSay('The board changed while it was being solved: press Solve again.');
+      if (shown?.link !== link) return plan.say('The board changed while it was being solved: press Solve again.');
     }
     const ms = Math.round(performance.now() - started);
     // A Worker's solve that loaded no steps gives none (src/wasm/game.rs always loads some).
     const presses = moves;
     if (!presses || driver.act((s) => s.load_steps(presses)) === undefined) return;
-    list.load(presses, drawn.labels);
-    const stepper = new Stepper({
-      count: presses.length,
-      go: (to) => {
-        let ok = false;
-        driver.act((s) => {
-          s.step_to(to);
-          ok = true;
-        });
-        return ok;
-      },
-    });
-    stepBar.load(stepper, 'Press');
-    const how = drawn.lit_only ? 'lit-only, in a legal order' : 'in any order';
-    // The fewest is proven when the quiet patterns can all be tried (every preset).
-    const fewest = drawn.board === 'grid' && !drawn.lit_only ? 'the fewest when the grid has at most 2^24 quiet patterns' : 'the fewest';
-    planSay(presses.length
-      ? `${presses.length} press${presses.length === 1 ? '' : 'es'}, ${fewest} (${how}; found in ${ms} ms). Tick each as you press it on your game, or press it here.`
-      : 'Nothing to press.');
+    plan.load(presses, drawn.labels);
+    plan.say(planText(presses.length, drawn, ms));
     redraw();
-  }
-
-  /** The loaded steps' position ticks the list (stepping with the bar, Undo and Redo). */
-  function syncPlan(/** @type {import('../game-driver.js').GameView} */ view) {
-    const stepper = stepBar.stepper;
-    if (!list.moves.length || !view.steps || !stepper) return;
-    if (view.steps.count !== list.moves.length) return;
-    list.tickFirst(view.steps.at);
-    if (stepper.at !== view.steps.at) {
-      stepper.at = view.steps.at;
-      stepper.goal = view.steps.at;
-      stepper.notify();
-    }
-  }
-
-  /** Says `text` in the Presses panel, by the Solve button (where the eye is after pressing it),
-   * scrolled into view when it is off the screen. @param {string} text @param {'info' | 'error'} [kind] */
-  function planSay(text, kind = 'info') {
-    const el = $('plan-info');
-    el.textContent = text;
-    el.dataset.kind = kind;
-    el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
-    if (kind !== 'error') return;
-    const r = el.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > (globalThis.innerHeight || 0)) el.scrollIntoView({ block: 'nearest' });
-  }
-
-  function forgetPlan() {
-    list.clear();
-    stepBar.clear();
-    planSay('Solve for the fewest presses, listed here to tick off.');
   }
 
   function redraw() {
@@ -454,10 +324,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     $('lit-only').disabled = d.k !== 2;
     $('legend').innerHTML =
       d.k <= 3 ? d.states.map((name, v) => `<span class="swatch" data-k="${d.k}" data-board="${d.board}" data-state="${v}">${name}</span>`).join('') : `states 0 to ${d.k - 1}, shown as numbers`;
-    const lit = d.lights.filter((v) => v > 0).length;
-    const moves = shown?.moves ?? 0;
-    $('status').textContent = shown?.solved
-      ? `All lights are off${moves ? ` after ${moves} press${moves === 1 ? '' : 'es'}` : ''}.`
-      : `${lit} of ${d.lights.length} lights on; ${moves} press${moves === 1 ? '' : 'es'} made.`;
+    $('status').textContent = statusText(d, shown?.moves ?? 0, shown?.solved ?? false);
   }
 }
