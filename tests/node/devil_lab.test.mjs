@@ -3,6 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load, throwsWith } from './core.mjs';
+import { walkFacts, walkAt, walkStepsHtml } from '../../www/js/views/codes/walk.js';
 
 const core = await load('lab');
 
@@ -114,6 +115,15 @@ test('a walk of switches between perfect codes of length 15', () => {
   throwsWith(assert, () => core.codes_switching_walk('zero', 2001, '5', none), /at most 2000/);
   throwsWith(assert, () => core.codes_switching_walk('nope', 3, '5', none), /unknown function/);
   throwsWith(assert, () => core.codes_switching_walk('zero', 3, 'x', none), /seed/);
+  // The page's words of it: switching a perfect code gives a perfect code, so all 30 are.
+  const facts = Object.fromEntries(walkFacts(w));
+  assert.equal(facts.Start, 'rank 11, kernel dimension 11');
+  assert.equal(facts.Switches, '30; the checker finds 30 of the 30 codes reached perfect');
+  assert.equal(walkAt(w, 0).text, 'The start: rank 11, kernel dimension 11.');
+  assert.equal(walkAt(w, 0).rank, 11);
+  assert.equal(walkAt(w, 1).text, `After switch 1: position ${w.steps[0].position} flipped on 128 codewords; rank ${w.steps[0].rank}, kernel dimension ${w.steps[0].kernel}.`);
+  assert.equal(walkStepsHtml(w).split('<li>').length - 1, 30);
+  assert.ok(!walkStepsHtml(w).includes('not perfect'));
 });
 
 test('dice and at most one', () => {

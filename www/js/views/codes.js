@@ -2,7 +2,7 @@
 // each section shows its result on load and recomputes it as its word, code or f changes
 // (long ones in the Worker, a stale run cancelled). Words are drawn like the chessboard, bit i
 // on square i, and a click flips a bit. Its link is kept like every view's (./lab/share.js).
-import { loadCore, errorText, prefersReducedMotion } from '../app.js';
+import { loadCore, errorText } from '../app.js';
 import { runJob, jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate } from '../view.js';
 import { readTextFile } from '../text-file.js';
@@ -10,8 +10,9 @@ import { keepLabLink } from './lab/share.js';
 import { debounce, sectionJobs, shown } from './lab/live.js';
 import { bitsBoard } from './lab/bits-board.js';
 import { TEMPLATE } from './codes/template.js';
-import { Stepper, mountStepBar } from '../components/step-bar.js';
+import { mountStepBar } from '../components/step-bar.js';
 import { regionsHtml, reportFacts, factsHtml, flipBit, resizedMessage } from './codes/text.js';
+import { showWalk } from './codes/walk.js';
 
 export { TEMPLATE };
 /** The view's page, for share links. */
@@ -30,12 +31,7 @@ const PERFECT_LENGTH = 15;
 /** Random words the length-31 code is tested on. */
 const SAMPLES_31 = 20000;
 
-/**
- * A walk of switches between perfect codes (the core's `codes_switching_walk`): each switch
- * flips `position` on `moved` codewords; the invariants met are (rank, kernel) pairs.
- * @typedef {{ start_rank: number, start_kernel: number, distinct_codes: number, invariants: [number, number][],
- *   steps: { position: number, moved: number, rank: number, kernel: number, perfect: boolean }[] }} SwitchingWalk
- */
+/** @typedef {import('./codes/walk.js').SwitchingWalk} SwitchingWalk */
 
 /**
  * Draws the view into `root` and starts it.
@@ -274,53 +270,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     });
   }
 
-  /**
-   * The walk on the step bar: step i marks the i-th switch in the list and says where the walk
-   * stands (0: the start code). Played slowly, or not at all under reduced motion.
-   * @param {SwitchingWalk} w
-   */
-  function stepThroughWalk(w) {
-    const items = /** @type {HTMLElement[]} */ ([...$('walk-steps-list').children]);
-    const say = (/** @type {number} */ at) => {
-      for (const li of items) li.classList.remove('current');
-      const step = w.steps[at - 1];
-      $('walk-at').textContent = step
-        ? `After switch ${at}: position ${step.position} flipped on ${step.moved} codewords; rank ${step.rank}, kernel dimension ${step.kernel}.`
-        : `The start: rank ${w.start_rank}, kernel dimension ${w.start_kernel}.`;
-      $('walk-bar').dataset.rank = String(step ? step.rank : w.start_rank);
-      const li = items[at - 1];
-      if (!li) return;
-      li.classList.add('current');
-      // Scroll the list, never the page.
-      const list = $('walk-steps-list');
-      list.scrollTop = li.offsetTop - list.offsetTop - list.clientHeight / 2;
-    };
-    const stepper = new Stepper({ count: w.steps.length, go: (to) => say(to) });
-    say(0);
-    walkBar.load(stepper, 'Switch');
-    if (!prefersReducedMotion()) stepper.play();
-  }
-
-  /** A walk of switches from the code of section 3, in the Worker. */
+  /** A walk of switches from the code of section 3, in the Worker, then on its step bar. */
   function walk() {
     return shown(ctx, 'walk', async () => {
-      const steps = Number($('walk-steps').value);
       /** @type {SwitchingWalk} */
-      const w = await job('walk', 'codes_switching_walk', [$('vf').value, steps, $('walk-seed').value.trim()]);
-      const perfect = w.steps.filter((s) => s.perfect).length;
-      /** @type {[string, string][]} */
-      const list = [
-        ['Start', `rank ${w.start_rank}, kernel dimension ${w.start_kernel}`],
-        ['Switches', `${w.steps.length}; the checker finds ${perfect} of the ${w.steps.length} codes reached perfect`],
-        ['Different codes met', `${w.distinct_codes} (the start included)`],
-        ['(rank, kernel) pairs met', w.invariants.map(([r, k]) => `(${r}, ${k})`).join(' ')],
-      ];
-      $('walk-result').innerHTML = factsHtml(list);
-      $('walk-result').dataset.distinct = String(w.distinct_codes);
-      $('walk-steps-list').innerHTML = w.steps
-        .map((s) => `<li>flip position ${s.position} on ${s.moved} codewords → rank ${s.rank}, kernel ${s.kernel}${s.perfect ? '' : ' <b class="bad">not perfect</b>'}</li>`)
-        .join('');
-      stepThroughWalk(w);
+      const w = await job('walk', 'codes_switching_walk', [$('vf').value, Number($('walk-steps').value), $('walk-seed').value.trim()]);
+      showWalk($, walkBar, w);
     });
   }
 
