@@ -1,6 +1,7 @@
 // Runs long core functions in a Web Worker so the page never freezes, with a progress bar
 // and a cancel button. Use: `const job = runJob('lights_solve', [args], panel, 'lights')`.
-import { compiled, found, isCancelled, policyBlock, policyError } from './app.js';
+import { compiled, found, isCancelled } from './app.js';
+import { policyBlock, policyError } from './policy.js';
 
 // How a page tells a cancelled job from a failure (defined in app.js, which pages without a
 // Worker load too).
