@@ -15,8 +15,8 @@
 // change of the board's link or step. A host whose Content-Security-Policy refuses WebAssembly
 // gets a frame of the same view instead; this script also sizes such frames (and the iframe
 // snippet's) to their content.
-import { quoted } from './js/share-link.js';
 import { puzzles } from './pkg/modules.js';
+import { parseLink, isCspRefusal } from './js/embed-link.js';
 
 /** A puzzle's view module.
  * @typedef {{ PAGE: string, STYLES: string[], mount: (root: ShadowRoot, options: { embed: boolean, link: string, host: HTMLElement }) => Promise<void> }} ViewModule */
@@ -24,47 +24,9 @@ import { puzzles } from './pkg/modules.js';
 /** The view module of `puzzle` (a name of the registry, src/registry.rs), loaded on first use.
  * @param {string} puzzle @returns {Promise<ViewModule>} */
 const loadView = (puzzle) => import(new URL(puzzles[puzzle].view, import.meta.url).href);
-/** The puzzle of each link name, its own and its aliases (a chess game, `#chess-game/v1/…`,
- * opens in the chess view). */
-const LINK_NAMES = new Map(Object.entries(puzzles).flatMap(([name, p]) => [name, ...p.aliases].map((n) => [n, name])));
-/** A page link without a fragment opens that page's fresh puzzle. */
-const PAGES = new Map(Object.entries(puzzles).map(([name, p]) => [p.page, name]));
 const BASE_STYLES = ['css/site.css', 'css/embed.css'];
 const VIEW_NAMES = ['board', 'compact', 'full'];
 const SITE_ORIGIN = new URL(import.meta.url).origin;
-
-/**
- * The puzzle and share fragment of `link`: a full share URL, or a fragment (`#lights/v1/…`)
- * resolved against this file's URL. Throws an Error with a one-line reason.
- * @param {string | null} link
- */
-export function parseLink(link) {
-  const text = (link ?? '').trim();
-  if (!text) throw new Error('no link: set link="…" to a share link of the playground');
-  let url;
-  try {
-    url = new URL(text, import.meta.url);
-  } catch {
-    throw new Error(`'${quoted(text)}' is not a link`);
-  }
-  const name = url.hash.slice(1).split('/')[0];
-  const puzzle = LINK_NAMES.get(name);
-  if (puzzle) return { puzzle, fragment: url.hash };
-  const page = PAGES.get(url.pathname.split('/').pop() ?? '');
-  if (page && url.hash.length <= 1) return { puzzle: page, fragment: '' };
-  throw new Error(`'${quoted(text)}' is not a share link of a puzzle (devil, lights, table or chess)`);
-}
-
-/** Whether `err` is the browser refusing to compile WebAssembly under the page's
- * Content-Security-Policy (a CompileError or EvalError naming the policy or 'unsafe-eval').
- * @param {unknown} err */
-export function isCspRefusal(err) {
-  for (let e = /** @type {{ name?: string, message?: string, cause?: unknown } | null | undefined} */ (err); e; e = /** @type {typeof e} */ (e.cause)) {
-    const text = `${e.name ?? ''} ${e.message ?? e}`;
-    if (/Content.Security.Policy|unsafe-eval|\bCSP\b/i.test(text)) return true;
-  }
-  return false;
-}
 
 /** Adds style sheets (site-relative paths) to a shadow root; resolves once they have loaded.
  * @param {ShadowRoot} root
