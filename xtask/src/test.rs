@@ -88,6 +88,21 @@ fn linting_cargo() -> Command {
     c
 }
 
+/// A target folder of the cargo lane's own, under the usual one. Cargo locks a whole target
+/// folder while it builds, so builds sharing one take turns: the niced native build waited 13
+/// minutes for the niced wasm32 clippy, and both would hold up the foreground's wasm build.
+/// Nothing is built twice for it: the wasm build is for another target and profile.
+fn lane_target(name: &str) -> PathBuf {
+    crate::target_dir().join(name)
+}
+
+/// The crate's native build and tests: under clippy, in the lane's folder `native`.
+fn native_cargo() -> Command {
+    let mut c = linting_cargo();
+    c.env("CARGO_TARGET_DIR", lane_target("native"));
+    c
+}
+
 /// Fails when the compiler output appended to `log` since byte `from` has a warning about the
 /// workspace's code (cargo's "`crate` (target) generated N warnings" line): clippy's `-D
 /// warnings`, read from the build rather than passed to it, so the build still reports every
@@ -128,6 +143,7 @@ fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step
                 for module in crate::build::MODULES {
                     run_logged(
                         nice_cargo()
+                            .env("CARGO_TARGET_DIR", lane_target("clippy-wasm32"))
                             .args(["clippy", "--lib", "--package", "chessboard-puzzles", "--target", WASM_TARGET])
                             .args(["--no-default-features", "--features", module, "--", "-D", "warnings"]),
                         log,
@@ -139,13 +155,13 @@ fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step
         let mut cli = Some(cli_built);
         let mut steps = vec![background("native build and clippy", "native-build.log", &mut |log| {
             let built = run_logged(
-                linting_cargo().args(["test", "--package", "chessboard-puzzles", "--all-targets", "--no-run"]),
+                native_cargo().args(["test", "--package", "chessboard-puzzles", "--all-targets", "--no-run"]),
                 log,
             )
             .and_then(|()| {
                 // A copy: a later cargo command may replace the original while a test runs it.
                 let copy = logs.join("chessboard-puzzles");
-                std::fs::copy(crate::target_dir().join("debug/chessboard-puzzles"), &copy)?;
+                std::fs::copy(lane_target("native").join("debug/chessboard-puzzles"), &copy)?;
                 Ok(copy)
             });
             let _ = cli.take().expect("told once").send(built.as_ref().ok().cloned());
@@ -158,7 +174,7 @@ fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step
         })];
         if steps[0].result.is_ok() {
             steps.push(background("native tests", "native-tests.log", &mut |log| {
-                run_logged(linting_cargo().args(["test", "--package", "chessboard-puzzles"]), log)?;
+                run_logged(native_cargo().args(["test", "--package", "chessboard-puzzles"]), log)?;
                 let from = log_len(log);
                 run_logged(linting_cargo().args(["test", "--package", "xtask", "--profile", "xtask"]), log)?;
                 // The tests' own build must not have compiled anything the linted build did not.
