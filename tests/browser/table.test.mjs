@@ -24,6 +24,21 @@ async function setup(page, { coins, sides = 2, devil, mode, sight = 'sighted' })
   await page.waitForFunction((n) => document.querySelectorAll('#positions [role=gridcell]').length === n, coins);
 }
 
+/** Waits for the step bar at position `n`; when it never gets there, says where it stands and
+ * what the page says (a refused walk shows its message), so a rare failure explains itself.
+ * @param {import('playwright-core').Page} page @param {number} n */
+async function waitAt(page, n) {
+  try {
+    await page.waitForFunction((k) => document.getElementById('steps').dataset.at === String(k), n);
+  } catch (err) {
+    const seen = await page.evaluate(() => {
+      const bar = document.getElementById('steps');
+      return { ...bar.dataset, message: document.getElementById('message').textContent, status: document.getElementById('status').textContent, focus: document.activeElement?.outerHTML.slice(0, 80) };
+    });
+    throw new Error(`the step bar never reached ${n}: ${JSON.stringify(seen)}`, { cause: err });
+  }
+}
+
 async function waitMoves(page, n) {
   await page.waitForFunction((k) => {
     const t = document.getElementById('status').textContent;
@@ -362,10 +377,10 @@ test('the strategy on the step bar: slow by default, forward moves exactly one, 
   // Keys on the bar: → one forward, ← one back, Space plays and pauses.
   await page.focus('#steps .step-position');
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction((n) => document.getElementById('steps').dataset.at === String(n), at + 1);
+  await waitAt(page, at + 1);
   assert.equal(await movesShown(page), at + 1);
   await page.keyboard.press('ArrowLeft');
-  await page.waitForFunction((n) => document.getElementById('steps').dataset.at === String(n), at);
+  await waitAt(page, at);
   assert.equal(await movesShown(page), at);
   await page.keyboard.press('Space');
   await page.waitForSelector('#steps[data-playing=true]');
@@ -373,7 +388,7 @@ test('the strategy on the step bar: slow by default, forward moves exactly one, 
   await page.waitForSelector('#steps[data-playing=false]');
   // Back to the start and on to the end: the strategy wins whatever the devil does.
   await page.click('#steps [data-step=start]');
-  await page.waitForFunction(() => document.getElementById('steps').dataset.at === '0');
+  await waitAt(page, 0);
   assert.equal(await movesShown(page), 0);
   await page.click('#steps [data-step=end]');
   await page.waitForFunction(() => /you win/.test(document.getElementById('status').textContent));
