@@ -50,7 +50,6 @@ export function devilRenderer(c) {
    * @type {Labels} */
   let shownLabels = 'none';
 
-
   /** What the board looks like now: in Watch, the session has made the moves of the frames shown. */
   function shown() {
     const { game, mode, step } = c.view;
