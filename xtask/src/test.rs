@@ -1,12 +1,12 @@
 //! `cargo xtask test`: every check, continuing past failures so one run shows all of them,
 //! then a one-line summary. Exits non-zero if anything failed.
 //!
-//! Two lanes share the 2 cores. The browser lane (wasm build, Node tests, browser tests) is
-//! mostly waiting on pages and timers; the cargo lane (the native build under clippy, the native
-//! tests, clippy on each wasm module) is pure CPU. So the cargo lane runs beside it at low
-//! priority (`nice`), soaking up what the browser leaves idle, and never slowing the
-//! timing-sensitive side. Its output goes to log files, printed whole when the browser lane is
-//! done, so the two never interleave.
+//! Two lanes share the 2 cores: the browser lane (wasm build, Node tests, browser tests) in the
+//! foreground, and the cargo lane (the native build under clippy, the native tests, clippy on
+//! each wasm module) beside it at low priority (`nice`), so it never slows the timing-sensitive
+//! browser tests. Those use most of both cores (docs/testing.md has the figures), so the cargo
+//! lane gets the wasm build's spare core and then mostly runs after them. Its output goes to log
+//! files, printed whole when the browser lane is done, so the two never interleave.
 
 use crate::setup::{self, run as run_command, WASM_TARGET};
 use anyhow::{anyhow, bail, Context, Result};
