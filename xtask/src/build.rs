@@ -77,6 +77,9 @@ pub fn wasm() -> Result<Vec<ModuleFiles>> {
     })?;
     write_manifest(&pkg, &built)?;
     remove_stale(&pkg, &built)?;
+    for warned in warnings() {
+        eprintln!("xtask: warning, {warned} (`cargo xtask test` fails on it)");
+    }
     Ok(built)
 }
 
@@ -165,13 +168,50 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
     // Only the cdylib: Cargo does not pass the profile's `lto = true` to a library built as an
     // rlib too (Cargo.toml's crate types, which the tests and the CLI need), and without LTO the
     // crate and cozy-chess each kept a copy of cozy-chess's 687 KiB sliding-move table.
-    run(Command::new(env!("CARGO"))
-        .args(["rustc", "--release", "--lib", "--crate-type", "cdylib", "--package", "chessboard-puzzles"])
-        .args(["--target", WASM_TARGET, "--no-default-features", "--features", name])
-        .current_dir(&root))?;
+    let warned = run_reading_warnings(
+        Command::new(env!("CARGO"))
+            .args(["rustc", "--release", "--lib", "--crate-type", "cdylib", "--package", "chessboard-puzzles"])
+            .args(["--target", WASM_TARGET, "--no-default-features", "--features", name])
+            .current_dir(&root),
+    )?;
+    if let Some(line) = warned {
+        WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{name}: {line}"));
+    }
     let artifact = crate::target_dir().join(WASM_TARGET).join("release").join(CRATE_ARTIFACT);
     std::fs::copy(&artifact, &copy).with_context(|| format!("cannot copy {}", artifact.display()))?;
     Ok(copy)
+}
+
+/// The modules whose last build here warned, with cargo's "generated N warnings" line: `cargo
+/// xtask test` fails on them. Each module is the crate with one feature set, so this is where a
+/// warning only that set shows (an import only the other faces use) comes out, without a clippy
+/// pass per module (clippy runs once, over every feature).
+static WARNINGS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// The warnings of the modules built by this process (see `WARNINGS`).
+pub fn warnings() -> Vec<String> {
+    WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Runs cargo with its messages passed through to ours as they come; returns its "`crate`
+/// (target) generated N warnings" line about the crate, if it printed one.
+fn run_reading_warnings(cmd: &mut Command) -> Result<Option<String>> {
+    use std::io::{BufRead, Write};
+    let mut child =
+        cmd.stderr(std::process::Stdio::piped()).spawn().with_context(|| format!("cannot start {cmd:?}"))?;
+    let mut warned = None;
+    for line in std::io::BufReader::new(child.stderr.take().context("no stderr")?).lines() {
+        let line = line?;
+        if line.starts_with("warning: `chessboard-puzzles`") && line.contains(" generated ") {
+            warned = Some(line.trim_start_matches("warning: ").to_string());
+        }
+        let _ = writeln!(std::io::stderr(), "{line}");
+    }
+    let status = child.wait()?;
+    if !status.success() {
+        anyhow::bail!("{cmd:?} failed ({status})");
+    }
+    Ok(warned)
 }
 
 fn modified(path: &Path) -> Option<SystemTime> {
