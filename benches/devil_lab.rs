@@ -1,8 +1,8 @@
 //! The strategy lab's heavy jobs: exhaustive verification on 16 squares, the search for a
 //! 16-square strategy, and the exact count for 8 squares.
 
+use chessboard_puzzles::codes::vasilev::Fun;
 use chessboard_puzzles::devil::lab::menu::{self, StrategySpec};
-use chessboard_puzzles::devil::lab::vasilev::Fun;
 use chessboard_puzzles::devil::lab::{count, search};
 use chessboard_puzzles::progress::NoProgress;
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -2,7 +2,7 @@
 //! minimal 5×5 solution. `cargo bench --bench lights`.
 
 use chessboard_puzzles::lights::algebra::poly;
-use chessboard_puzzles::lights::rules::packed::PackedBoard;
+use chessboard_puzzles::lights::board::packed::PackedBoard;
 use chessboard_puzzles::lights::solvers::fast::Chaser;
 use chessboard_puzzles::lights::{solve, Board, Spec};
 use chessboard_puzzles::progress::NoProgress;
@@ -83,7 +83,7 @@ fn packed(c: &mut Criterion) {
 
 /// The other rules and edges at 2000×2000 (random solvable patterns, byte a light in and out).
 fn other_rules(c: &mut Criterion) {
-    use chessboard_puzzles::lights::rules::game::random_board;
+    use chessboard_puzzles::lights::game::random_board;
     use chessboard_puzzles::lights::Rule;
     let mut g = c.benchmark_group("lights_2000");
     g.sample_size(10).measurement_time(Duration::from_secs(10));

@@ -2,7 +2,7 @@
 //! strategy (XOR of the indices of the heads, computed here by a plain fold) and by
 //! exhaustion on small boards.
 
-use chessboard_puzzles::devil::rules::game::{decode_view, encode_view, from_link, link_for};
+use chessboard_puzzles::devil::game::{decode_view, encode_view, from_link, link_for};
 use chessboard_puzzles::devil::{Board, Game, Mode, Strategy as _, View, Xor};
 use chessboard_puzzles::seed::rng_from_seed;
 use proptest::prelude::*;

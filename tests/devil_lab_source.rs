@@ -2,9 +2,10 @@
 //! source): Vasil'ev's strategy with f = popcount ≥ 3 on 8 squares, and the coset strategy of
 //! its zero set, on every even board.
 
+use chessboard_puzzles::codes::vasilev::Fun;
 use chessboard_puzzles::devil::lab::coset;
 use chessboard_puzzles::devil::lab::lookup::LookupTable;
-use chessboard_puzzles::devil::lab::vasilev::{Fun, Vasilev};
+use chessboard_puzzles::devil::lab::vasilev::Vasilev;
 use chessboard_puzzles::devil::Strategy;
 
 fn source_rows() -> Vec<(u64, usize, usize)> {

@@ -28,16 +28,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 mod entry {
     use super::*;
     pub fn devil_link(view: &devil::View) -> String {
-        devil::rules::game::link_for(view)
+        devil::game::link_for(view)
     }
     pub fn devil_from_link(text: &str) -> chessboard_puzzles::Result<devil::View> {
-        devil::rules::game::from_link(text)
+        devil::game::from_link(text)
     }
     /// `None` when the state is too large for a link (the page offers a file instead).
-    pub fn lights_link(game: &lights::rules::game::Game) -> Option<String> {
+    pub fn lights_link(game: &lights::game::Game) -> Option<String> {
         lights::io::link::link_for(game).ok()
     }
-    pub fn lights_from_link(text: &str) -> chessboard_puzzles::Result<lights::rules::game::Game> {
+    pub fn lights_from_link(text: &str) -> chessboard_puzzles::Result<lights::game::Game> {
         lights::io::link::from_link(text)
     }
     pub fn table_link(game: &table::game::Game) -> String {
@@ -233,13 +233,13 @@ fn devil_links() {
 fn lights_links() {
     let mut valid = committed_links("lights-v1");
     for (rows, cols, rule, torus, states) in [
-        (1, 1, lights::rules::board::Rule::Plus, false, 2),
-        (5, 5, lights::rules::board::Rule::Plus, false, 2),
-        (7, 9, lights::rules::board::Rule::King, true, 3),
-        (32, 20, lights::rules::board::Rule::X, false, 9),
+        (1, 1, lights::board::Rule::Plus, false, 2),
+        (5, 5, lights::board::Rule::Plus, false, 2),
+        (7, 9, lights::board::Rule::King, true, 3),
+        (32, 20, lights::board::Rule::X, false, 9),
     ] {
-        let spec = lights::rules::board::Spec { rows, cols, rule, torus, states };
-        let game = lights::rules::game::Game::random(&spec, 7).unwrap();
+        let spec = lights::board::Spec { rows, cols, rule, torus, states };
+        let game = lights::game::Game::random(&spec, 7).unwrap();
         valid.push(entry::lights_link(&game).expect("a small board fits a link"));
         let mut pressed = game.clone();
         pressed.board.press(0, 0);
@@ -505,7 +505,7 @@ fn devil_strategy_tables() {
 
 #[test]
 fn lights_pattern_files() {
-    use lights::rules::board::{Board, Rule};
+    use lights::board::{Board, Rule};
     let mut corpus = vec![b"10101\n01010\n00100\n01010\n10101\n".to_vec(), b"012/210/111".to_vec()];
     corpus.extend([IMG.to_string(), "1".repeat(100_000), "1/".repeat(50_000)].map(String::into_bytes));
     fuzz("lights pattern files", corpus, |bytes| {

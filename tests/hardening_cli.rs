@@ -406,8 +406,8 @@ fn a_60_mb_graph_file_is_read_in_memory_proportional_to_it() {
 
 #[test]
 fn open_reads_the_pages_graph_game_links() {
-    use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Params, Shape};
-    use chessboard_puzzles::lights::rules::presets::Preset;
+    use chessboard_puzzles::lights::game::presets::Preset;
+    use chessboard_puzzles::lights::graph_game::{GraphGame, Params, Shape};
     use chessboard_puzzles::puzzle::Puzzle;
     let params = Params { shape: Shape::Preset(Preset::parse("cube").unwrap()), lit_only: false };
     let game = GraphGame::random(&params, 7).unwrap();

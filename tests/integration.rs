@@ -17,6 +17,7 @@ mod devil_lab_cli;
 mod devil_lab_source;
 mod fuzz;
 mod hardening_cli;
+mod layers;
 mod lights;
 mod lights_cli;
 mod lights_games;

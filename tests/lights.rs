@@ -729,7 +729,7 @@ fn reference_chase(lights: &[Vec<bool>], first: &[bool], plus: bool) -> (Vec<Vec
 /// by dense elimination. Where the solution is unique the first rows must be equal; else the
 /// packed first row must chase to a clear board.
 fn check_first_row_two_ways(m: usize, n: usize, plus: bool) {
-    use chessboard_puzzles::lights::rules::packed::PackedBoard;
+    use chessboard_puzzles::lights::board::packed::PackedBoard;
     use chessboard_puzzles::lights::solvers::large::solve_packed;
     let rule = if plus { Rule::Plus } else { Rule::Neighbours };
     let on = vec![vec![true; n]; m];
@@ -782,7 +782,7 @@ fn first_rows_of_large_all_on_boards_two_ways() {
 /// rule in its own tests), unsolvable ones by their witness.
 #[test]
 fn packed_solutions_simulate_to_the_lights() {
-    use chessboard_puzzles::lights::rules::packed::{effect, PackedBoard};
+    use chessboard_puzzles::lights::board::packed::{effect, PackedBoard};
     use chessboard_puzzles::lights::solvers::large::{random_packed, solve_packed};
     let mut rng = rng_from_seed(31);
     for (m, n) in [(4, 4), (5, 5), (19, 19), (33, 200), (4100, 70), (70, 4100)] {
@@ -815,7 +815,7 @@ fn packed_solutions_simulate_to_the_lights() {
 /// `solve` itself would eliminate), and by simulation on larger ones.
 #[test]
 fn packed_torus_chase_agrees_with_elimination() {
-    use chessboard_puzzles::lights::rules::packed::PackedBoard;
+    use chessboard_puzzles::lights::board::packed::PackedBoard;
     use chessboard_puzzles::lights::solvers::torus_chase;
     let mut rng = rng_from_seed(37);
     for _ in 0..200 {
@@ -860,7 +860,7 @@ fn packed_torus_chase_agrees_with_elimination() {
 /// `solve` (checked by simulation there) on boards beyond elimination, both orientations.
 #[test]
 fn packed_x_chase_agrees_with_elimination() {
-    use chessboard_puzzles::lights::rules::packed::PackedBoard;
+    use chessboard_puzzles::lights::board::packed::PackedBoard;
     use chessboard_puzzles::lights::solvers::x_chase;
     let mut rng = rng_from_seed(41);
     for _ in 0..200 {
@@ -901,7 +901,7 @@ fn packed_x_chase_agrees_with_elimination() {
 /// definition of a press), undo takes one block back, and the last step darkens the board.
 #[test]
 fn a_large_boards_solution_steps_by_rows_and_each_step_is_its_presses() {
-    use chessboard_puzzles::lights::{Lights, Position, SolveOptions};
+    use chessboard_puzzles::lights::{Lights, Position, SolveRequest};
     use chessboard_puzzles::puzzle::Puzzle;
     use chessboard_puzzles::session::Session;
     // 33×32 is just past the 1,024 lights stepped a press at a time; 450 rows need 3 rows a step
@@ -913,7 +913,7 @@ fn a_large_boards_solution_steps_by_rows_and_each_step_is_its_presses() {
     ];
     for spec in boards {
         let start = (0..20u64).map(|seed| Position::random(&spec, seed).unwrap()).find(|p| p.lights.lit() > 0).unwrap();
-        let how = SolveOptions { minimal: false, presses: true, quiet: false };
+        let how = SolveRequest { minimal: false, presses: true, quiet: false };
         let presses = start.lights.solve(&how, &mut NoProgress).unwrap().presses.expect("random boards are solvable");
         let per = if spec.rows <= 200 { 1 } else { spec.rows.div_ceil(200) };
         // The board after the presses of rows 0..upto, each press made alone.
@@ -952,7 +952,7 @@ fn a_large_boards_solution_steps_by_rows_and_each_step_is_its_presses() {
 /// undo takes a row back; a 3-state board chases too. Rows that do not fit the board are refused.
 #[test]
 fn the_chase_walks_a_row_a_step_through_the_session() {
-    use chessboard_puzzles::lights::rules::game::random_board;
+    use chessboard_puzzles::lights::game::random_board;
     use chessboard_puzzles::lights::solvers::chase::ChaseRow;
     use chessboard_puzzles::lights::{Lights, Position};
     use chessboard_puzzles::puzzle::Puzzle;
@@ -979,7 +979,7 @@ fn the_chase_walks_a_row_a_step_through_the_session() {
             b
         };
         let mut session = Session::new(start);
-        let walk = chessboard_puzzles::lights::rules::puzzle::SolveOptions { minimal: false, chase: true };
+        let walk = chessboard_puzzles::lights::puzzle::SolveOptions { minimal: false, chase: true };
         assert_eq!(session.solve(&walk, &mut NoProgress).unwrap(), rows.len());
         for k in (0..=rows.len()).chain([1, 0]) {
             session.step_to(k).unwrap();

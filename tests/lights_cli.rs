@@ -122,8 +122,8 @@ fn table_and_random() {
 /// presses checked here by simulation (`PackedBoard::effect`, itself checked light by light).
 #[test]
 fn large_boards_first_row_and_pbm() {
-    use chessboard_puzzles::lights::io::pattern_io::read_pattern;
-    use chessboard_puzzles::lights::rules::packed::effect;
+    use chessboard_puzzles::lights::board::packed::effect;
+    use chessboard_puzzles::lights::board::pattern_io::read_pattern;
     let dir = tempfile::tempdir().unwrap();
     let (rows, cols) = (4200usize, 37usize);
     let (r, c) = (rows.to_string(), cols.to_string());

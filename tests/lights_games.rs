@@ -5,8 +5,8 @@
 //! test's own press tables. The presets' geometry (the Cube's stickers, the Orbix's
 //! dodecahedron) is rebuilt from 3D coordinates in tests/lights_graph.rs.
 
-use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Params, Shape};
-use chessboard_puzzles::lights::rules::presets::{Edges, Preset, Stencil};
+use chessboard_puzzles::lights::game::presets::{Edges, Preset, Stencil};
+use chessboard_puzzles::lights::graph_game::{GraphGame, Params, Shape};
 use chessboard_puzzles::puzzle::Puzzle;
 use chessboard_puzzles::session::Session;
 use rand::{Rng, SeedableRng};

@@ -4,8 +4,8 @@
 //! page makes (64×64, 255 states, a 5×5 stencil): 5,490 characters, over the 2,000 budget of
 //! docs/share-links.md. No encoding can bring such a board under it: random lights of 255
 //! states carry 4,096 × log2 255 ≈ 32,750 bits, at least 5,458 base64 characters.
-use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Params, Shape};
-use chessboard_puzzles::lights::rules::presets::{Edges, Stencil};
+use chessboard_puzzles::lights::game::presets::{Edges, Stencil};
+use chessboard_puzzles::lights::graph_game::{GraphGame, Params, Shape};
 use chessboard_puzzles::puzzle::Puzzle;
 use rand::{Rng, SeedableRng};
 

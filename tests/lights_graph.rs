@@ -3,7 +3,7 @@
 //! the test, a breadth-first search backwards from the dark board, and the Cube and the Orbix
 //! rebuilt from 3D coordinates.
 
-use chessboard_puzzles::lights::rules::presets::{grid, Edges, Preset, Stencil};
+use chessboard_puzzles::lights::game::presets::{grid, Edges, Preset, Stencil};
 use chessboard_puzzles::lights::solvers::graph::{self, Graph};
 use chessboard_puzzles::lights::solvers::lit_only;
 use chessboard_puzzles::lights::Rule;

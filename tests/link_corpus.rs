@@ -12,7 +12,7 @@ use chessboard_puzzles::codes::link as codes_link;
 use chessboard_puzzles::devil::lab::link as lab_link;
 use chessboard_puzzles::devil::{self, Mode, Params, View};
 use chessboard_puzzles::lights;
-use chessboard_puzzles::lights::rules::graph_game::{GraphGame, Shape};
+use chessboard_puzzles::lights::graph_game::{GraphGame, Shape};
 use chessboard_puzzles::puzzle::Puzzle;
 use chessboard_puzzles::table::{self, DevilKind};
 use serde_json::Value;
@@ -185,12 +185,12 @@ fn every_version_written_or_read_has_a_corpus() {
     let written = [
         ("devil", {
             let game = devil::Game::random(&Params { squares: 4 }, 1).unwrap();
-            devil::rules::game::link_for(&View { game, mode: Mode::Watch, strategy: 0, step: 0 })
+            devil::game::link_for(&View { game, mode: Mode::Watch, strategy: 0, step: 0 })
         }),
         ("devil", {
             let game = devil::Game::random(&Params { squares: 4 }, 1).unwrap();
             let view = View { game, mode: Mode::PlayA, strategy: 0, step: 0 };
-            devil::rules::game::link_with_ladder(&view, Some(devil::rules::game::Ladder { rung: 1, streak: 1 }))
+            devil::game::link_with_ladder(&view, Some(devil::game::Ladder { rung: 1, streak: 1 }))
         }),
         (
             "lights",

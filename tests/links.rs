@@ -4,9 +4,10 @@
 //! lengths quoted in docs/share-links.md.
 
 use chessboard_puzzles::codes::link::{self as codes_link, CodesState, CodesView, MAX_WORD};
-use chessboard_puzzles::devil::lab::link::{self as lab_link, FName, LabState, LabView, StrategyName};
+use chessboard_puzzles::codes::vasilev::FName;
+use chessboard_puzzles::devil::game::{self as devil_game, Mode, View};
+use chessboard_puzzles::devil::lab::link::{self as lab_link, LabState, LabView, StrategyName};
 use chessboard_puzzles::devil::lab::lookup::LookupTable;
-use chessboard_puzzles::devil::rules::game::{self as devil_game, Mode, View};
 use chessboard_puzzles::devil::{Board, Game as DevilGame, Params as DevilParams};
 use chessboard_puzzles::lights::{self, Rule, Spec};
 use chessboard_puzzles::link::{MAX_FRAGMENT, MAX_LINK};

@@ -149,8 +149,8 @@ fn the_rotating_table_conforms() {
 
 #[test]
 fn the_real_lights_out_games_conform() {
-    use lights::rules::graph_game::{GraphGame, Params, Shape};
-    use lights::rules::presets::{Edges, Preset, Stencil};
+    use lights::game::presets::{Edges, Preset, Stencil};
+    use lights::graph_game::{GraphGame, Params, Shape};
     let mut params: Vec<Params> =
         Preset::ALL.iter().map(|&p| Params { shape: Shape::Preset(p), lit_only: false }).collect();
     params.push(Params { shape: Shape::Preset(Preset::Merlin), lit_only: true });

@@ -2,12 +2,12 @@
 
 use super::files::EditableFile;
 use super::{read_file_within, Output, Reply, EXIT_INCONCLUSIVE};
+use crate::devil::game::link_for;
 use crate::devil::lab::file::{board_to_text, BoardFile, MAX_BOARD_FILE_BYTES};
 use crate::devil::lab::lookup::MAX_TABLE_FILE_BYTES;
 use crate::devil::lab::menu::{self, StrategySpec};
 use crate::devil::lab::search::Conclusion;
 use crate::devil::lab::{count, search};
-use crate::devil::rules::game::link_for;
 use crate::devil::{Game, Mode, Params, View};
 use crate::progress::NoProgress;
 use crate::puzzle::Puzzle;

@@ -2,10 +2,10 @@
 
 use super::files::{check_out, write_file};
 use super::{read_file, Output};
-use crate::lights::io::pattern_io::Format;
+use crate::lights::board::pattern_io::Format;
 use crate::lights::solvers::chase::table;
 use crate::lights::solvers::large::{self, unsolvable_reason};
-use crate::lights::{rank, Game, Lights, Rule, Solution, SolveOptions, Spec, MAX_SIDE};
+use crate::lights::{rank, Game, Lights, Rule, Solution, SolveRequest, Spec, MAX_SIDE};
 use crate::progress::NoProgress;
 use crate::{bail, Result};
 use clap::{Args, Subcommand};
@@ -199,7 +199,7 @@ fn grid_spec(board: &BoardArgs) -> Result<Spec> {
         let source = Source::new(false, board.pattern.clone(), board.pattern_file.clone())?;
         let request = Request { summary: true, first_row: false, out: None };
         let lights =
-            read_lights(&source, board, &request, &SolveOptions { minimal: false, presses: false, quiet: false })?;
+            read_lights(&source, board, &request, &SolveRequest { minimal: false, presses: false, quiet: false })?;
         return Ok(*lights.spec());
     };
     let (Some(rows), Some(cols)) = (board.rows, board.cols) else {
@@ -238,7 +238,7 @@ pub fn run(cmd: Command) -> Result<Output> {
                 check_out(path)?;
             }
             // The quiet patterns are not printed: the core may solve classic boards packed.
-            let options = SolveOptions { minimal, presses: request.wants_presses(), quiet: false };
+            let options = SolveRequest { minimal, presses: request.wants_presses(), quiet: false };
             let lights = read_lights(&source, &board, &request, &options)?;
             let spec = *lights.spec();
             request.check(spec.rows, spec.cols)?;
@@ -339,7 +339,7 @@ impl Request {
 
 /// The lights to solve. An all-on board is made by the tool, so a board too large to print or
 /// to solve is refused before gigabytes of lights are filled in.
-fn read_lights(source: &Source, board: &BoardArgs, request: &Request, options: &SolveOptions) -> Result<Lights> {
+fn read_lights(source: &Source, board: &BoardArgs, request: &Request, options: &SolveRequest) -> Result<Lights> {
     let (rows, cols) = (board.rows, board.cols);
     let (rule, torus, states) = (board.rule, board.torus, board.states);
     let lights = match source {

@@ -4,8 +4,8 @@
 
 use super::lights::BoardArgs;
 use super::{read_file, Output};
-use crate::lights::rules::graph_game::{GraphGame, Params, Shape};
-use crate::lights::rules::presets::{grid, parse_pattern, Edges, Preset, Stencil};
+use crate::lights::game::presets::{grid, parse_pattern, Edges, Preset, Stencil};
+use crate::lights::graph_game::{GraphGame, Params, Shape};
 use crate::lights::solvers::graph::{self, Graph};
 use crate::lights::solvers::lit_only;
 use crate::lights::{Board, Spec};

@@ -10,7 +10,7 @@ use crate::chess::positions::share;
 use crate::chess::{parse_pgn, Position};
 use crate::devil::lab::file::board_to_text;
 use crate::devil::{self, Layout};
-use crate::lights::rules::graph_game::{self, GraphGame};
+use crate::lights::graph_game::{self, GraphGame};
 use crate::lights::{self, Board, Spec};
 use crate::link::MAX_LINK;
 use crate::puzzle::Puzzle;
@@ -214,7 +214,7 @@ pub fn lights_open(fragment: &str) -> Result<Output> {
 /// A link of the page's other games (a preset, a glued grid, a graph, lit-only play): the
 /// lights in the game's order, as `solve --preset/--graph --pattern` reads them.
 fn lights_graph_open(fragment: &str) -> Result<Output> {
-    let game = lights::rules::graph_game::GraphGame::open(fragment)?;
+    let game = lights::graph_game::GraphGame::open(fragment)?;
     let g = &game.graph;
     let pattern = game.pattern();
     let text = format!("{}\n", pattern.trim_end());
@@ -228,7 +228,7 @@ fn lights_graph_open(fragment: &str) -> Result<Output> {
 // ---- The Devil's chessboard ----
 
 pub fn devil_open(fragment: &str) -> Result<Output> {
-    let view = devil::rules::game::from_link(fragment)?;
+    let view = devil::game::from_link(fragment)?;
     let g = &view.game;
     let layout = Layout::for_squares(g.board.squares());
     let text = board_to_text(&g.board);

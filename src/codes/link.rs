@@ -4,9 +4,9 @@
 //! anything else into the page. A list of words too long for a link is saved as a words file.
 
 use super::hamming::{MAX_R, MIN_R};
+use super::vasilev::{FName, FS};
 use super::MAX_EXPLICIT_LENGTH;
 use crate::bits::{from_base64url, BitReader, BitWriter};
-use crate::devil::lab::link::FName;
 use crate::link::pack::{pack, push_varint, read_varint, unpack};
 use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
 use crate::{bail, Result};
@@ -29,7 +29,6 @@ pub enum CodesView {
 }
 
 const VIEWS: [CodesView; 4] = [CodesView::Hamming, CodesView::Check, CodesView::Vasilev, CodesView::Claim];
-const FS: [FName; 4] = [FName::Zero, FName::Popcount3, FName::Majority, FName::Random];
 
 /// Everything a codes link restores. Bits are position 1 first, as the page writes them; as
 /// JSON (for the page) words are text: `{"r":3,"msg":"1011","word":"1110010","words":"000 111",

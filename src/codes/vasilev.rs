@@ -5,8 +5,85 @@
 //! Layout of a word of the new code: bits 0..m are u, bits m..2m are u XOR v, bit 2m is z.
 
 use super::Code;
-use crate::devil::lab::vasilev::Fun;
 use crate::{bail, Result};
+use serde::{Deserialize, Serialize};
+
+/// The arbitrary function f: {0,1}^h → {0,1} of the construction, one rule for every level of
+/// the recursion (h = n/2, n/4, …, 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fun {
+    /// f = 0: the construction gives back exactly the XOR strategy.
+    Zero,
+    /// The source text's choice: 1 when at least 3 coins of the word are heads.
+    Popcount3,
+    /// 1 when more than half the coins of the word are heads.
+    Majority,
+    /// A pseudo-random function drawn from this seed.
+    Random(u64),
+}
+
+impl Fun {
+    pub const NAMES: [&'static str; 4] = ["zero", "popcount3", "majority", "random"];
+
+    /// Reads a menu name; `random` uses `seed`.
+    pub fn parse(name: &str, seed: u64) -> Result<Fun> {
+        Ok(match name {
+            "zero" => Fun::Zero,
+            "popcount3" | "source" => Fun::Popcount3,
+            "majority" => Fun::Majority,
+            "random" => Fun::Random(seed),
+            _ => bail!("unknown function f '{name}': choose zero, popcount3, majority or random"),
+        })
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Fun::Zero => "zero",
+            Fun::Popcount3 => "popcount3",
+            Fun::Majority => "majority",
+            Fun::Random(_) => "random",
+        }
+    }
+
+    /// f of the `bits`-bit word stored in `words` (unused high bits are zero).
+    pub fn eval(&self, words: &[u64], bits: usize) -> bool {
+        let ones = || words.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        match *self {
+            Fun::Zero => false,
+            Fun::Popcount3 => ones() >= 3,
+            Fun::Majority => 2 * ones() > bits,
+            Fun::Random(seed) => {
+                // A keyed mix of the word (splitmix64 steps): deterministic on every platform.
+                let mut h = mix(seed ^ (bits as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                for &w in words {
+                    h = mix(h ^ w);
+                }
+                h & 1 == 1
+            }
+        }
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Vasil'ev's function f as the page's menus name it (the seed of `random` is the lab link's
+/// `seed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FName {
+    Zero,
+    Popcount3,
+    Majority,
+    Random,
+}
+
+/// Every [`FName`], in the order links number them.
+pub const FS: [FName; 4] = [FName::Zero, FName::Popcount3, FName::Majority, FName::Random];
 
 fn parity(x: u64) -> bool {
     x.count_ones() % 2 == 1

@@ -4,12 +4,17 @@
 //! minimal solutions, and nullity by polynomials.
 
 pub mod algebra;
+pub mod board;
+pub mod game;
+/// A game on a preset or custom graph as a `Puzzle` (the real games' page): the full module only.
+#[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
+pub mod graph_game;
 pub mod io;
-pub mod rules;
+pub mod puzzle;
 pub mod solvers;
 
-pub use rules::any_size::{Lights, Solution, SolveOptions};
-pub use rules::board::{Board, Rule, Spec, MAX_SIDE};
-pub use rules::game::{Game, Move};
-pub use rules::puzzle::Position;
+pub use board::{Board, Rule, Spec, MAX_SIDE};
+pub use game::any_size::{Lights, Solution, SolveRequest};
+pub use game::{Game, Move};
+pub use puzzle::Position;
 pub use solvers::solve::{rank, solve, Method, Rank};

@@ -2,9 +2,9 @@
 
 use super::{js_err, to_js, JsProgress};
 use crate::codes::text::{bit_string, check_words_size, parse_bits, parse_code};
+use crate::codes::vasilev::Fun;
 use crate::codes::{self, hamming, perfect};
 use crate::devil::lab::menu::{self, StrategySpec};
-use crate::devil::lab::vasilev::Fun;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 

@@ -2,8 +2,8 @@
 
 use super::game::Forwarded;
 use super::{from_js, js_err, to_js};
+use crate::devil::game::{from_link_with_ladder, link_with_ladder, Ladder, LADDER_SQUARES};
 use crate::devil::rules::board::check_squares;
-use crate::devil::rules::game::{from_link_with_ladder, link_with_ladder, Ladder, LADDER_SQUARES};
 use crate::devil::{Game, Layout, Move, Params, View};
 use crate::puzzle::Action;
 use wasm_bindgen::prelude::*;
@@ -68,14 +68,14 @@ impl super::game::Face for Game {
         from_js(mv, "move")
     }
 
-    fn parse_options(options: JsValue) -> Result<crate::devil::rules::game::SolveOptions, JsError> {
+    fn parse_options(options: JsValue) -> Result<crate::devil::game::SolveOptions, JsError> {
         if options.is_undefined() || options.is_null() {
             return Ok(Default::default());
         }
         from_js(options, "strategy")
     }
 
-    fn reply(state: &Game, options: &crate::devil::rules::game::SolveOptions) -> crate::Result<Option<Move>> {
+    fn reply(state: &Game, options: &crate::devil::game::SolveOptions) -> crate::Result<Option<Move>> {
         state.reply(options)
     }
 
@@ -113,7 +113,7 @@ impl super::game::Face for Game {
 
     /// Watch shows the round as dealt whatever step it is at (the step says how far it went).
     fn link_with(state: &Game, extras: &Extras) -> String {
-        let game = if extras.mode == crate::devil::rules::game::Mode::Watch { state.as_dealt() } else { state.clone() };
+        let game = if extras.mode == crate::devil::game::Mode::Watch { state.as_dealt() } else { state.clone() };
         let view = View { game, mode: extras.mode, strategy: extras.strategy, step: extras.step };
         let ladder = extras.rung.checked_sub(1).map(|rung| Ladder { rung, streak: extras.streak });
         link_with_ladder(&view, ladder)
@@ -137,7 +137,7 @@ pub struct Drawn {
 /// What a Devil link keeps beside the round (see [`View`]).
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Extras {
-    mode: crate::devil::rules::game::Mode,
+    mode: crate::devil::game::Mode,
     strategy: u8,
     step: u16,
     /// The ladder's rung of the round, counted from 1 ([`Ladder`]'s rung + 1); 0 off the
@@ -151,6 +151,6 @@ pub struct Extras {
 
 impl Default for Extras {
     fn default() -> Self {
-        Extras { mode: crate::devil::rules::game::Mode::Watch, strategy: 0, step: 0, rung: 0, streak: 0 }
+        Extras { mode: crate::devil::game::Mode::Watch, strategy: 0, step: 0, rung: 0, streak: 0 }
     }
 }

@@ -341,7 +341,7 @@ game_puzzles! {
     feature = "table" => crate::table::Game,
     feature = "lights" => crate::lights::Position,
     // The real games' page loads the full Lights module.
-    feature = "lights-full" => crate::lights::rules::graph_game::GraphGame,
+    feature = "lights-full" => crate::lights::graph_game::GraphGame,
 }
 
 fn unknown(name: &str) -> JsError {

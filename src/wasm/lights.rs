@@ -8,15 +8,15 @@
 
 use super::game::{Face, Forwarded};
 use super::{from_js, js_err, parse_seed, to_js, JsProgress};
+use crate::lights::board::pattern_io::read_pattern;
+use crate::lights::board::MAX_SIDE;
+use crate::lights::game::limits::{minimal_in_worker, page_plan, page_spec, size_note, WORKER_LINK_LIGHTS};
+use crate::lights::game::Settings;
 use crate::lights::io::link::{link_for, link_spec};
-use crate::lights::io::pattern_io::read_pattern;
-use crate::lights::rules::board::MAX_SIDE;
-use crate::lights::rules::game::Settings;
-use crate::lights::rules::puzzle::SolveOptions as PressOptions;
+use crate::lights::puzzle::SolveOptions;
 use crate::lights::solvers::chase::{chase, table, ChaseRow};
-use crate::lights::solvers::limits::{minimal_in_worker, page_plan, page_spec, size_note, WORKER_LINK_LIGHTS};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
-use crate::lights::{rank, Game, Lights, Move, Position, SolveOptions, Spec};
+use crate::lights::{rank, Game, Lights, Move, Position, SolveRequest, Spec};
 use crate::puzzle::{Action, Puzzle};
 use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -110,9 +110,9 @@ impl Face for Position {
         from_js(mv, "press")
     }
 
-    fn parse_options(options: JsValue) -> Result<PressOptions, JsError> {
+    fn parse_options(options: JsValue) -> Result<SolveOptions, JsError> {
         if options.is_undefined() || options.is_null() {
-            return Ok(PressOptions::default());
+            return Ok(SolveOptions::default());
         }
         from_js(options, "solve options")
     }
@@ -194,7 +194,7 @@ pub fn lights_cells(board: JsValue, block: u32, from: u32, to: u32) -> Result<Ui
 pub fn lights_solve(board: JsValue, minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
     let lights = lights_from(&board)?;
     let spec = *lights.spec();
-    let options = SolveOptions { minimal, presses: true, quiet: true };
+    let options = SolveRequest { minimal, presses: true, quiet: true };
     let s = lights.solve(&options, &mut JsProgress::new(progress)).map_err(js_err)?;
     let obj = Object::new();
     set(&obj, "solvable", &JsValue::from_bool(s.solvable))?;

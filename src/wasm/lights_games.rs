@@ -2,8 +2,8 @@
 //! is chosen and edited from the page, and what the page draws of it.
 
 use super::{from_js, js_err};
-use crate::lights::rules::graph_game::{GraphGame, Params, Shape, SolveOptions};
-use crate::lights::rules::presets::{Edges, Preset, Stencil};
+use crate::lights::game::presets::{Edges, Preset, Stencil};
+use crate::lights::graph_game::{GraphGame, Params, Shape, SolveOptions};
 use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;

@@ -1,11 +1,11 @@
 //! The strategy selector of the Devil's chessboard page (also used by the strategy lab):
 //! strategies by their share-link number; number 63 plays the table pasted on the lab page,
 //! whose text the page passes as `table` (it keeps it in session storage). No state lives
-//! here: see `crate::devil::rules::play`.
+//! here: see `crate::devil::play`.
 
 use super::{from_js, js_err, to_js};
 use crate::devil::lab::menu;
-use crate::devil::rules::play::{pasted_table, strategy};
+use crate::devil::play::{pasted_table, strategy};
 use crate::devil::rules::strategy::frames;
 use crate::devil::{Game, Strategy};
 use std::rc::Rc;
@@ -26,7 +26,7 @@ pub fn devil_lab_pasted_table(text: &str) -> Result<JsValue, JsError> {
         strategy: u8,
     }
     let squares = pasted_table(text).map_err(js_err)?.squares();
-    to_js(&Pasted { squares, strategy: crate::devil::rules::play::PASTED_TABLE })
+    to_js(&Pasted { squares, strategy: crate::devil::play::PASTED_TABLE })
 }
 
 /// The lab's strategies with their share-link numbers: `[{number, strategy, f, label}]`.

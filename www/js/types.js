@@ -22,10 +22,10 @@ export {};
  *   move, e.g. Lights Out's {@link LightsMove}; null at either end)
  */
 
-/** A press of Lights Out as a move (src/lights/rules/game.rs, `Move`). @typedef {{ row: number, col: number, edit?: number }} LightsMove */
+/** A press of Lights Out as a move (src/lights/game/mod.rs, `Move`). @typedef {{ row: number, col: number, edit?: number }} LightsMove */
 
 /**
- * A round of the Devil's chessboard (src/devil/rules/game.rs, `Game`).
+ * A round of the Devil's chessboard (src/devil/game.rs, `Game`).
  * @typedef {object} DevilGame
  * @property {string} board  the coins, one character a square: '0' heads, '1' tails
  * @property {number} key  the key square
@@ -50,7 +50,7 @@ export {};
  * @property {number} streak  on the ladder, the rounds won in a row before this one
  */
 
-/** A move of the Devil's chessboard (src/devil/rules/game.rs, `Move`). @typedef {{ flip: number } | { answer: number }} DevilMove */
+/** A move of the Devil's chessboard (src/devil/game.rs, `Move`). @typedef {{ flip: number } | { answer: number }} DevilMove */
 
 /**
  * One frame of a strategy's animation (src/devil/rules/strategy.rs, `Step`), by its `kind`.
@@ -71,7 +71,7 @@ export {};
  * @typedef {DevilStep & { moves: number, region: number | null }} DevilFrame
  */
 
-/** A climb up the Devil's ladder (src/devil/rules/game.rs, `Ladder`): the rung from 0. @typedef {{ rung: number, streak: number }} Ladder */
+/** A climb up the Devil's ladder (src/devil/game.rs, `Ladder`): the rung from 0. @typedef {{ rung: number, streak: number }} Ladder */
 
 /**
  * The ladder around a round (src/wasm/devil.rs, `devil_ladder`): as it stands with the round's
@@ -173,7 +173,7 @@ export {};
  */
 
 /**
- * A Lights Out board's size and rules (src/lights/rules/board.rs, `Spec`).
+ * A Lights Out board's size and rules (src/lights/board/mod.rs, `Spec`).
  * @typedef {{ rows: number, cols: number, rule: 'plus' | 'neighbours' | 'x' | 'king', torus: boolean, states: number }} LightsSpec
  */
 
@@ -192,7 +192,7 @@ export {};
  */
 
 /**
- * How the page handles a board: the core's `lights_plan` (src/lights/solvers/limits.rs, `PagePlan`,
+ * How the page handles a board: the core's `lights_plan` (src/lights/game/limits.rs, `PagePlan`,
  * with the board's `spec` and the size inputs' `note` set on it in src/wasm/lights.rs).
  * @typedef {object} LightsPlan
  * @property {LightsSpec} spec

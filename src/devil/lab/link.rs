@@ -4,6 +4,7 @@
 //! `devil verify --strategy table --table FILE` reads.
 
 use crate::bits::{from_base64url, BitReader, BitWriter};
+use crate::codes::vasilev::{FName, FS};
 use crate::devil::lab::lookup::{LookupTable, MAX_TABLE_SQUARES};
 use crate::devil::MAX_SQUARES;
 use crate::link::pack::{pack, push_varint, read_varint, unpack};
@@ -24,16 +25,6 @@ pub enum StrategyName {
     Search,
 }
 
-/// Vasil'ev's function f as the page's menus name it (the seed of `random` is [`LabState::seed`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FName {
-    Zero,
-    Popcount3,
-    Majority,
-    Random,
-}
-
 /// The lab's sections, by the ids of their headings (`h-strategy` …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -50,7 +41,6 @@ pub enum LabView {
 
 const STRATEGIES: [StrategyName; 4] =
     [StrategyName::Xor, StrategyName::Coset, StrategyName::Vasilev, StrategyName::Search];
-pub(crate) const FS: [FName; 4] = [FName::Zero, FName::Popcount3, FName::Majority, FName::Random];
 const VIEWS: [LabView; 8] = [
     LabView::Strategy,
     LabView::Table,

@@ -1,9 +1,10 @@
 //! The strategy lab's menu: every strategy by name (CLI, page) and by number (share links),
 //! built for a board size, with the proof that covers it on boards too big to check.
 
+use crate::codes::vasilev::Fun;
 use crate::codes::{hamming, vasilev as vcode, Code};
 use crate::devil::lab::lookup::LookupTable;
-use crate::devil::lab::vasilev::{Fun, Vasilev};
+use crate::devil::lab::vasilev::Vasilev;
 use crate::devil::lab::verify::{self, Verdict, MAX_EXHAUSTIVE};
 use crate::devil::lab::{coset, search};
 use crate::devil::rules::strategy::{Strategy, Xor};

@@ -5,72 +5,9 @@
 //! first changes the parity of u — whatever f is. So every f gives a valid strategy, and a
 //! nonlinear f gives strategies that are not the XOR strategy in disguise.
 
+use crate::codes::vasilev::Fun;
 use crate::devil::rules::board::Board;
 use crate::devil::rules::strategy::{default_explain, Step, Strategy};
-use crate::{bail, Result};
-
-/// The arbitrary function f: {0,1}^h → {0,1} of the construction, one rule for every level of
-/// the recursion (h = n/2, n/4, …, 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fun {
-    /// f = 0: the construction gives back exactly the XOR strategy.
-    Zero,
-    /// The source text's choice: 1 when at least 3 coins of the word are heads.
-    Popcount3,
-    /// 1 when more than half the coins of the word are heads.
-    Majority,
-    /// A pseudo-random function drawn from this seed.
-    Random(u64),
-}
-
-impl Fun {
-    pub const NAMES: [&'static str; 4] = ["zero", "popcount3", "majority", "random"];
-
-    /// Reads a menu name; `random` uses `seed`.
-    pub fn parse(name: &str, seed: u64) -> Result<Fun> {
-        Ok(match name {
-            "zero" => Fun::Zero,
-            "popcount3" | "source" => Fun::Popcount3,
-            "majority" => Fun::Majority,
-            "random" => Fun::Random(seed),
-            _ => bail!("unknown function f '{name}': choose zero, popcount3, majority or random"),
-        })
-    }
-
-    pub fn name(&self) -> &'static str {
-        match self {
-            Fun::Zero => "zero",
-            Fun::Popcount3 => "popcount3",
-            Fun::Majority => "majority",
-            Fun::Random(_) => "random",
-        }
-    }
-
-    /// f of the `bits`-bit word stored in `words` (unused high bits are zero).
-    pub fn eval(&self, words: &[u64], bits: usize) -> bool {
-        let ones = || words.iter().map(|w| w.count_ones() as usize).sum::<usize>();
-        match *self {
-            Fun::Zero => false,
-            Fun::Popcount3 => ones() >= 3,
-            Fun::Majority => 2 * ones() > bits,
-            Fun::Random(seed) => {
-                // A keyed mix of the word (splitmix64 steps): deterministic on every platform.
-                let mut h = mix(seed ^ (bits as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                for &w in words {
-                    h = mix(h ^ w);
-                }
-                h & 1 == 1
-            }
-        }
-    }
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// The recursive half-and-half strategy with the same `f` at every level, down to 1 square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,5 @@
-//! The game: the row of coins ([`board`]), one round as a [`crate::puzzle::Puzzle`] ([`game`]),
-//! the strategy the page plays ([`play`]) and what a strategy is ([`strategy`]).
+//! The game's pieces: the row of coins ([`board`]) and what a strategy is ([`strategy`]). Below
+//! the lab, which builds strategies from them; a round ([`crate::devil::game`]) sits above both.
 
 pub mod board;
-pub mod game;
-pub mod play;
 pub mod strategy;

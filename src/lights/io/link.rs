@@ -4,8 +4,8 @@
 //! deflated when that is shorter. Links `#lights/v1/…` still open.
 
 use crate::bits::{from_base64url, BitReader, BitWriter};
-use crate::lights::rules::board::{Board, Rule, Spec};
-use crate::lights::rules::game::{random_board, Game};
+use crate::lights::board::{Board, Rule, Spec};
+use crate::lights::game::{random_board, Game};
 use crate::link::pack::{pack, push_gamma, push_runs, read_gamma, read_runs, unpack};
 use crate::link::{self, garbled, truncated_or_garbled, StateFile, TooLarge};
 use crate::{bail, Result};
@@ -45,13 +45,7 @@ pub fn link_spec(fragment: &str) -> Result<Spec> {
 /// The lights as a pattern file (rows of digits, what `lights-out solve --pattern-file` reads);
 /// the name says the rule, edges and states, which the file itself does not hold.
 pub fn file_for(game: &Game) -> StateFile {
-    StateFile { name: file_name(&game.board.spec), text: game.board.to_text() }
-}
-
-/// The name a pattern file of `spec` is saved under: it says the rule, edges and states.
-pub fn file_name(s: &Spec) -> String {
-    let torus = if s.torus { "-torus" } else { "" };
-    format!("lights-{}x{}-{}{torus}-{}states.txt", s.rows, s.cols, s.rule.name(), s.states)
+    StateFile { name: game.board.spec.file_name(), text: game.board.to_text() }
 }
 
 /// Reads a pattern file back, with the rule, edges and states it was played with.
@@ -234,7 +228,7 @@ mod tests {
         let link = link_for(&game).unwrap();
         assert!(link.starts_with("lights/v2/"));
         assert_eq!(from_link(&format!("#{link}")).unwrap(), game);
-        let board = crate::lights::rules::game::pressed(&game.board, &Move::press(1, 2), 1).unwrap();
+        let board = crate::lights::game::pressed(&game.board, &Move::press(1, 2), 1).unwrap();
         let played = Game { board, moves: 1, ..game.clone() };
         assert_eq!(played.seed, Some(42), "the seed stays, so the link is the seed and the changes");
         assert_eq!(from_link(&link_for(&played).unwrap()).unwrap(), played);

@@ -1,5 +1,4 @@
-//! What leaves the program: share links of a game ([`link`]) and pattern files, read and written
-//! streaming into packed bits, for boards too large for a link ([`pattern_io`]).
+//! What leaves the program: share links of a game ([`link`]). (Pattern files, for boards too
+//! large for a link, are a board's own format: `crate::lights::board::pattern_io`.)
 
 pub mod link;
-pub mod pattern_io;

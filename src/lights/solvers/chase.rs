@@ -7,7 +7,7 @@
 
 use crate::lights::algebra::gf2::{self, BitMatrix, BitVec};
 use crate::lights::algebra::modk;
-use crate::lights::rules::board::{Board, Spec};
+use crate::lights::board::{Board, Spec};
 use crate::progress::NoProgress;
 use crate::{bail, Result};
 use serde::Serialize;

@@ -11,7 +11,7 @@
 //! O(n²/64 + mn/64) word operations, bit-parallel across a row.
 
 use crate::lights::algebra::poly::{chebyshev, Poly};
-use crate::lights::rules::packed::{clears, row_operator, PackedBoard};
+use crate::lights::board::packed::{clears, row_operator, PackedBoard};
 use crate::progress::Progress;
 use crate::{bail, Result};
 

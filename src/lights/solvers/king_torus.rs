@@ -16,8 +16,8 @@
 //! combination, which is not implemented (such boards go by elimination up to 1024 lights).
 
 use crate::lights::algebra::modk::{self, checked_inverse_mod};
-use crate::lights::rules::board::transpose;
-use crate::lights::rules::board::{Rule, Spec};
+use crate::lights::board::transpose;
+use crate::lights::board::{Rule, Spec};
 use crate::{bail, Result};
 
 /// Whether the method applies: king tori with both sides at least 3, except over Z/9 with a

@@ -2,8 +2,8 @@
 //! neighbours rule, packed bits from the pattern to the presses (see [`crate::lights::solvers::fast`] for the
 //! method). The CLI and the page's Worker call [`solve_packed`]; nothing here holds a byte a light.
 
-use crate::lights::rules::board::{Rule, Spec};
-use crate::lights::rules::packed::{effect, PackedBoard};
+use crate::lights::board::packed::{effect, PackedBoard};
+use crate::lights::board::{Rule, Spec};
 use crate::lights::solvers::fast::Chaser;
 use crate::progress::Progress;
 use crate::seed::rng_from_seed;
@@ -172,7 +172,7 @@ pub fn unsolvable_reason(states: u8) -> String {
 
 /// A random solvable pattern of any size: every light pressed with probability ½, so (the
 /// press map being linear) uniform over the solvable patterns. Packed, for boards beyond the
-/// byte-a-light [`crate::lights::rules::game::random_board`]; it draws differently from it.
+/// byte-a-light [`crate::lights::game::random_board`]; it draws differently from it.
 pub fn random_packed(rows: usize, cols: usize, rule: Rule, seed: u64) -> Result<PackedBoard> {
     let plus = check_rule(rule)?;
     let mut presses = PackedBoard::zeros(rows, cols)?;

@@ -1,7 +1,7 @@
 //! The solvers: [`solve`] is the one entry point and picks among the others by board kind
 //! (elimination, light chasing, the polynomial and packed chases for large boards and tori, the
-//! king rule, minimal solutions, any graph, lit-only play); [`limits`] says how far each reaches
-//! on the page.
+//! king rule, minimal solutions, any graph, lit-only play). How far each reaches on the page is
+//! the game's: `crate::lights::game::limits`.
 
 pub mod chase;
 pub mod fast;
@@ -12,7 +12,6 @@ pub mod graph;
 pub mod king;
 pub mod king_torus;
 pub mod large;
-pub mod limits;
 #[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
 pub mod lit_only;
 pub mod minimal;

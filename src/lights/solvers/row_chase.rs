@@ -17,7 +17,7 @@
 
 use crate::lights::algebra::modk::inverse_mod;
 use crate::lights::algebra::polyk::{self, PolySolution};
-use crate::lights::rules::board::Rule;
+use crate::lights::board::Rule;
 use crate::progress::Progress;
 use crate::Result;
 

@@ -9,8 +9,8 @@
 
 use crate::lights::algebra::gf2::{self, BitMatrix, BitVec};
 use crate::lights::algebra::{modk, poly};
-use crate::lights::rules::board::{transpose, Board, Rule, Spec, MAX_SIDE};
-use crate::lights::rules::packed::{clears, PackedBoard};
+use crate::lights::board::packed::{clears, PackedBoard};
+use crate::lights::board::{transpose, Board, Rule, Spec, MAX_SIDE};
 use crate::lights::solvers::fast::Chaser;
 use crate::lights::solvers::minimal::{minimize_gf2, minimize_modk};
 use crate::lights::solvers::row_chase::{self, RowChase};

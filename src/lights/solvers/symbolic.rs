@@ -9,7 +9,7 @@
 //! generator. Cost about rows·cols·unknowns coefficient operations instead of (rows·cols)³.
 
 use crate::lights::algebra::modk;
-use crate::lights::rules::board::Spec;
+use crate::lights::board::Spec;
 use crate::progress::Progress;
 
 /// Largest rows·cols·unknowns handled (≈ 640×640 bounded, ≈ 500×500 torus).

@@ -8,7 +8,7 @@
 //! second, where the byte-a-coefficient chase of [`crate::lights::solvers::symbolic`] would need 16·10⁹ steps.
 
 use crate::lights::algebra::gf2::{solve_augmented, BitMatrix};
-use crate::lights::rules::packed::PackedBoard;
+use crate::lights::board::packed::PackedBoard;
 use crate::progress::Progress;
 use crate::{bail, Result};
 

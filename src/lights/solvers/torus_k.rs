@@ -11,7 +11,7 @@
 
 use crate::lights::algebra::modk;
 use crate::lights::algebra::polyk;
-use crate::lights::rules::board::{Rule, Spec};
+use crate::lights::board::{Rule, Spec};
 use crate::progress::Progress;
 use crate::{bail, Result};
 

@@ -12,7 +12,7 @@
 //! row; see docs/lights.md for what that costs.
 
 use crate::lights::algebra::gf2::{solve_augmented, BitMatrix};
-use crate::lights::rules::packed::PackedBoard;
+use crate::lights::board::packed::PackedBoard;
 use crate::progress::Progress;
 use crate::{bail, Result};
 

@@ -13,7 +13,7 @@
 export function placesOf(d) {
   const n = d.lights.length;
   if (d.layout === 'cube') {
-    // The net's reading order (src/lights/rules/presets.rs): U's rows over columns 4–6, then
+    // The net's reading order (src/lights/game/presets.rs): U's rows over columns 4–6, then
     // L F R B side by side for three rows, then D's rows.
     return Array.from({ length: n }, (_, i) => {
       if (i < 9) return { row: 1 + Math.floor(i / 3), col: 4 + (i % 3) };

@@ -5,10 +5,10 @@
 //! ([`Board`], sides up to [`MAX_SIDE`]). The kind decides, never the caller, and each form
 //! goes to its own fast solver underneath.
 
-use crate::lights::io::pattern_io::{read_pattern, write_pattern, Format};
-use crate::lights::rules::board::{Board, Rule, Spec, MAX_SIDE};
-use crate::lights::rules::game::{check_on_board, random_board, Move};
-use crate::lights::rules::packed::{apply, PackedBoard};
+use crate::lights::board::packed::{apply, PackedBoard};
+use crate::lights::board::pattern_io::{read_pattern, write_pattern, Format};
+use crate::lights::board::{Board, Rule, Spec, MAX_SIDE};
+use crate::lights::game::{check_on_board, random_board, Move};
 use crate::lights::solvers::large::{self, random_packed, solve_packed, PackedSolution};
 use crate::lights::solvers::solve::{self, Method};
 use crate::progress::Progress;
@@ -32,7 +32,7 @@ enum Form {
 
 /// What a solve is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SolveOptions {
+pub struct SolveRequest {
     /// Search the solutions for the fewest presses (proven when the nullity is at most 24).
     pub minimal: bool,
     /// Every press; without, only the first row and the count (chasing presses the rest).
@@ -191,7 +191,7 @@ impl Lights {
                 let _ = write_pattern(bits, Format::Pbm, &mut bytes);
                 (format!("lights-{}x{}-{}.pbm", spec.rows, spec.cols, spec.rule.name()), bytes)
             }
-            _ => (crate::lights::io::link::file_name(self.spec()), self.to_text().into_bytes()),
+            _ => (self.spec().file_name(), self.to_text().into_bytes()),
         }
     }
 
@@ -355,13 +355,13 @@ impl Lights {
     /// Whether [`Lights::solve`] solves `spec` packed, asked `options`: classic boards beyond
     /// [`MAX_SIDE`], and the others when neither the fewest presses nor the quiet patterns
     /// are asked for (those come from [`solve::solve`], a byte a light).
-    fn solves_packed(spec: &Spec, options: &SolveOptions) -> bool {
+    fn solves_packed(spec: &Spec, options: &SolveRequest) -> bool {
         large::applies_to(spec) && (Lights::beyond_bytes(spec) || !(options.minimal || options.quiet))
     }
 
     /// Refuses, before the lights are made, a solve of `spec` whose memory the system will not
     /// give (an all-on board of 100,000² lights, say).
-    pub fn check_solve_memory(spec: &Spec, options: &SolveOptions) -> Result<()> {
+    pub fn check_solve_memory(spec: &Spec, options: &SolveRequest) -> Result<()> {
         if Lights::solves_packed(spec, options) {
             large::check_solve_memory(spec.rows, spec.cols, options.presses)?;
         }
@@ -371,7 +371,7 @@ impl Lights {
     /// Solves, every answer checked by simulating its presses: the packed classic solver (any
     /// size, one solution of many, no quiet patterns, the fewest presses not searched) or
     /// [`solve::solve`] (every rule, edge and number of states).
-    pub fn solve(&self, options: &SolveOptions, progress: &mut dyn Progress) -> Result<Solution> {
+    pub fn solve(&self, options: &SolveRequest, progress: &mut dyn Progress) -> Result<Solution> {
         let spec = *self.spec();
         if let (Form::Packed(_, bits), true) = (&self.form, Lights::solves_packed(&spec, options)) {
             return Lights::from_packed_solution(&spec, solve_packed(bits, spec.rule, options.presses, progress)?);
@@ -446,7 +446,7 @@ mod tests {
     use super::*;
     use crate::progress::NoProgress;
 
-    const ALL: SolveOptions = SolveOptions { minimal: false, presses: true, quiet: true };
+    const ALL: SolveRequest = SolveRequest { minimal: false, presses: true, quiet: true };
 
     /// Light (r, c) after pressing every light of `presses` as often as it says, counted one
     /// press at a time from the rule's offsets (an independent simulation).
@@ -539,7 +539,7 @@ mod tests {
         ];
         for spec in specs {
             let lights = Lights::random(&spec, 3).unwrap();
-            for options in [ALL, SolveOptions { quiet: false, ..ALL }, SolveOptions { minimal: true, ..ALL }] {
+            for options in [ALL, SolveRequest { quiet: false, ..ALL }, SolveRequest { minimal: true, ..ALL }] {
                 let s = lights.solve(&options, &mut NoProgress).unwrap();
                 let presses = s.presses.as_ref().expect("random boards are solvable");
                 let mut after = lights.clone();
@@ -554,7 +554,7 @@ mod tests {
         // Unsolvable: the 5×5 classic board with one corner lit; its witness overlaps oddly.
         let mut lights = Lights::filled(&Spec::classic(5, 5), 0).unwrap();
         lights.change(0, 0, 1).unwrap();
-        for options in [ALL, SolveOptions { quiet: false, presses: false, ..ALL }] {
+        for options in [ALL, SolveRequest { quiet: false, presses: false, ..ALL }] {
             let s = lights.solve(&options, &mut NoProgress).unwrap();
             assert!(!s.solvable && s.presses.is_none() && s.press_count.is_none());
             assert_eq!(s.witness.unwrap().overlap(&lights) % 2, 1);

@@ -85,7 +85,7 @@ impl Game {
         let squares = self.board.squares();
         let answer = match options.strategy {
             0 => Xor { squares }.decode(&self.board),
-            n => crate::devil::rules::play::strategy(n, options.table.as_deref(), squares)?.decode(&self.board),
+            n => crate::devil::play::strategy(n, options.table.as_deref(), squares)?.decode(&self.board),
         };
         Ok(Some(Move::Answer(answer)))
     }
@@ -119,7 +119,7 @@ impl Game {
 }
 
 /// Which strategy [`Puzzle::solve_with`] plays: its share-link number (0, the default, is
-/// XOR; see `crate::devil::rules::play::strategy`), and for number 63 the text of the pasted table.
+/// XOR; see `crate::devil::play::strategy`), and for number 63 the text of the pasted table.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SolveOptions {
     pub strategy: u8,
@@ -184,8 +184,7 @@ impl Puzzle for Game {
         if options.strategy == 0 {
             return self.play_strategy(&Xor { squares: self.board.squares() });
         }
-        let strategy =
-            crate::devil::rules::play::strategy(options.strategy, options.table.as_deref(), self.board.squares())?;
+        let strategy = crate::devil::play::strategy(options.strategy, options.table.as_deref(), self.board.squares())?;
         self.play_strategy(strategy.as_ref())
     }
 

@@ -2,7 +2,7 @@
 //! words (padding bits always zero), so a 20,000×20,000 board is 50 MB. The large-board
 //! solver, the pattern formats and the checks work on it without ever holding a byte a light.
 
-use crate::lights::rules::board::{Board, Rule, Spec};
+use crate::lights::board::{Board, Rule, Spec};
 use crate::{bail, Result};
 
 /// Rows of packed lights (bit c of row r is word `r·W + c/64`, bit `c % 64`).

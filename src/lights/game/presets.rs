@@ -7,7 +7,7 @@
 //! pattern can be typed as the net itself; the Orbix top, upper ring, lower ring, bottom;
 //! Merlin's Magic Square 1 to 9 like a telephone keypad read from the top.
 
-use crate::lights::rules::board::{Rule, Spec};
+use crate::lights::board::{Rule, Spec};
 use crate::lights::solvers::graph::Graph;
 use crate::{bail, Result};
 

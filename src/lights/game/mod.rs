@@ -1,8 +1,15 @@
 //! A game of Lights Out (the board, the seed it came from, the moves made) and random puzzles
-//! that are always solvable. Its [`crate::puzzle::Puzzle`] face is in `crate::lights::rules::puzzle`, which
+//! that are always solvable. Its [`crate::puzzle::Puzzle`] face is in `crate::lights::puzzle`, which
 //! joins it to its share link.
 
-use crate::lights::rules::board::{Board, Rule, Spec};
+pub mod any_size;
+pub mod limits;
+/// The commercial presets: native builds and the Worker's full module only, so the page's first
+/// `lights` module does not grow.
+#[cfg(any(not(target_arch = "wasm32"), feature = "lights-full"))]
+pub mod presets;
+
+use crate::lights::board::{Board, Rule, Spec};
 use crate::seed::rng_from_seed;
 use crate::{bail, Result};
 use rand::Rng;
@@ -150,6 +157,19 @@ pub fn random_board(spec: &Spec, seed: u64) -> Result<Board> {
     let presses: Vec<u8> = (0..spec.cells()).map(|_| rng.random_range(0..spec.states)).collect();
     board.apply_presses(&presses);
     Ok(board)
+}
+
+/// Boards of up to this many lights step through a solution a press at a time (the page draws
+/// them as buttons, and a press reads).
+pub const STEP_PRESSES_UP_TO: usize = 1024;
+
+/// The most steps a large board's solution is cut into: a row a step up to 200 rows.
+pub const MAX_STEPS: usize = 200;
+
+/// Rows a step of `crate::lights::Position::steps_of` on a board of `rows` rows: one row (a row of the
+/// chase) up to [`MAX_STEPS`] rows, else as few as keep the steps to that many.
+pub fn rows_per_step(rows: usize) -> usize {
+    rows.div_ceil(MAX_STEPS).max(1)
 }
 
 #[cfg(test)]

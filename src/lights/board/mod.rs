@@ -1,6 +1,9 @@
 //! A Lights Out board: its size, rule, edges and number of light states, the lights, and what a
 //! press does. Every solver is checked against [`Board::press`], the one place the rule lives.
 
+pub mod packed;
+pub mod pattern_io;
+
 use crate::{bail, Result};
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +81,12 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// The name a pattern file of this board is saved under: it says the rule, edges and states.
+    pub fn file_name(&self) -> String {
+        let torus = if self.torus { "-torus" } else { "" };
+        format!("lights-{}x{}-{}{torus}-{}states.txt", self.rows, self.cols, self.rule.name(), self.states)
+    }
+
     /// The classic board: plus rule, bounded, two states.
     pub fn classic(rows: usize, cols: usize) -> Spec {
         Spec { rows, cols, rule: Rule::Plus, torus: false, states: 2 }

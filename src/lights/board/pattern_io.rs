@@ -4,7 +4,7 @@
 //! (or a light to press) is 1, black in the image. A 20,000×20,000 pattern is a 50 MB `P4`
 //! file and never more than its packed bits in memory.
 
-use crate::lights::rules::packed::PackedBoard;
+use crate::lights::board::packed::PackedBoard;
 use crate::{bail, Error, Result};
 use std::io::{BufRead, Write};
 

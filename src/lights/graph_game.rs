@@ -1,7 +1,7 @@
 //! A Lights Out game on a graph as a [`Puzzle`]: a commercial preset or a custom grid (size,
 //! press stencil, glued edges, up to 255 states), its lights, and whether only lit lights may
 //! be pressed (the Deluxe's lit-only games). A move presses one light by its index in the
-//! preset's natural order ([`crate::lights::rules::presets`]). The linear game is solved by
+//! preset's natural order ([`crate::lights::game::presets`]). The linear game is solved by
 //! elimination over the graph ([`graph::solve`], fewest presses), lit-only play by
 //! [`lit_only::fewest`] (exact search up to 25 lights).
 //!
@@ -12,7 +12,7 @@
 //! cells row by row (1 = changed); then each light's state in as many bits as k − 1 needs.
 
 use crate::bits::{from_base64url, BitReader, BitWriter};
-use crate::lights::rules::presets::{grid, parse_pattern, Edges, Preset, Stencil};
+use crate::lights::game::presets::{grid, parse_pattern, Edges, Preset, Stencil};
 use crate::lights::solvers::graph::{self, Graph, MAX_STATES};
 use crate::lights::solvers::lit_only;
 use crate::link;
@@ -100,7 +100,7 @@ pub struct GraphGame {
 
 /// How [`Puzzle::solve_with`] solves the usual game: the grid game's options (`minimal`, the
 /// default, searches for the fewest presses). Lit-only play is always solved for the fewest.
-pub use crate::lights::rules::puzzle::SolveOptions;
+pub use crate::lights::puzzle::SolveOptions;
 
 impl GraphGame {
     /// A dark board; lit-only play only for two states (a "lit" light is one that is on).

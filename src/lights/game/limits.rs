@@ -2,9 +2,9 @@
 //! boards cross the wasm boundary as packed bits, and which jobs go to the Worker. The page only
 //! asks ([`page_plan`], [`page_spec`]); every size cut-off lives here, with its reason.
 
-use crate::lights::rules::board::{Rule, Spec, MAX_SIDE};
-use crate::lights::rules::game::Settings;
-use crate::lights::rules::puzzle::{Position, STEP_PRESSES_UP_TO};
+use crate::lights::board::{Rule, Spec, MAX_SIDE};
+use crate::lights::game::Settings;
+use crate::lights::game::{rows_per_step, STEP_PRESSES_UP_TO};
 use crate::lights::solvers::chase::MAX_CHASE_WORK;
 use crate::lights::solvers::large;
 use crate::lights::solvers::minimal::MAX_EXACT_NULLITY;
@@ -58,7 +58,7 @@ pub struct PagePlan {
     /// view leaves it out; packed boards have no link (the page saves them as files).
     pub link_in_worker: bool,
     /// Rows a step of the solution's walk-through, 0 when it steps a press at a time (see
-    /// [`Position::steps_of`]).
+    /// `crate::lights::Position::steps_of`).
     pub step_rows: usize,
 }
 
@@ -141,14 +141,14 @@ pub fn page_plan(spec: &Spec) -> PagePlan {
         quiet_gallery: !(chaser && spec.rows.max(spec.cols) > MAX_SIDE),
         full_solvers: needs_full_solvers(spec),
         link_in_worker: !(chaser && spec.rows.max(spec.cols) > MAX_SIDE) && cells > WORKER_LINK_LIGHTS,
-        step_rows: if cells <= STEP_PRESSES_UP_TO { 0 } else { Position::rows_per_step(spec.rows) },
+        step_rows: if cells <= STEP_PRESSES_UP_TO { 0 } else { rows_per_step(spec.rows) },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lights::rules::packed::clears;
+    use crate::lights::board::packed::clears;
     use crate::lights::solvers::large::{random_packed, solve_packed};
     use crate::progress::NoProgress;
 

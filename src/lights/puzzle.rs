@@ -1,11 +1,11 @@
-//! Lights Out as a [`Puzzle`]: the game's rules (`crate::lights::rules::game`, the any-size
+//! Lights Out as a [`Puzzle`]: the game's rules (`crate::lights::game`, the any-size
 //! lights of `any_size`) joined to its share-link payload (`crate::lights::io::link`), kept apart
 //! so that neither of those modules needs the other.
 
+use crate::lights::board::Spec;
+use crate::lights::game::any_size::{Lights, SolveRequest};
+use crate::lights::game::{rows_per_step, Game, Move, PressBlock, STEP_PRESSES_UP_TO};
 use crate::lights::io::link;
-use crate::lights::rules::any_size::{Lights, SolveOptions as AnySizeOptions};
-use crate::lights::rules::board::Spec;
-use crate::lights::rules::game::{Game, Move, PressBlock};
 use crate::lights::solvers::chase::{chase, ChaseRow};
 use crate::progress::Progress;
 use crate::puzzle::{Action, Input, Puzzle};
@@ -68,14 +68,14 @@ impl Position {
     }
 
     /// The steps a page walks through a solution in: a press a step on boards of up to
-    /// [`STEP_PRESSES_UP_TO`] lights, else blocks of [`Position::rows_per_step`] rows, each one
+    /// [`STEP_PRESSES_UP_TO`] lights, else blocks of [`rows_per_step`] rows, each one
     /// move (a 2000×2000 board's two million presses become 200 steps of 10 rows).
     pub fn steps_of(presses: &Lights) -> Result<Vec<Move>> {
         let spec = presses.spec();
         if spec.rows * spec.cols <= STEP_PRESSES_UP_TO {
             return Ok(Position::moves_of(presses));
         }
-        let per = Position::rows_per_step(spec.rows);
+        let per = rows_per_step(spec.rows);
         (0..spec.rows)
             .step_by(per)
             .map(|from| {
@@ -132,12 +132,6 @@ impl Position {
         }))
     }
 
-    /// Rows a step of [`Position::steps_of`] on a board of `rows` rows: one row (a row of the
-    /// chase) up to [`MAX_STEPS`] rows, else as few as keep the steps to that many.
-    pub fn rows_per_step(rows: usize) -> usize {
-        rows.div_ceil(MAX_STEPS).max(1)
-    }
-
     /// Presses every light of `block` as often as it says (`times` 1), or takes them back
     /// (`times` k − 1 each).
     fn press_block(&mut self, from: usize, block: &PressBlock, undo: bool) -> Result<()> {
@@ -157,13 +151,6 @@ impl Position {
         Ok(())
     }
 }
-
-/// Boards of up to this many lights step through a solution a press at a time (the page draws
-/// them as buttons, and a press reads).
-pub const STEP_PRESSES_UP_TO: usize = 1024;
-
-/// The most steps a large board's solution is cut into: a row a step up to 200 rows.
-pub const MAX_STEPS: usize = 200;
 
 impl Puzzle for Position {
     type Params = Spec;
@@ -224,7 +211,7 @@ impl Puzzle for Position {
             };
             return Position::steps_of_chase(&chase(&board)?.rows(), board.spec.cols);
         }
-        let how = AnySizeOptions { minimal: options.minimal, presses: true, quiet: false };
+        let how = SolveRequest { minimal: options.minimal, presses: true, quiet: false };
         match self.lights.solve(&how, progress)?.presses {
             Some(p) => Ok(Position::moves_of(&p)),
             None => bail!("this pattern cannot be cleared"),
