@@ -28,6 +28,14 @@ function verdictsSettled(page) {
 
 test('each strategy verifies, and the source strategy is not a coset strategy', async () => {
   const { page, errors, context } = await lab();
+  // Both checks run in the Worker: the coset check on 16 squares alone is a task of 1.5 s, which
+  // froze the page while it ran on the main thread (found by the monkey).
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
   for (const [strategy, f] of [['xor', ''], ['coset', ''], ['coset', 'majority'], ['vasilev', 'popcount3'], ['vasilev', 'random'], ['search', '']]) {
     await page.selectOption('#strategy', strategy);
     if (strategy === 'coset' || strategy === 'vasilev') await page.selectOption('#f', f);
@@ -47,6 +55,9 @@ test('each strategy verifies, and the source strategy is not a coset strategy', 
   await page.selectOption('#squares', '4096');
   await page.click('#verify');
   await page.waitForSelector('#verdict[data-squares="4096"][data-method=construction][data-valid=true]');
+  await nextFrame(page);
+  const tasks = await page.evaluate(() => window.longTasks);
+  assert.ok(tasks.every((ms) => ms <= longTaskLimit()), `long tasks on the page's thread: ${tasks} ms`);
   assert.deepEqual(errors, []);
   await context.close();
 });

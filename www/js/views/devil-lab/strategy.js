@@ -59,7 +59,9 @@ export function wireStrategy(lab) {
         counterexample.hide();
         if (v.counterexample) counterexample.draw(v.squares ?? n, v.counterexample);
         if (n <= 16 && v.valid) {
-          const { coset } = core.devil_lab_coset_check(lab.spec(), n);
+          // In the Worker too: on 16 squares the check tries every colour class and deleted
+          // square, a task of 1.5 s on an idle machine (the page froze when it ran here).
+          const { coset } = await lab.job('verify', 'devil_lab_coset_check', [lab.spec(), n]);
           showResult(
             $('coset-verdict'),
             coset
