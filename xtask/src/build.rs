@@ -161,7 +161,12 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
     let copies = crate::target_dir().join("wasm-modules");
     std::fs::create_dir_all(&copies)?;
     let copy = copies.join(format!("{name}.wasm"));
+    // A module's warnings are kept beside its copy, so a build skipped later still reports them.
+    let warnings_file = copies.join(format!("{name}.warnings"));
     if modified(&copy).is_some_and(|built| newest_source(&root).is_some_and(|source| built >= source)) {
+        if let Ok(line) = std::fs::read_to_string(&warnings_file) {
+            WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{name}: {}", line.trim()));
+        }
         return Ok(copy);
     }
     eprintln!("xtask: cargo build, wasm module {name}");
@@ -174,8 +179,14 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
             .args(["--target", WASM_TARGET, "--no-default-features", "--features", name])
             .current_dir(&root),
     )?;
-    if let Some(line) = warned {
-        WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{name}: {line}"));
+    match warned {
+        Some(line) => {
+            std::fs::write(&warnings_file, &line)?;
+            WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{name}: {line}"));
+        }
+        None => {
+            let _ = std::fs::remove_file(&warnings_file);
+        }
     }
     let artifact = crate::target_dir().join(WASM_TARGET).join("release").join(CRATE_ARTIFACT);
     std::fs::copy(&artifact, &copy).with_context(|| format!("cannot copy {}", artifact.display()))?;
