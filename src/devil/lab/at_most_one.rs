@@ -138,11 +138,17 @@ impl Engine {
     }
 }
 
-/// Searches for an at-most-one strategy on `n ≤ 8` squares.
-pub fn search(n: usize, node_limit: u64) -> Result<Outcome> {
+/// Refuses a number of squares outside 1..=8, the sizes `search` and `settle` handle.
+fn check_squares(n: usize) -> Result<()> {
     if n == 0 || n > MAX_AT_MOST_ONE {
         bail!("the at-most-one search runs on 1 to {MAX_AT_MOST_ONE} squares, not {n}");
     }
+    Ok(())
+}
+
+/// Searches for an at-most-one strategy on `n ≤ 8` squares.
+pub fn search(n: usize, node_limit: u64) -> Result<Outcome> {
+    check_squares(n)?;
     let mut nodes = 0;
     let mut exhausted = true;
     // n = 1: one colour, nothing to choose.
@@ -196,9 +202,7 @@ const SETTLE_NODES: u64 = 250_000;
 /// first. A construction (Hamming for 2^k − 1, XOR for 2^k), checked on every board; else the
 /// search, when it runs to its end within `SETTLE_NODES`; else the counting bound.
 pub fn settle(n: usize) -> Result<Verdict> {
-    if n == 0 || n > MAX_AT_MOST_ONE {
-        bail!("the at-most-one search runs on 1 to {MAX_AT_MOST_ONE} squares, not {n}");
-    }
+    check_squares(n)?;
     let verdict = |works: bool, method: &str, nodes: u64, explanation: String| Verdict {
         squares: n,
         works,
@@ -308,9 +312,9 @@ mod tests {
             };
             assert_eq!(v.method, method, "n = {n}");
         }
-        // The search agrees where a construction answered: it finds a strategy for n ≤ 4.
         let five = search(5, u64::MAX).unwrap();
         assert!(!five.found && five.exhausted);
+        // The search agrees where a construction answered: it finds a strategy for n ≤ 4.
         for n in 1..=4 {
             let out = search(n, u64::MAX).unwrap();
             let t = out.table.unwrap();
