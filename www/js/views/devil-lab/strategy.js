@@ -55,10 +55,11 @@ export function wireStrategy(lab) {
         const ms = Math.round(performance.now() - t0);
         showResult($('verdict'), `${verdictText(v)} (${ms} ms, including the Worker's start)`, { ...verdictFacts(v), ms });
         $('verdict').className = v.valid ? 'ok' : 'bad';
-        lab.clearVerdict('coset-verdict');
         counterexample.hide();
         if (v.counterexample) counterexample.draw(v.squares ?? n, v.counterexample);
-        if (n <= 16 && v.valid) {
+        // The last coset verdict stays greyed until this one comes (its check is a job of its own).
+        if (n > 16 || !v.valid) lab.clearVerdict('coset-verdict');
+        else {
           // In the Worker too: on 16 squares the check tries every colour class and deleted
           // square, a task of 1.5 s on an idle machine (the page froze when it ran here).
           const { coset } = await lab.job('verify', 'devil_lab_coset_check', [lab.spec(), n]);
@@ -69,6 +70,7 @@ export function wireStrategy(lab) {
               : 'It is not the coset strategy of any code, under any renaming of the squares it names (checked against every colour class and every deleted square).',
             { coset: coset ? `${coset[0]} ${coset[1]}` : 'none' },
           );
+          $('coset-verdict').classList.remove('stale');
         }
       } catch (err) {
         if (!isCancelled(err)) {
