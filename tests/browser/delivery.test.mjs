@@ -3,6 +3,7 @@
 // cancelled job), the landing page none, the blog example one download per puzzle shown; and
 // the `cargo xtask dist` build works from a sub-path under a plain static server (Python's),
 // where its precaching service worker downloads every module once in all, none twice.
+// Every test opens a fresh context: a page the harness reuses has the site in its HTTP cache.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -48,7 +49,7 @@ const moduleOf = (path) => path.split('/').pop().split('_bg')[0];
 
 for (const [path, module] of Object.entries(PAGES)) {
   test(`${path} fetches ${module ? `the ${module} module once` : 'no wasm'}`, async () => {
-    const { page, errors, context } = await open(browser, 'index.html');
+    const { page, errors, context } = await open(browser, 'index.html', { fresh: true });
     const recorded = recordWasm(page);
     await page.goto(new URL(path, `${page.url()}`).href);
     if (module) await ready(page);
@@ -65,7 +66,7 @@ for (const [path, module] of Object.entries(PAGES)) {
 }
 
 test('the Lights page fetches lights-full once, and only when a board needs its solvers', async () => {
-  const { page, errors, context } = await open(browser, 'index.html');
+  const { page, errors, context } = await open(browser, 'index.html', { fresh: true });
   const recorded = recordWasm(page);
   await page.goto(new URL('lights.html', page.url()).href);
   await ready(page);
@@ -95,7 +96,7 @@ test('the Lights page fetches lights-full once, and only when a board needs its 
 });
 
 test('a cancelled Worker job and the next one do not fetch the wasm again', async () => {
-  const { page, errors, context } = await open(browser, 'index.html');
+  const { page, errors, context } = await open(browser, 'index.html', { fresh: true });
   const recorded = recordWasm(page);
   await page.goto(new URL('table.html', page.url()).href);
   await ready(page);
@@ -120,7 +121,7 @@ test('a cancelled Worker job and the next one do not fetch the wasm again', asyn
 });
 
 test('the blog example downloads each puzzle module once, however many boards show it', async () => {
-  const { page, errors, context } = await open(browser, 'index.html');
+  const { page, errors, context } = await open(browser, 'index.html', { fresh: true });
   const recorded = recordWasm(page);
   await page.goto(new URL('examples/blog-post.html', page.url()).href);
   await page.waitForFunction(() => [...document.querySelectorAll('chessboard-puzzle')].every((e) => e.dataset.ready === 'true'));
@@ -172,7 +173,7 @@ const MODULES = ['chess', 'devil', 'lab', 'lights', 'lights-full', 'table'];
 test('the dist build works from a sub-path under a plain static server', async () => {
   const origin = await pythonServer(distDir());
   for (const path of [...Object.keys(PAGES), 'examples/blog-post.html']) {
-    const { page, errors, context } = await open(browser, 'index.html');
+    const { page, errors, context } = await open(browser, 'index.html', { fresh: true });
     const all = recordContextWasm(context);
     const failed = [];
     page.on('response', (r) => {

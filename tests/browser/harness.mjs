@@ -56,40 +56,58 @@ export const ARGS = [
 
 /**
  * The browser for a test file: the one run.mjs shares between files (BROWSER_WS; closing it
- * only disconnects), or a Chromium of its own for a file run alone. Warmed up with one page
- * load: a cold start on a busy 2-core machine can take many seconds (font caches, first
- * compilation), which should not count against the first test's timeouts.
+ * only disconnects), or a Chromium of its own for a file run alone. A browser of its own is
+ * warmed up with one page load: a cold start on a busy 2-core machine can take many seconds
+ * (font caches, first compilation), which should not count against the first test's timeouts.
+ * run.mjs warms the shared one once (`warmUp`), not once a file: a load costs about a CPU-second.
  */
 export async function launch() {
   const shared = process.env.BROWSER_WS;
-  const browser = shared
-    ? await chromium.connect(shared, { timeout: 120_000 })
-    : await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
-  const page = await browser.newPage();
-  await page.goto(`${BASE_URL}/index.html`, { timeout: 120_000 }).catch(() => {});
-  await page.close();
+  if (shared) return chromium.connect(shared, { timeout: 120_000 });
+  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
+  await warmUp(browser);
   return browser;
 }
 
+/** One page load of the site, whose outcome does not matter. @param {import('playwright-core').Browser} browser */
+export async function warmUp(browser) {
+  const page = await browser.newPage();
+  await page.goto(`${BASE_URL}/index.html`, { timeout: 120_000 }).catch(() => {});
+  await page.close();
+}
+
 /**
- * Opens `path` in a fresh context. Returns the page and `errors`, the console errors and
- * uncaught exceptions seen so far.
+ * Opens `path` in a page of its own context. Returns the page, its context, and `errors`, the
+ * console errors and uncaught exceptions seen so far.
+ *
+ * The page may be one an earlier test of the same file closed: a load in a page that exists
+ * costs about half the CPU of one in a fresh context (docs/testing.md), and the suite is bound
+ * by CPU. A test's `context.close()` hands its page back cleaned: listeners removed, the site's
+ * storage of every kind cleared, the document unloaded, its history reset once the next one
+ * loads. A page is closed for real instead when its test did something a clean-up cannot undo
+ * (see `LASTING`) or went to another origin. `{ fresh: true }` asks for a new context.
  * @param {import('playwright-core').Browser} browser
  * @param {string} path
- * @param {{ reducedMotion?: 'reduce' | 'no-preference', viewport?: { width: number, height: number }, hasTouch?: boolean }} [options]
+ * @param {{ reducedMotion?: 'reduce' | 'no-preference', viewport?: { width: number, height: number }, hasTouch?: boolean, fresh?: boolean }} [options]
  */
-export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 }, hasTouch = false } = {}) {
-  const context = await browser.newContext({ reducedMotion, viewport, hasTouch });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 }, hasTouch = false, fresh = false } = {}) {
+  const idle = idlePages(browser, JSON.stringify([reducedMotion, viewport, hasTouch]));
+  const reused = fresh ? undefined : idle.pop();
+  const lease = reused ?? (await newLease(browser, { reducedMotion, viewport, hasTouch }, idle));
+  counts[reused ? 'reused' : 'fresh']++;
+  const { page, context } = lease;
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
-  const page = await context.newPage();
   /** @type {string[]} */
   const errors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('framenavigated', (frame) => {
+    if (!isSiteUrl(frame.url())) lease.lasting = true;
+  });
+  lease.closed = false;
   try {
     await page.goto(`${BASE_URL}/${path}`);
   } catch (err) {
@@ -99,7 +117,143 @@ export async function open(browser, path, { reducedMotion = 'no-preference', vie
     console.log(`# navigation to ${path} timed out once; retrying`);
     await page.goto(`${BASE_URL}/${path}`);
   }
+  // A fresh page's history holds only its first document: so does a reused one's.
+  if (reused) await lease.cdp.send('Page.resetNavigationHistory');
   return { page, errors, context };
+}
+
+/** The methods whose effect outlives a test (routes, scripts run on every load, a second page,
+ * clock control): a test that calls one gets a context of its own. (A changed viewport or media
+ * is set back by `cleaned`.) */
+const LASTING = {
+  context: ['addCookies', 'addInitScript', 'clearPermissions', 'exposeBinding', 'exposeFunction', 'grantPermissions', 'newPage', 'route', 'routeFromHAR', 'routeWebSocket', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials', 'setOffline'],
+  page: ['addInitScript', 'addLocatorHandler', 'close', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'setExtraHTTPHeaders'],
+  clock: ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime'],
+};
+
+/**
+ * @typedef {{ context: import('playwright-core').BrowserContext, page: Page, cdp: import('playwright-core').CDPSession,
+ *   options: { reducedMotion: 'reduce' | 'no-preference', viewport: { width: number, height: number }, hasTouch: boolean },
+ *   listeners: { page: Listeners, context: Listeners }, lasting: boolean, closed: boolean }} Lease
+ * @typedef {Map<string | symbol, Set<Function>>} Listeners
+ */
+
+/** Pages `open` made and reused in this file, printed as the browser closes. */
+const counts = { fresh: 0, reused: 0 };
+
+/** @type {WeakMap<import('playwright-core').Browser, Map<string, Lease[]>>} */
+const pools = new WeakMap();
+
+/** The idle pages of `browser` opened with the options `key` names. @param {import('playwright-core').Browser} browser @param {string} key */
+function idlePages(browser, key) {
+  let pool = pools.get(browser);
+  if (!pool) {
+    pool = new Map();
+    pools.set(browser, pool);
+    // Closing the browser (for a shared one: disconnecting) closes the idle pages first.
+    const close = browser.close.bind(browser);
+    browser.close = async (...args) => {
+      for (const leases of pool?.values() ?? []) await Promise.all(leases.splice(0).map((l) => realClose(l.context)));
+      console.log(`# pages opened: ${counts.fresh} in a new context, ${counts.reused} reused`);
+      return close(...args);
+    };
+  }
+  let idle = pool.get(key);
+  if (!idle) pool.set(key, (idle = []));
+  return idle;
+}
+
+/**
+ * A new context and page, whose `context.close()` returns them to `idle` when nothing lasting
+ * was done in them. @param {import('playwright-core').Browser} browser
+ * @param {{ reducedMotion: 'reduce' | 'no-preference', viewport: { width: number, height: number }, hasTouch: boolean }} options
+ * @param {Lease[]} idle
+ * @returns {Promise<Lease>}
+ */
+async function newLease(browser, options, idle) {
+  const context = await browser.newContext(options);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  const page = await context.newPage();
+  /** @type {Lease} */
+  const lease = {
+    context, page, cdp: await context.newCDPSession(page), options, lasting: false, closed: false,
+    listeners: { page: listeners(page), context: listeners(context) },
+  };
+  const mark = (/** @type {any} */ target, /** @type {string[]} */ names) => {
+    for (const name of names) {
+      const original = target[name];
+      if (typeof original === 'function') {
+        target[name] = (/** @type {unknown[]} */ ...args) => {
+          lease.lasting = true;
+          return original.apply(target, args);
+        };
+      }
+    }
+  };
+  mark(context, LASTING.context);
+  mark(page, LASTING.page);
+  mark(context.clock, LASTING.clock);
+  mark(page.clock, LASTING.clock);
+  context.close = async () => {
+    if (lease.closed) return;
+    lease.closed = true;
+    if (lease.lasting || page.isClosed() || !(await cleaned(lease))) return realClose(context);
+    idle.push(lease);
+  };
+  return lease;
+}
+
+/** Whether a URL is of the site under test (or a blank document), whose storage `cleaned` clears. @param {string} url */
+function isSiteUrl(url) {
+  return url.startsWith(`${BASE_URL}/`) || url === 'about:blank' || url === 'about:srcdoc' || url.startsWith(`blob:${BASE_URL}/`);
+}
+
+/** Unloads a lease's document and clears what it left; false when something failed. @param {Lease} lease */
+async function cleaned(lease) {
+  const { context, page, cdp, options } = lease;
+  try {
+    removeListenersSince(page, lease.listeners.page);
+    removeListenersSince(context, lease.listeners.context);
+    // Session storage belongs to the tab, so it is cleared from the page, before it leaves.
+    if (page.url().startsWith(`${BASE_URL}/`)) await page.evaluate(() => sessionStorage.clear());
+    await page.goto('about:blank');
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(BASE_URL).origin, storageTypes: 'all' });
+    // A context's defaults: Playwright's light scheme, the options it was made with.
+    await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: options.reducedMotion, forcedColors: 'none' });
+    await page.setViewportSize(options.viewport);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The listeners a page or context has now (Playwright's own among them, which must stay: its
+ * `close()` waits on one). Its objects are Node-style emitters, though their types do not say so.
+ * @param {Page | import('playwright-core').BrowserContext} target @returns {Listeners} */
+function listeners(target) {
+  const emitter = emitterOf(target);
+  return new Map(emitter.eventNames().map((name) => [name, new Set(emitter.rawListeners(name))]));
+}
+
+/** Removes the listeners added since `before` (a test's, and `open`'s for its errors).
+ * @param {Page | import('playwright-core').BrowserContext} target @param {Listeners} before */
+function removeListenersSince(target, before) {
+  const emitter = emitterOf(target);
+  for (const name of emitter.eventNames()) {
+    for (const listener of emitter.rawListeners(name)) {
+      if (!before.get(name)?.has(listener)) emitter.removeListener(name, /** @type {(...args: any[]) => void} */ (listener));
+    }
+  }
+}
+
+/** @param {Page | import('playwright-core').BrowserContext} target */
+function emitterOf(target) {
+  return /** @type {import('node:events').EventEmitter} */ (/** @type {unknown} */ (target));
+}
+
+/** Closes a context for good, whatever was patched on it. @param {import('playwright-core').BrowserContext} context */
+function realClose(context) {
+  return Object.getPrototypeOf(context).close.call(context);
 }
 
 /** Saves a screenshot of the whole page as screenshots/NAME.png. @param {Page} page @param {string} name */

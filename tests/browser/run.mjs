@@ -14,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { ARGS, EXECUTABLE } from './harness.mjs';
+import { ARGS, EXECUTABLE, warmUp } from './harness.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
@@ -98,6 +98,11 @@ if (!options.files.length) {
   process.exit(0);
 }
 const server = await chromium.launchServer({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
+{
+  const warming = await chromium.connect(server.wsEndpoint(), { timeout: 120_000 });
+  await warmUp(warming);
+  await warming.close();
+}
 const stopLoad = options.load ? startLoad() : () => {};
 const env = { ...process.env, BROWSER_WS: server.wsEndpoint() };
 const runs = [];
