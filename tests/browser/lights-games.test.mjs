@@ -43,7 +43,7 @@ async function solveByTheList(page) {
 }
 
 test('every preset loads as its game and is cleared by its press list', async () => {
-  const { page, errors } = await open(browser, 'lights-games.html');
+  const { page, errors, context } = await open(browser, 'lights-games.html');
   await ready(page);
   for (const [preset, n] of Object.entries(PRESETS)) {
     await pick(page, preset, n);
@@ -52,11 +52,12 @@ test('every preset loads as its game and is cleared by its press list', async ()
     assert.ok((await states(page)).every((v) => v === 0), `${preset} is dark`);
   }
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('the Cube is a net of six 3×3 faces; Merlin keeps its keypad labels; the 2000 is red and green', async () => {
   // Reduced motion: no colour transition to read half-way.
-  const { page } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
+  const { page, context } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
   await ready(page);
   await pick(page, 'cube', 54);
   const place = (label) =>
@@ -114,10 +115,11 @@ test('the Cube is a net of six 3×3 faces; Merlin keeps its keypad labels; the 2
   assert.equal(await colour(1), 'rgb(47, 191, 113)', 'state 2 is green');
   await page.keyboard.press('3');
   assert.match(await page.textContent('#message'), /states 0 to 2, not 3/);
+  await context.close();
 });
 
 test('a physical board is entered fast: Clear and taps, a drag, number keys, a pasted pattern', async () => {
-  const { page, errors } = await open(browser, 'lights-games.html');
+  const { page, errors, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await pick(page, 'classic', 25);
   // Ten lit lights in eleven taps: Clear (which goes to Edit mode), then one tap each.
@@ -162,6 +164,7 @@ test('a physical board is entered fast: Clear and taps, a drag, number keys, a p
   assert.match(await page.textContent('#message'), /not 'x'/);
   assert.deepEqual(await states(page), pasted);
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('touch: a tap in Edit mode sets a light, a finger dragged along a row paints it', async () => {
@@ -189,7 +192,7 @@ test('touch: a tap in Edit mode sets a light, a finger dragged along a row paint
 test('a share link opens its board, and the address bar keeps the board shown', async () => {
   // Preset 0 (classic), the usual game, A1 and E5 lit: the bits 00000 1 0…0 1 of the link
   // format (docs/lights-games.md), base64url.
-  const { page, errors } = await open(browser, 'lights-games.html#lights-graph/v1/BAAABA');
+  const { page, errors, context } = await open(browser, 'lights-games.html#lights-graph/v1/BAAABA');
   await ready(page);
   assert.equal(await page.$eval('#board', (b) => b.dataset.board), 'classic');
   const lit = await page.$$eval(`${LIGHTS}[data-state="1"]`, (bs) => bs.map((b) => b.dataset.label));
@@ -212,10 +215,11 @@ test('a share link opens its board, and the address bar keeps the board shown', 
   assert.ok(snippet.includes(`<chessboard-puzzle link="`) && snippet.includes(`lights-games.html${hash}"`), snippet);
   assert.ok((await page.inputValue('#share-iframe')).includes(`lights-games.html?embed=1&amp;view=compact${hash}"`), await page.inputValue('#share-iframe'));
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('the press list ticks: pressed on the page, by hand, and with the step bar', async () => {
-  const { page } = await open(browser, 'lights-games.html');
+  const { page, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await pick(page, 'classic', 25);
   await page.click('#clear');
@@ -242,6 +246,7 @@ test('the press list ticks: pressed on the page, by hand, and with the step bar'
   assert.deepEqual(done.slice(0, 6), [true, true, true, true, true, false]);
   assert.equal(await page.textContent('#press-bar .step-position'), 'Press 5 of 15');
   await screenshot(page, 'lights-games-list');
+  await context.close();
 });
 
 /** The 5×5 with every light on, solved: 15 presses listed. Returns the light of each press. */
@@ -269,7 +274,7 @@ function pressed(lights, i) {
 }
 
 test('the press list, the step bar and Undo/Redo are one position: the session’s steps', async () => {
-  const { page, errors } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
+  const { page, errors, context } = await open(browser, 'lights-games.html', { reducedMotion: 'reduce' });
   await ready(page);
   const presses = await allOnSolved(page);
   const position = () => page.textContent('#press-bar .step-position');
@@ -303,10 +308,11 @@ test('the press list, the step bar and Undo/Redo are one position: the session�
   await at(14);
   assert.equal(await ticked(), 14);
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('lit-only play refuses a press on an unlit light, and solves in a legal order', async () => {
-  const { page } = await open(browser, 'lights-games.html');
+  const { page, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await pick(page, 'merlin', 9);
   await page.check('#lit-only');
@@ -347,6 +353,7 @@ test('lit-only play refuses a press on an unlit light, and solves in a legal ord
   assert.match(await page.textContent('#plan-info'), /^Lit-only play on 49 lights is too large for this page/);
   assert.deepEqual(await states(page), board);
   assert.equal(await page.locator('#press-list li').count(), 0);
+  await context.close();
 });
 
 /** Sets a pattern on the board shown, as a player pastes it. */
@@ -371,7 +378,7 @@ async function timedSolve(page) {
 }
 
 test('lit-only 5×5 and 6×6 are solved in the Worker, with progress and Cancel', async () => {
-  const { page, errors } = await open(browser, 'lights-games.html');
+  const { page, errors, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await pick(page, 'classic', 25);
   await page.check('#lit-only');
@@ -400,10 +407,11 @@ test('lit-only 5×5 and 6×6 are solved in the Worker, with progress and Cancel'
   console.log(`6×6 Deluxe lit-only, a checkerboard, in the Worker: ${six.ms} ms, ${six.presses || six.message}`);
   assert.ok(six.presses > 0 || /^no sequence of presses on lit lights clears this pattern$/.test(six.message), JSON.stringify(six));
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('a custom grid: projective plane, 5 states, a drawn stencil', async () => {
-  const { page, errors } = await open(browser, 'lights-games.html');
+  const { page, errors, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await page.selectOption('#preset', 'grid');
   await page.fill('#rows', '3');
@@ -418,6 +426,7 @@ test('a custom grid: projective plane, 5 states, a drawn stencil', async () => {
   assert.match(await page.textContent('#board-title'), /3×4 grid, 5 states, projective edges/);
   await solveByTheList(page);
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 for (const [width, height] of [
@@ -426,7 +435,7 @@ for (const [width, height] of [
 ]) {
   for (const scheme of ['light', 'dark']) {
     test(`screenshots at ${width} px, ${scheme}`, async () => {
-      const { page } = await open(browser, 'lights-games.html', { viewport: { width, height } });
+      const { page, context } = await open(browser, 'lights-games.html', { viewport: { width, height } });
       await page.emulateMedia({ colorScheme: /** @type {'light' | 'dark'} */ (scheme) });
       await ready(page);
       await pick(page, 'classic', 25);
@@ -441,13 +450,14 @@ for (const [width, height] of [
       await screenshot(page, `lights-games-2000-${width}-${scheme}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.equal(overflow, 0, 'nothing is wider than the screen');
+      await context.close();
     });
   }
 }
 
 for (const scheme of ['light', 'dark']) {
   test(`axe finds no serious or critical violation (${scheme}), with a press list and the custom grid's controls shown`, async () => {
-    const { page } = await open(browser, 'lights-games.html');
+    const { page, context } = await open(browser, 'lights-games.html');
     await page.emulateMedia({ colorScheme: /** @type {'light' | 'dark'} */ (scheme) });
     await ready(page);
     await pick(page, '2000', 25);
@@ -462,11 +472,12 @@ for (const scheme of ['light', 'dark']) {
         .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
     });
     assert.deepEqual(found, []);
+    await context.close();
   });
 }
 
 test('the composer’s Mode options are the view’s Mode buttons, Play and Edit, and nothing else', async () => {
-  const { page } = await open(browser, 'lights-games.html');
+  const { page, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await page.click('#embed');
   await page.waitForSelector('#embed-dialog[open]');
@@ -478,13 +489,14 @@ test('the composer’s Mode options are the view’s Mode buttons, Play and Edit
   ]);
   const width = await page.$eval('#embed-mode', (s) => s.getBoundingClientRect().width);
   assert.ok(width < 200, `the Mode select is ${width} px wide`);
+  await context.close();
 });
 
 test('a solve’s error is where the eye is: in the Presses panel, on the screen, and the board does not move', async () => {
   // The classic 5×5 with only its corner lit has no solution (the corner is not in the
   // span of the 23 independent presses: it meets both quiet patterns of the 5×5 an odd number of times).
   for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 900 }]) {
-    const { page, errors } = await open(browser, 'lights-games.html', { viewport, reducedMotion: 'reduce' });
+    const { page, errors, context } = await open(browser, 'lights-games.html', { viewport, reducedMotion: 'reduce' });
     await ready(page);
     await pick(page, 'classic', 25);
     await page.click('#clear');
@@ -506,13 +518,14 @@ test('a solve’s error is where the eye is: in the Presses panel, on the screen
     assert.equal(await page.isVisible('#message'), false, 'the message line at the top says nothing');
     assert.equal(await boardTop(), before, 'the board did not move');
     assert.deepEqual(errors, []);
+    await context.close();
   }
 });
 
 test('a custom grid’s solve runs in the Worker with progress and Cancel: no page task over 200 ms', async () => {
   // The heaviest seen: 3×21, 255 states, a one-sided stencil (the light and its right
   // neighbour), which took 3.7–4.3 s on the page's thread.
-  const { page, errors } = await open(browser, 'lights-games.html');
+  const { page, errors, context } = await open(browser, 'lights-games.html');
   await ready(page);
   await page.evaluate(() => {
     /** @type {number[]} */
@@ -557,4 +570,5 @@ test('a custom grid’s solve runs in the Worker with progress and Cancel: no pa
   console.log(`3×21, 255 states: ${presses} presses (${rows} rows drawn); long tasks ${JSON.stringify(long)}`);
   assert.ok(Math.max(0, ...long) <= 200, `no page task over 200 ms (${JSON.stringify(long)})`);
   assert.deepEqual(errors, []);
+  await context.close();
 });
