@@ -165,7 +165,7 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
     let warnings_file = copies.join(format!("{name}.warnings"));
     if modified(&copy).is_some_and(|built| newest_source(&root).is_some_and(|source| built >= source)) {
         if let Ok(line) = std::fs::read_to_string(&warnings_file) {
-            WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{name}: {}", line.trim()));
+            record_warning(name, line.trim());
         }
         return Ok(copy);
     }
@@ -182,7 +182,7 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
     match warned {
         Some(line) => {
             std::fs::write(&warnings_file, &line)?;
-            WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{name}: {line}"));
+            record_warning(name, &line);
         }
         None => {
             let _ = std::fs::remove_file(&warnings_file);
@@ -198,6 +198,11 @@ fn raw_wasm(name: &str) -> Result<PathBuf> {
 /// warning only that set shows (an import only the other faces use) comes out, without a clippy
 /// pass per module (clippy runs once, over every feature).
 static WARNINGS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes a module's rustc warning line for `warnings()`.
+fn record_warning(module: &str, line: &str) {
+    WARNINGS.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{module}: {line}"));
+}
 
 /// The warnings of the modules built by this process (see `WARNINGS`).
 pub fn warnings() -> Vec<String> {
