@@ -9,7 +9,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launch, open, ready, screenshot, linkSettled, BASE_URL, longTaskLimit, gameState } from './harness.mjs';
+import { launch, open, ready, screenshot, linkSettled, BASE_URL, longTaskLimit, gameState, copiedBy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -35,8 +35,7 @@ function pressed(page, attr) {
 
 /** The link "Copy link" gives for what the view shows, as a fragment. */
 async function copiedLink(page) {
-  await page.click('#copy-link');
-  return new URL(await page.evaluate(() => navigator.clipboard.readText())).hash;
+  return new URL(await copiedBy(page, () => page.click('#copy-link'))).hash;
 }
 
 // Each page: how to read its state, how to change it (a press, a move, fields) and its link's name.

@@ -8,7 +8,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, ready, linkSettled, cli, fenBoard, screenshot, BASE_URL } from './harness.mjs';
+import { launch, open, ready, linkSettled, cli, fenBoard, screenshot, BASE_URL, copiedBy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -104,13 +104,15 @@ test('stepping keeps the address bar at a link of the ply shown; Copy link and E
   const at10 = await page.evaluate(() => location.hash);
   assert.equal(opened(at10).ply, 10);
 
-  await page.click('#copy-link');
-  await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.getElementById('share-output')).value !== '');
+  const onClipboard = await copiedBy(page, async () => {
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.getElementById('share-output')).value !== '');
+  });
   const copied = await page.inputValue('#share-output');
   assert.equal(copied, `${BASE_URL}/chess.html${at10}`);
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), copied);
+  assert.equal(onClipboard, copied);
 
-  await page.click('#embed');
+  await copiedBy(page, () => page.click('#embed'));
   await page.waitForSelector('#embed-dialog[open]');
   assert.ok((await page.inputValue('#embed-script')).includes(`link="${BASE_URL}/chess.html${at10}"`), 'the composer embeds the game link');
   await page.keyboard.press('Escape');

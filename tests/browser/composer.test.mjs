@@ -7,7 +7,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, open, ready, screenshot, problemsAfterSettling, BASE_URL } from './harness.mjs';
+import { launch, open, ready, screenshot, problemsAfterSettling, BASE_URL, copiedBy } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -31,8 +31,10 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     await page.emulateMedia({ colorScheme: scheme });
     await ready(page);
     await page.focus('#embed');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('#embed-dialog[open]');
+    const copiedFirst = await copiedBy(page, async () => {
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#embed-dialog[open]');
+    });
     assert.equal(await active(page), 'embed-view', 'the focus is on the first option');
     const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
     const script = `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`;
@@ -41,7 +43,7 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     const hash = link.slice(link.indexOf('#'));
     assert.match(await page.inputValue('#share-iframe'), new RegExp(`^<iframe src="${BASE_URL}/devil\\.html\\?embed=1&amp;view=compact${hash}" title="The Devil's chessboard" loading="lazy" style="display:block;width:100%;height:\\d+px;border:0"></iframe>$`));
     // The plain snippet is copied at once, as before the composer.
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), script);
+    assert.equal(copiedFirst, script);
     await previewed(page, { link });
 
     // View → board, Mode → the first mode (Watch), Step 3, Theme → light: all by keyboard.
@@ -86,13 +88,17 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
 
     // The copy buttons, by keyboard.
     await page.focus('#copy-script');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /copied/.test(document.getElementById('embed-status').textContent));
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#embed-script'));
+    const copiedScript = await copiedBy(page, async () => {
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => /copied/.test(document.getElementById('embed-status').textContent));
+    });
+    assert.equal(copiedScript, await page.inputValue('#embed-script'));
     await page.focus('#copy-iframe');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /^Iframe snippet copied/.test(document.getElementById('embed-status').textContent));
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.inputValue('#share-iframe'));
+    const copiedFrame = await copiedBy(page, async () => {
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => /^Iframe snippet copied/.test(document.getElementById('embed-status').textContent));
+    });
+    assert.equal(copiedFrame, await page.inputValue('#share-iframe'));
     await screenshot(page, `composer-${width}-${scheme}`);
     await page.addScriptTag({ path: AXE });
     const findings = await page.evaluate(async () => {

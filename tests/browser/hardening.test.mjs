@@ -3,15 +3,14 @@
 // link, a too-long PGN, the strategy lab's stale verdict, clicks off the Lights canvas.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, ready, screenshot, nextFrame, linkSettled, longTaskLimit, gameState } from './harness.mjs';
+import { launch, open, ready, screenshot, nextFrame, linkSettled, longTaskLimit, gameState, copiedBy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
 
 /** The link the page's "Copy link" gives, as a fragment ('#devil/v1/…'). */
 async function copiedLink(page) {
-  await page.click('#copy-link');
-  return new URL(await page.evaluate(() => navigator.clipboard.readText())).hash;
+  return new URL(await copiedBy(page, () => page.click('#copy-link'))).hash;
 }
 
 /** Sets the address bar's fragment as pasting a link does (a hashchange, no reload). */

@@ -3,7 +3,7 @@
 // and a record of console errors so every test can assert there were none.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,9 +63,16 @@ export const ARGS = [
  */
 export async function launch() {
   const shared = process.env.BROWSER_WS;
-  if (shared) return chromium.connect(shared, { timeout: 120_000 });
-  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
-  await warmUp(browser);
+  const browser = shared
+    ? await chromium.connect(shared, { timeout: 120_000 })
+    : await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', pollWaitsOnATimer);
+    return context;
+  };
+  if (!shared) await warmUp(browser);
   return browser;
 }
 
@@ -85,17 +92,24 @@ export async function warmUp(browser) {
  * by CPU. A test's `context.close()` hands its page back cleaned: listeners removed, the site's
  * storage of every kind cleared, the document unloaded, its history reset once the next one
  * loads. A page is closed for real instead when its test did something a clean-up cannot undo
- * (see `LASTING`) or went to another origin. `{ fresh: true }` asks for a new context.
+ * (see `LASTING`) or went to another origin. `{ fresh: true }` asks for a new context;
+ * `{ noClipboard: true }` one whose pages' copies go nowhere (see `copiedBy`): for a walk that
+ * clicks Copy at random beside a file that reads what it copied.
  * @param {import('playwright-core').Browser} browser
  * @param {string} path
- * @param {{ reducedMotion?: 'reduce' | 'no-preference', viewport?: { width: number, height: number }, hasTouch?: boolean, fresh?: boolean }} [options]
+ * @param {{ reducedMotion?: 'reduce' | 'no-preference', viewport?: { width: number, height: number }, hasTouch?: boolean, fresh?: boolean, noClipboard?: boolean }} [options]
  */
-export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 }, hasTouch = false, fresh = false } = {}) {
+export async function open(browser, path, { reducedMotion = 'no-preference', viewport = { width: 1200, height: 900 }, hasTouch = false, fresh = false, noClipboard = false } = {}) {
   const idle = idlePages(browser, JSON.stringify([reducedMotion, viewport, hasTouch]));
-  const reused = fresh ? undefined : idle.pop();
+  const reused = fresh || noClipboard ? undefined : idle.pop();
   const lease = reused ?? (await newLease(browser, { reducedMotion, viewport, hasTouch }, idle));
   counts[reused ? 'reused' : 'fresh']++;
   const { page, context } = lease;
+  if (noClipboard) {
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => {}, readText: async () => '' } });
+    });
+  }
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
   /** @type {string[]} */
@@ -120,6 +134,24 @@ export async function open(browser, path, { reducedMotion = 'no-preference', vie
   // A fresh page's history holds only its first document: so does a reused one's.
   if (reused) await lease.cdp.send('Page.resetNavigationHistory');
   return { page, errors, context };
+}
+
+/**
+ * Makes `waitForFunction` (of pages and frames) read its condition every 40 ms unless a test
+ * asks otherwise. Playwright's default reads it on every animation frame, which keeps the page
+ * drawing 60 frames a second while it waits: 0.42 CPU-seconds over 5 s of waiting on an idle
+ * page, against 0.04 (measured on lights.html). The suite is bound by the CPU, and a state
+ * lasts longer than 40 ms where anyone could see it.
+ * @param {Page} page
+ */
+function pollWaitsOnATimer(page) {
+  const frame = /** @type {any} */ (Object.getPrototypeOf(page.mainFrame()));
+  if (frame.waitForFunction.timerPolled || process.env.POLL_RAF) return;
+  const original = frame.waitForFunction;
+  frame.waitForFunction = function (/** @type {unknown} */ fn, /** @type {unknown} */ arg, /** @type {{ polling?: unknown }} */ options = {}) {
+    return original.call(this, fn, arg, { polling: 40, ...options });
+  };
+  frame.waitForFunction.timerPolled = true;
 }
 
 /** The methods whose effect outlives a test (routes, scripts run on every load, a second page,
@@ -371,4 +403,56 @@ export async function savedPath(download) {
   const path = join(mkdtempSync(join(tmpdir(), 'download-')), download.suggestedFilename() || 'download');
   await download.saveAs(path);
   return path;
+}
+
+/** The lock on the clipboard: a folder, which one process at a time can make. */
+const CLIPBOARD_LOCK = join(tmpdir(), 'chessboard-puzzles-clipboard.lock');
+
+/** Whether the clipboard's lock was left by a process that is gone (or, with no process named,
+ * made more than a minute ago: its maker died before writing its number). */
+function lockAbandoned() {
+  try {
+    const pid = Number(readFileSync(join(CLIPBOARD_LOCK, 'pid'), 'utf8'));
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (e) {
+      return /** @type {NodeJS.ErrnoException} */ (e).code === 'ESRCH';
+    }
+  } catch {
+    try {
+      return Date.now() - statSync(CLIPBOARD_LOCK).mtimeMs > 60_000;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * What `action` (a click on a copy button, say) puts on the clipboard. The clipboard is the whole
+ * browser's, shared by all its contexts, and run.mjs runs two files at once on one browser: the
+ * other file's copy could land between this action and its read. A lock across processes, held
+ * from the action to the read, keeps them apart.
+ * @param {Page} page @param {() => Promise<unknown>} action
+ * @returns {Promise<string>}
+ */
+export async function copiedBy(page, action) {
+  for (;;) {
+    try {
+      mkdirSync(CLIPBOARD_LOCK);
+      writeFileSync(join(CLIPBOARD_LOCK, 'pid'), String(process.pid));
+      break;
+    } catch (e) {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code !== 'EEXIST') throw e;
+      if (lockAbandoned()) rmSync(CLIPBOARD_LOCK, { recursive: true, force: true });
+      // The state waited on is the other process's release, which sends no event to wait for.
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  try {
+    await action();
+    return await page.evaluate(() => navigator.clipboard.readText());
+  } finally {
+    rmSync(CLIPBOARD_LOCK, { recursive: true, force: true });
+  }
 }

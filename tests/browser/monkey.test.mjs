@@ -167,7 +167,9 @@ for (const path of PAGES) {
     const n = Math.max(0, ALL_PAGES.indexOf(path));
     const seed = BASE_SEED + n;
     const rng = generator(seed);
-    const { page, errors, context } = await open(browser, path, { viewport: { width: 1100, height: 900 }, hasTouch: true });
+    // The clipboard is the whole browser's, shared with the file run beside this one, whose
+    // copy-then-read a random Copy click would spoil: the walk's copies go nowhere.
+    const { page, errors, context } = await open(browser, path, { viewport: { width: 1100, height: 900 }, hasTouch: true, noClipboard: true });
     const dialogs = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
