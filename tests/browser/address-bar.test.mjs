@@ -9,7 +9,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launch, open, ready, screenshot, linkSettled, BASE_URL, longTaskLimit, gameState, copiedBy } from './harness.mjs';
+import { launch, open, ready, screenshot, linkSettled, BASE_URL, longTaskLimit, gameState, copiedLink } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -31,11 +31,6 @@ function fields(page, ids) {
 /** The pressed choice of a segmented group (`data-mode` buttons …). */
 function pressed(page, attr) {
   return page.$eval(`[data-${attr}][aria-pressed=true]`, (b, a) => b.dataset[a], attr);
-}
-
-/** The link "Copy link" gives for what the view shows, as a fragment. */
-async function copiedLink(page) {
-  return new URL(await copiedBy(page, () => page.click('#copy-link'))).hash;
 }
 
 // Each page: how to read its state, how to change it (a press, a move, fields) and its link's name.

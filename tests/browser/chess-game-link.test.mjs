@@ -8,7 +8,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, ready, linkSettled, cli, fenBoard, screenshot, BASE_URL, copiedBy } from './harness.mjs';
+import { launch, open, ready, linkSettled, cli, fenBoard, screenshot, BASE_URL, copiedBy, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -112,7 +112,7 @@ test('stepping keeps the address bar at a link of the ply shown; Copy link and E
   assert.equal(copied, `${BASE_URL}/chess.html${at10}`);
   assert.equal(onClipboard, copied);
 
-  await copiedBy(page, () => page.click('#embed'));
+  await clickToCopy(page, '#embed');
   await page.waitForSelector('#embed-dialog[open]');
   assert.ok((await page.inputValue('#embed-script')).includes(`link="${BASE_URL}/chess.html${at10}"`), 'the composer embeds the game link');
   await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@
 // FEN written here by hand, and from counting what the page draws.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready, linkSettled, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, ready, linkSettled, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -118,7 +118,7 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   const fen = 'r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1';
   await page.fill('#fen', fen);
   await page.click('#load-fen');
-  const link = await copiedBy(page, () => page.click('#copy-link'));
+  const link = await clickToCopy(page, '#copy-link');
   assert.match(link, /chess\.html#chess\/v2\/[A-Za-z0-9_-]{27}$/);
   const again = await context.newPage();
   await again.goto(link);
@@ -140,7 +140,7 @@ test('share a position and reopen the link; a broken link shows a message', asyn
   await bad.goto(link.slice(0, -5));
   await bad.waitForFunction(() => /could not be opened/.test(document.querySelector('#message').textContent));
   assert.equal(await bad.inputValue('#fen'), START);
-  assert.match(await copiedBy(bad, () => bad.click('#copy-link')), /#chess\/v2\/[A-Za-z0-9_-]{27}$/);
+  assert.match(await clickToCopy(bad, '#copy-link'), /#chess\/v2\/[A-Za-z0-9_-]{27}$/);
   await linkSettled(bad);
   assert.equal(await bad.evaluate(() => location.href), link.slice(0, -5));
   // The same cut link opened in a new tab (a full load).

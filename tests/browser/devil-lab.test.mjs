@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, screenshot, nextFrame, longTaskLimit, gameState, facts, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, nextFrame, longTaskLimit, gameState, facts, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -281,7 +281,7 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   await page.selectOption('#strategy', '5');
   await page.click('[data-mode=play_a]');
   // The page's own link of what it shows, and the address bar once its throttle has written it.
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   const link = `#${(await page.inputValue('#share-output')).split('#')[1]}`;
   assert.match(link, /^#devil\/v1\//);
   await page.waitForFunction((hash) => location.hash === hash, link);

@@ -5,7 +5,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, open, screenshot, ready, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, ready, clickToCopy } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -33,7 +33,7 @@ async function ladder(page) {
 
 /** The page's share link, made now by Copy link (the address bar is written a moment later). */
 async function copiedLink(page) {
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   return page.inputValue('#share-output');
 }
 

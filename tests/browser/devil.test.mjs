@@ -3,7 +3,7 @@
 // the heads), independently of the page's core.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, BASE_URL, ready, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, BASE_URL, ready, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -168,7 +168,7 @@ test('a copied link reopens exactly the same board, mode and step', async () => 
   await page.selectOption('#size', '256');
   await page.click(FORWARD);
   await page.click(FORWARD);
-  const onClipboard = await copiedBy(page, () => page.click('#copy-link'));
+  const onClipboard = await clickToCopy(page, '#copy-link');
   const url = await page.inputValue('#share-output');
   assert.ok(url.startsWith(`${BASE_URL}/devil.html#devil/v1/`), url);
   assert.equal(onClipboard, url);
@@ -251,7 +251,7 @@ test('edit: click turns a coin, K and the key tool move the key', async () => {
 test('embed mode shows only the board and its controls; the embed button gives the element and an iframe', async () => {
   const { page, errors, context } = await open(browser, 'devil.html');
   await ready(page);
-  await copiedBy(page, () => page.click('#embed'));
+  await clickToCopy(page, '#embed');
   const snippet = await page.inputValue('#share-output');
   const link = `${BASE_URL}/devil.html#${await page.evaluate(() => location.hash.slice(1))}`;
   assert.equal(snippet, `<script type="module" src="${BASE_URL}/embed.js"></script>\n<chessboard-puzzle link="${link}"></chessboard-puzzle>`);

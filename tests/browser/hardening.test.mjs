@@ -3,15 +3,10 @@
 // link, a too-long PGN, the strategy lab's stale verdict, clicks off the Lights canvas.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, ready, screenshot, nextFrame, linkSettled, longTaskLimit, gameState, copiedBy } from './harness.mjs';
+import { launch, open, ready, screenshot, nextFrame, linkSettled, longTaskLimit, gameState, copiedLink } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
-
-/** The link the page's "Copy link" gives, as a fragment ('#devil/v1/…'). */
-async function copiedLink(page) {
-  return new URL(await copiedBy(page, () => page.click('#copy-link'))).hash;
-}
 
 /** Sets the address bar's fragment as pasting a link does (a hashchange, no reload). */
 async function paste(page, hash) {

@@ -456,3 +456,15 @@ export async function copiedBy(page, action) {
     rmSync(CLIPBOARD_LOCK, { recursive: true, force: true });
   }
 }
+
+/** What clicking `selector` (a copy button) puts on the clipboard (see `copiedBy`).
+ * @param {Page} page @param {string} selector */
+export function clickToCopy(page, selector) {
+  return copiedBy(page, () => page.click(selector));
+}
+
+/** The link the page's "Copy link" gives for what it shows, as a fragment ('#devil/v1/…').
+ * @param {Page} page */
+export async function copiedLink(page) {
+  return new URL(await clickToCopy(page, '#copy-link')).hash;
+}

@@ -6,7 +6,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, open, screenshot, ready, BASE_URL, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, ready, BASE_URL, clickToCopy } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -207,9 +207,9 @@ test('a share link opens its board, and the address bar keeps the board shown', 
   assert.deepEqual(after, ['A2', 'B1', 'E5']);
 
   // The share bar: Copy link gives this page's address at the board; Embed the element for it.
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   assert.ok((await page.inputValue('#share-output')).endsWith(`/lights-games.html${hash}`), await page.inputValue('#share-output'));
-  await copiedBy(page, () => page.click('#embed'));
+  await clickToCopy(page, '#embed');
   await page.waitForSelector('#embed-dialog[open]');
   const snippet = await page.inputValue('#embed-script');
   assert.ok(snippet.includes(`<chessboard-puzzle link="`) && snippet.includes(`lights-games.html${hash}"`), snippet);
@@ -479,7 +479,7 @@ for (const scheme of ['light', 'dark']) {
 test('the composer’s Mode options are the view’s Mode buttons, Play and Edit, and nothing else', async () => {
   const { page, context } = await open(browser, 'lights-games.html');
   await ready(page);
-  await copiedBy(page, () => page.click('#embed'));
+  await clickToCopy(page, '#embed');
   await page.waitForSelector('#embed-dialog[open]');
   const options = await page.$$eval('#embed-mode option', (os) => os.map((o) => [o.value, o.textContent]));
   assert.deepEqual(options, [

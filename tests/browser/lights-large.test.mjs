@@ -4,7 +4,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, screenshot, ready, enterLightsSize, savedPath, gameState, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize, savedPath, gameState, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -227,7 +227,7 @@ test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, ed
   await page.keyboard.press('Space');
   assert.equal(await lit(page), all - 2);
   // Too large for a link: saved as a raw PBM (1 bit a light), which a fresh page opens.
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   assert.match(await page.textContent('#message'), /too large for a link/);
   const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
   assert.equal(saved.suggestedFilename(), 'lights-8192x8192-plus.pbm');

@@ -3,7 +3,7 @@
 // first row and chasing the lights down (the classic rule written out in this file).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready, enterLightsSize, gameState, facts, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize, gameState, facts, clickToCopy } from './harness.mjs';
 import { load } from '../node/core.mjs';
 import { lightsSession } from '../node/lights-session.mjs';
 
@@ -214,7 +214,7 @@ test('a share link reopens exactly the board; bad links fall back with a message
   await ready(page);
   await page.locator(CELLS).nth(7).click();
   const lights = (await drawn(page)).map((c) => c.on);
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   const url = await page.inputValue('#share-output');
   assert.match(url, /#lights\/v2\//);
   const other = await context.newPage();
@@ -355,7 +355,7 @@ test('embed mode shows only the board and its controls', async () => {
   assert.equal(await page.locator('.site-header').isVisible(), false);
   assert.equal(await page.locator('.explore').isVisible(), false);
   assert.equal(await page.locator(CELLS).count(), 25);
-  await copiedBy(page, () => page.click('#embed'));
+  await clickToCopy(page, '#embed');
   assert.match(await page.inputValue('#share-output'), /^<script type="module" src=".*\/embed\.js"><\/script>\n<chessboard-puzzle link=".*\/lights\.html#lights\/v2\/[\w-]+"><\/chessboard-puzzle>$/);
   assert.match(await page.inputValue('#share-iframe'), /<iframe src=".*lights\.html\?embed=1&amp;view=compact#lights\/v2\//);
   await screenshot(page, 'lights-embed');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -45,7 +45,7 @@ async function atTop(page, heading) {
 }
 
 async function copyLink(page) {
-  const onClipboard = await copiedBy(page, () => page.click('#share-link'));
+  const onClipboard = await clickToCopy(page, '#share-link');
   const url = await page.inputValue('#share-output');
   assert.equal(onClipboard, url);
   return url;
@@ -153,7 +153,7 @@ test('a words list too large for a link is saved as a file that the page opens a
   }
   await page.fill('#words', words.join(' '));
   await page.dispatchEvent('#words', 'change');
-  await copiedBy(page, () => page.click('#share-link'));
+  await clickToCopy(page, '#share-link');
   await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
   assert.match(await page.textContent('#message'), /too large for a link/);
@@ -200,7 +200,7 @@ test('Share opens the system share sheet where navigator.share exists, and copie
   const plain = await open(browser, 'codes.html');
   await ready(plain.page);
   assert.equal(await plain.page.textContent('#share-link'), 'Copy link');
-  await copiedBy(plain.page, () => plain.page.click('#share-link'));
+  await clickToCopy(plain.page, '#share-link');
   await plain.page.waitForFunction(() => document.querySelector('#message').textContent !== '');
   assert.match(await plain.page.textContent('#message'), /^Link copied\./);
   await plain.context.close();
@@ -227,7 +227,7 @@ test('a Lights board too large for a link is saved as a board file that the page
   await ready(page);
   await page.setInputFiles('#board-file', original);
   await page.waitForFunction(() => document.getElementById('rows').value === '128');
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
   assert.match(await page.textContent('#message'), /too large for a link/);
@@ -245,7 +245,7 @@ test('a Lights board too large for a link is saved as a board file that the page
   cli('lights-out', 'random', '--rows', '128', '--cols', '128', '--seed', '77', '--out', fromCli);
   await page.setInputFiles('#board-file', fromCli);
   await page.waitForFunction(() => document.getElementById('message').textContent === '');
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   const [cliSaved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
   assert.equal(readFileSync(await savedPath(cliSaved), 'utf8'), readFileSync(fromCli, 'utf8'));
@@ -255,7 +255,7 @@ test('a Lights board too large for a link is saved as a board file that the page
   await ready(fresh.page);
   await fresh.page.setInputFiles('#board-file', savedFile);
   await fresh.page.waitForFunction(() => document.getElementById('rows').value === '128');
-  await copiedBy(fresh.page, () => fresh.page.click('#copy-link'));
+  await clickToCopy(fresh.page, '#copy-link');
   const [again] = await Promise.all([fresh.page.waitForEvent('download'), fresh.page.click('#save-state')]);
   assert.equal(readFileSync(await savedPath(again), 'utf8'), text);
   assert.deepEqual(fresh.errors, []);

@@ -4,7 +4,7 @@
 // of 2^N − 1 moves must remove exactly one configuration per move).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready, gameState, copiedBy } from './harness.mjs';
+import { launch, open, screenshot, ready, gameState, clickToCopy } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -233,7 +233,7 @@ test('jump, share link, bad link, embed', async () => {
   // 255 − 100 configurations remain after 100 moves of a 255-move winning strategy.
   await page.waitForFunction(() => /After 100 of your moves, 155 configurations/.test(document.getElementById('belief-info').textContent));
   assert.equal(await page.getAttribute('#steps', 'data-at'), '100');
-  await copiedBy(page, () => page.click('#copy-link'));
+  await clickToCopy(page, '#copy-link');
   const link = await page.inputValue('#share-output');
   assert.match(link, /#table\/v1\//);
   const drawn = await faces(page);
