@@ -3,10 +3,11 @@
 //! keeps the pasted table in session storage and passes its text), so the page and a Worker's
 //! fresh instance always get the same strategy; the cache below only saves rebuilding it.
 
+use crate::devil::game::{Game, SolveOptions};
 use crate::devil::lab::lookup::LookupTable;
 use crate::devil::lab::menu::StrategySpec;
 use crate::devil::rules::board::check_squares;
-use crate::devil::rules::strategy::Strategy;
+use crate::devil::rules::strategy::{frames, Frames, Strategy};
 use crate::{bail, Result};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -71,10 +72,63 @@ fn build(number: u8, table: Option<&str>, squares: usize) -> Result<Rc<dyn Strat
     Ok(Rc::new(table))
 }
 
+/// What the page asks of the strategy about a round, answered here so no view works out a rule
+/// (the session's `query`): on the round as it stands, or as the devil dealt it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// The strategy's explanation, step by step, each with the moves made by then.
+    Explain { dealt: bool },
+    /// The square the strategy's B names on the board.
+    Named { dealt: bool },
+    /// The coin the strategy's A flips on the round as dealt (none: no flip names the key).
+    Flip,
+}
+
+impl Question {
+    /// `explain`, `explain-dealt`, `named`, `named-dealt` or `flip`.
+    pub fn parse(text: &str) -> Result<Question> {
+        Ok(match text {
+            "explain" => Question::Explain { dealt: false },
+            "explain-dealt" => Question::Explain { dealt: true },
+            "named" => Question::Named { dealt: false },
+            "named-dealt" => Question::Named { dealt: true },
+            "flip" => Question::Flip,
+            other => {
+                bail!("'{other}' is not a question about a round (explain, explain-dealt, named, named-dealt, flip)")
+            }
+        })
+    }
+}
+
+/// The answer to a [`Question`], serialised as the bare value.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    Frames(Frames),
+    Square(usize),
+    Flip(Option<usize>),
+}
+
+/// Answers `question` about `game` for the strategy of `options`.
+pub fn ask(game: &Game, question: Question, options: &SolveOptions) -> Result<Answer> {
+    let squares = game.board.squares();
+    let played = strategy(options.strategy, options.table.as_deref(), squares)?;
+    let dealt = game.as_dealt();
+    let on = |as_dealt: bool| if as_dealt { &dealt } else { game };
+    Ok(match question {
+        Question::Explain { dealt } => {
+            let round = on(dealt);
+            Answer::Frames(frames(played.explain(&round.board, round.key), squares))
+        }
+        Question::Named { dealt } => Answer::Square(played.decode(&on(dealt).board)),
+        Question::Flip => Answer::Flip(played.encode(&dealt.board, dealt.key)),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::devil::{Board, Xor};
+    use crate::devil::{Board, Move, Xor};
 
     #[test]
     fn the_same_inputs_give_the_same_strategy_whatever_came_before() {
@@ -103,5 +157,22 @@ mod tests {
         assert_eq!(pasted_table(&four).unwrap().squares(), 4);
         // The table is ignored for menu numbers.
         assert_eq!(strategy(0, Some("garbage"), 4).unwrap().squares(), 4);
+    }
+
+    #[test]
+    fn questions_about_a_round_match_the_rule_computed_by_hand() {
+        // 8 squares, heads on 1, 2 and 6: XOR 1^2^6 = 5; the key under 3, so A flips 5^3 = 6.
+        let dealt = Game::new(Board::from_bits(8, 0b0100_0110).unwrap(), 3).unwrap();
+        let flipped = crate::puzzle::Puzzle::apply(&dealt, &Move::Flip(0)).unwrap();
+        let xor = SolveOptions::default();
+        let ask_of = |game: &Game, q: &str| ask(game, Question::parse(q).unwrap(), &xor).unwrap();
+        assert_eq!(ask_of(&dealt, "flip"), Answer::Flip(Some(6)));
+        assert_eq!(ask_of(&flipped, "flip"), Answer::Flip(Some(6)), "asked of the round as dealt");
+        assert_eq!(ask_of(&dealt, "named"), Answer::Square(5));
+        // Coin 0 turned over: heads 0, 1, 2, 6, XOR still 5 (flipping coin 0 changes nothing).
+        assert_eq!(ask_of(&flipped, "named"), Answer::Square(5));
+        let Answer::Frames(f) = ask_of(&flipped, "explain-dealt") else { panic!("frames") };
+        assert_eq!(f, frames(Xor { squares: 8 }.explain(&dealt.board, 3), 8));
+        assert!(Question::parse("why").unwrap_err().message().contains("'why' is not a question"));
     }
 }

@@ -3,8 +3,9 @@
 //! notebook's table of belief states, one row at a time).
 
 use super::belief::Belief;
-use super::construction::Strategy;
+use super::construction::{Listed, Strategy};
 use super::necklace::Necklaces;
+use super::{Move, Params};
 use crate::{bail, Result};
 use serde::Serialize;
 
@@ -47,6 +48,14 @@ pub fn trace(strategy: &dyn Strategy, upto: u64) -> Result<Trace> {
     Ok(Trace { moves: upto, sizes, necklaces, present })
 }
 
+/// The belief set after the moves you played (each move's amounts, in order): the belief panel
+/// of Play.
+pub fn trace_of_plays(params: Params, plays: impl IntoIterator<Item = Vec<u8>>) -> Result<Trace> {
+    let moves = plays.into_iter().map(|amounts| Move::new(&params, amounts)).collect::<Result<Vec<_>>>()?;
+    let listed = Listed { params, moves };
+    trace(&listed, listed.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +81,20 @@ mod tests {
         assert!(!at(8)[1] && !at(8)[4], "and removes one and three heads");
         assert_eq!(at(15), [true, false, false, false, false, false]);
         assert_eq!(trace(&s, 15).unwrap().sizes, (0..16).rev().collect::<Vec<u64>>());
+    }
+
+    #[test]
+    fn the_notebooks_moves_played_by_hand_leave_what_the_strategy_leaves() {
+        // The notebook's 15 moves for 4 coins, played as your own: one configuration fewer a move.
+        let params = Params::new(4, 2).unwrap();
+        let s = Recursive::new(params).unwrap();
+        let plays = (0..15).map(|i| s.move_at(i).amounts);
+        let played = trace_of_plays(params, plays).unwrap();
+        assert_eq!(played.sizes, (0..16).rev().collect::<Vec<u64>>());
+        assert_eq!(played.present, [true, false, false, false, false, false]);
+        assert_eq!(
+            trace_of_plays(params, [vec![1, 0, 1]]).unwrap_err().message(),
+            Move::new(&params, vec![1, 0, 1]).unwrap_err().message()
+        );
     }
 }

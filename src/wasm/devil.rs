@@ -79,6 +79,16 @@ impl super::game::Face for Game {
         state.reply(options)
     }
 
+    /// What the strategy of `options` does on the round ([`crate::devil::play::Question`]).
+    fn query(
+        session: &crate::session::Session<Game>,
+        question: &str,
+        options: &crate::devil::game::SolveOptions,
+    ) -> Result<JsValue, JsError> {
+        use crate::devil::play::{ask, Question};
+        to_js(&ask(session.state(), Question::parse(question).map_err(js_err)?, options).map_err(js_err)?)
+    }
+
     fn outcome((): &()) -> Result<JsValue, JsError> {
         Ok(JsValue::NULL)
     }

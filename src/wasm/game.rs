@@ -71,6 +71,15 @@ pub trait Face: Puzzle + 'static {
         Err(JsError::new("this puzzle has no jumps"))
     }
 
+    /// Answers a question the page asks about the session (the Devil: what the strategy of
+    /// `options` names, flips or explains on the round; the table: what your moves ruled out),
+    /// so a view reads facts of the game from the session instead of handing the core a copy of
+    /// its state. Puzzles without questions refuse.
+    fn query(session: &Session<Self>, question: &str, options: &Self::SolveOptions) -> Result<JsValue, JsError> {
+        let _ = (session, question, options);
+        Err(JsError::new("this puzzle answers no questions"))
+    }
+
     /// The link of `state` shown with `extras`.
     fn link_with(state: &Self, extras: &Self::Extras) -> String {
         let _ = extras;
@@ -116,6 +125,7 @@ trait AnySession {
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
     fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError>;
     fn preview(&self, mv: JsValue) -> Result<JsValue, JsError>;
+    fn query(&self, question: &str, options: JsValue) -> Result<JsValue, JsError>;
     fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError>;
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
     fn jump(&mut self, to: &str) -> Result<JsValue, JsError>;
@@ -209,6 +219,9 @@ where
     fn preview(&self, mv: JsValue) -> Result<JsValue, JsError> {
         let outcome = self.session.preview(&P::parse_move(mv)?).map_err(js_err)?;
         P::outcome(&outcome)
+    }
+    fn query(&self, question: &str, options: JsValue) -> Result<JsValue, JsError> {
+        P::query(&self.session, question, &P::parse_options(options)?)
     }
     fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         let Some(action) = P::interpret(self.session.state(), &self.extras, input)? else {
@@ -396,6 +409,11 @@ impl GameSession {
     /// playing it: nothing changes.
     pub fn preview(&self, mv: JsValue) -> Result<JsValue, JsError> {
         self.inner.preview(mv)
+    }
+    /// A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
+    /// `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+    pub fn query(&self, question: &str, options: JsValue) -> Result<JsValue, JsError> {
+        self.inner.query(question, options)
     }
     /// An input on the board, as the face interprets it in the view's mode (a click or key on
     /// a cell: the Devil's `{cell, key, tool}`), with the solve options a partner replies by.

@@ -3,11 +3,10 @@
 //! whose text the page passes as `table` (it keeps it in session storage). No state lives
 //! here: see `crate::devil::play`.
 
-use super::{from_js, js_err, to_js};
+use super::{js_err, to_js};
 use crate::devil::lab::menu;
 use crate::devil::play::{pasted_table, strategy};
-use crate::devil::rules::strategy::frames;
-use crate::devil::{Game, Strategy};
+use crate::devil::Strategy;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -39,28 +38,4 @@ pub fn devil_lab_menu() -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn devil_lab_check(number: u8, squares: usize, table: Option<String>) -> Result<(), JsError> {
     chosen(number, table, squares).map(|_| ())
-}
-
-/// The square strategy `number` reads off the round's board.
-#[wasm_bindgen]
-pub fn devil_lab_decode(number: u8, game: JsValue, table: Option<String>) -> Result<usize, JsError> {
-    let game: Game = from_js(game, "round")?;
-    Ok(chosen(number, table, game.board.squares())?.decode(&game.board))
-}
-
-/// The moves strategy `number` plays from here (A's flip unless made, then B's answer).
-#[wasm_bindgen]
-pub fn devil_lab_solve(number: u8, game: JsValue, table: Option<String>) -> Result<JsValue, JsError> {
-    let game: Game = from_js(game, "round")?;
-    let s = chosen(number, table, game.board.squares())?;
-    to_js(&game.play_strategy(s.as_ref()).map_err(js_err)?)
-}
-
-/// The animation frames of one round played by strategy `number`: each step with the moves made
-/// by then and the region it marks.
-#[wasm_bindgen]
-pub fn devil_lab_explain(number: u8, game: JsValue, table: Option<String>) -> Result<JsValue, JsError> {
-    let game: Game = from_js(game, "round")?;
-    let squares = game.board.squares();
-    to_js(&frames(chosen(number, table, squares)?.explain(&game.board, game.key), squares))
 }

@@ -3,11 +3,10 @@
 
 use super::{adapter, js_err as err, to_js, JsProgress};
 use crate::puzzle::Puzzle;
-use crate::table::construction::{Listed, Strategy};
 use crate::table::devil::{Choice, DevilKind};
 use crate::table::game::{strategy_for, strategy_move, Game, Play};
-use crate::table::trace::trace;
-use crate::table::{search, verify, Info, Move, Params};
+use crate::table::trace::{trace, trace_of_plays};
+use crate::table::{search, verify, Info, Params};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -100,18 +99,12 @@ pub fn table_strategy_move(coins: f64, sides: f64, index: &str) -> Result<JsValu
     })
 }
 
-/// The belief panel (small tables only): after the first `upto` moves of the strategy, or, when
-/// `moves` is given, after your own moves (a flat list of N amounts a move).
+/// The belief panel (small tables only) after the first `upto` moves of the page's strategy
+/// (after your own moves: `GameSession.query('belief')`).
 #[wasm_bindgen]
-pub fn table_trace(coins: f64, sides: f64, upto: f64, moves: Option<Vec<u8>>) -> Result<JsValue, JsError> {
-    let p = params(coins, sides)?;
-    let Some(moves) = moves else {
-        let strategy = strategy_for(p).map_err(err)?;
-        return to_js(&trace(strategy.as_ref(), upto.max(0.0) as u64).map_err(err)?);
-    };
-    let list: Result<Vec<Move>, _> = moves.chunks(p.coins).map(|c| Move::new(&p, c.to_vec())).collect();
-    let listed = Listed { params: p, moves: list.map_err(err)? };
-    to_js(&trace(&listed, listed.len()).map_err(err)?)
+pub fn table_trace(coins: f64, sides: f64, upto: f64) -> Result<JsValue, JsError> {
+    let strategy = strategy_for(params(coins, sides)?).map_err(err)?;
+    to_js(&trace(strategy.as_ref(), upto.max(0.0) as u64).map_err(err)?)
 }
 
 #[derive(Serialize)]
@@ -223,6 +216,15 @@ impl super::game::Face for Game {
         game.sighted = s.sighted;
         game.following = s.following;
         Ok(game)
+    }
+
+    /// `belief`: what the moves in effect leave possible (the belief panel of Play, small tables).
+    fn query(session: &crate::session::Session<Game>, question: &str, (): &()) -> Result<JsValue, JsError> {
+        if question != "belief" {
+            return Err(JsError::new(&format!("the table answers 'belief', not '{question}'")));
+        }
+        let plays = session.moves().map(|play| play.amounts.clone());
+        to_js(&trace_of_plays(session.state().params, plays).map_err(err)?)
     }
 
     /// Plays the strategy up to move `to` (a decimal string) as one move of the history;

@@ -15,9 +15,10 @@ function time(label, fn, iterations) {
   console.log(`${label}: ${ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : `${(ns / 1e3).toFixed(2)} µs`}`);
 }
 
-const game = devilCore.GameSession.create('devil', { squares: 4096 }, '1').view().state.game;
-time('devil_lab_solve (XOR), 4096 squares (with the board crossing from JS)', () => devilCore.devil_lab_solve(0, game), 2000);
-time('devil_lab_decode (XOR), 4096 squares', () => devilCore.devil_lab_decode(0, game), 2000);
+const round = devilCore.GameSession.create('devil', { squares: 4096 }, '1');
+const xor = { strategy: 0, table: null };
+time("session.query('flip') (XOR), 4096 squares", () => round.query('flip', xor), 2000);
+time("session.query('named') (XOR), 4096 squares", () => round.query('named', xor), 2000);
 
 // Lights Out: the large-board solver (random solvable pattern, one byte a light in and out),
 // nullity by polynomials, and a minimal 5×5 solution.

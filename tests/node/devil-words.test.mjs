@@ -26,9 +26,9 @@ test("Watch's frames say the XOR the definition gives, and the colour's bits tab
   const session = core.GameSession.create('devil', { squares: 64 }, '11');
   /** @type {import('../../www/js/types.js').DevilGame} */
   const game = session.view().state.game;
-  session.free();
   /** @type {{ steps: import('../../www/js/types.js').DevilStep[] }} */
-  const { steps } = core.devil_lab_explain(0, game);
+  const { steps } = session.query('explain', { strategy: 0, table: null });
+  session.free();
   const names = Array.from({ length: 64 }, (_, i) => `sq${i}`);
   const colour = xorOfHeads(game.board);
   const round = { squares: 64, names, strategy: null };

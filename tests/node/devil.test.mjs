@@ -19,13 +19,17 @@ test('a random round solved by the core names the key', () => {
     const session = create(squares, '42');
     const game = session.view().state.game;
     assert.equal(game.board.length, squares);
-    const [flip, answer] = core.devil_lab_solve(0, game);
-    assert.deepEqual(session.solution({ strategy: 0, table: null }), [flip, answer]);
+    const xor = { strategy: 0, table: null };
+    const [flip, answer] = session.solution(xor);
+    assert.deepEqual(flip, { flip: session.query('flip', xor) });
+    assert.equal(session.query('named', xor), xorOfHeads(game.board));
     session.play(flip);
     const after = session.view().state.game;
     assert.equal(xorOfHeads(after.board), game.key);
     assert.deepEqual(answer, { answer: game.key });
-    assert.equal(core.devil_lab_decode(0, after), game.key);
+    assert.equal(session.query('named', xor), game.key);
+    assert.equal(session.query('named-dealt', xor), xorOfHeads(game.board), 'the board as dealt, before the flip');
+    assert.deepEqual(flip, { flip: session.query('flip', xor) }, "A's flip is asked of the round as dealt");
     session.play(answer);
     assert.equal(session.view().solved, true);
   }
@@ -37,9 +41,11 @@ test('seeds reproduce boards', () => {
 });
 
 test('the explanation counts each region as the definition says', () => {
-  const game = round(256, '3');
+  const session = create(256, '3');
+  const game = session.view().state.game;
   /** @type {{ steps: import('../../www/js/types.js').DevilStep[], moves: number[], regions: (number | null)[] }} */
-  const { steps, moves, regions } = core.devil_lab_explain(0, game);
+  const { steps, moves, regions } = session.query('explain', { strategy: 0, table: null });
+  throwsWith(assert, () => session.query('why', null), /'why' is not a question/);
   assert.equal(moves.length, steps.length);
   assert.equal(regions.length, steps.length);
   let counts = 0;

@@ -25,13 +25,13 @@ test('every menu strategy plays rounds that end with the key, up to 16 squares',
     for (const squares of [4, 8, 16]) {
       const session = core.GameSession.create('devil', { squares }, '9');
       const game = session.view().state.game;
-      const [flip, answer] = core.devil_lab_solve(item.number, game);
-      assert.deepEqual(session.solution({ strategy: item.number, table: null }), [flip, answer]);
+      const played = { strategy: item.number, table: null };
+      const [flip, answer] = session.solution(played);
+      assert.deepEqual(flip, { flip: session.query('flip', played) });
       session.play(flip);
-      const after = session.view().state.game;
-      assert.equal(core.devil_lab_decode(item.number, after), game.key, item.label);
+      assert.equal(session.query('named', played), game.key, item.label);
       assert.deepEqual(answer, { answer: game.key });
-      const { steps, moves } = core.devil_lab_explain(item.number, game);
+      const { steps, moves } = session.query('explain-dealt', played);
       assert.deepEqual(steps.at(-1), { kind: 'answer', square: game.key, correct: true });
       assert.equal(moves.at(-1), 2, 'the flip and the answer are the two moves');
     }
@@ -149,12 +149,12 @@ test('a pasted table plays as strategy 63 with its text passed along', () => {
   assert.deepEqual(core.devil_lab_pasted_table(text), { squares: 4, strategy: 63 }, 'the Devil page plays it as strategy 63 (the number links name it by)');
   const session = core.GameSession.create('devil', { squares: 4 }, '2');
   const game = session.view().state.game;
-  const [flip] = core.devil_lab_solve(63, game, text);
-  session.play(flip);
-  assert.equal(core.devil_lab_decode(63, session.view().state.game, text), game.key);
+  const pasted = { strategy: 63, table: text };
+  session.play({ flip: session.query('flip', pasted) });
+  assert.equal(session.query('named', pasted), game.key);
   throwsWith(assert, () => core.devil_lab_check(63, 8, text), /for 4 squares/);
   // Nothing is remembered between calls: without the text there is no table.
-  throwsWith(assert, () => core.devil_lab_solve(63, game), /no table is loaded/);
+  throwsWith(assert, () => session.query('named', { strategy: 63, table: null }), /no table is loaded/);
 });
 
 test('lab links: one export makes either lab’s link, one opens either by its name', () => {

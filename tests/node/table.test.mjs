@@ -55,14 +55,6 @@ test('search, exact verification and the random devil (with progress)', () => {
   const found = core.table_search(4, 2, (/** @type {number} */ done, /** @type {number} */ total) => calls.push([done, total]));
   assert.equal(found.length, 15);
   assert.ok(calls.length > 0 && calls.every(([d, t]) => d <= t));
-  // The searched moves, fed back as your own moves, leave nothing possible.
-  const params = { coins: 4 };
-  const flat = found.moves.flatMap((/** @type {string} */ line) => {
-    const a = new Array(params.coins).fill(0);
-    for (const p of line.split(' ')) a[Number(p)] = 1;
-    return a;
-  });
-  assert.equal(core.table_trace(4, 2, 0, Uint8Array.from(flat)).sizes.at(-1), 0);
   assert.equal(core.table_search(6, 2, () => {}).winning, false);
   const v = core.table_verify(8, 2, () => {});
   assert.deepEqual([v.valid, v.length, v.emptied_at, v.most_removed], [true, 255, 255, 1]);
@@ -184,7 +176,6 @@ test('bad input is an Error, never a trap', () => {
   assert.deepEqual(session.view().state, g, 'refused moves change nothing');
   assert.equal(session.view().moves, 0);
   throwsWith(assert, () => core.table_follow('%%%', '1'), /garbled/);
-  throwsWith(assert, () => core.table_trace(4, 2, 0, Uint8Array.from([1, 0, 0])), /names 3 positions/);
   throwsWith(assert, () => core.table_follow(g.state, 'ten'), /not a move number/);
   for (let i = 0; i < 200; i++) {
     const junk = Buffer.from(Array.from({ length: i % 30 }, () => Math.floor(Math.random() * 256))).toString('base64url');
@@ -209,4 +200,20 @@ test("a preview says how the devil would turn the table for a move, and changes 
     }
   }
   throwsWith(assert, () => core.GameSession.create('table', { coins: 4, sides: 2, devil: 'random', sighted: false, following: false }, '1').preview({ amounts: [1, 0], turn: null }), /names 2 positions/);
+});
+
+test("the belief panel of Play: the session's own moves rule out one configuration each, as the notebook's table", () => {
+  // The notebook's four-coin strategy played by hand against a person as the devil (who turns
+  // nothing): 15 configurations may be on the table before (all but all heads, which would have
+  // won), one fewer after each move (never more than one).
+  const session = create(4, 2, 'human', false, false, '3');
+  /** @type {{ sizes: number[], moves: number }} */
+  let belief = session.query('belief', null);
+  assert.deepEqual(belief.sizes, [15]);
+  for (let i = 0; i < 3; i++) session.play({ amounts: core.table_strategy_move(4, 2, String(i)).amounts, turn: 0 });
+  belief = session.query('belief', null);
+  assert.deepEqual([belief.moves, belief.sizes], [3, [15, 14, 13, 12]]);
+  session.undo();
+  assert.deepEqual(session.query('belief', null).sizes, [15, 14, 13], 'an undone move is not counted');
+  throwsWith(assert, () => session.query('why', null), /answers 'belief', not 'why'/);
 });

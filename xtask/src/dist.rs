@@ -7,11 +7,9 @@
 //! marked them (`<meta name="service-worker">`), so `cargo xtask serve` runs without one.
 
 use crate::build::{self, ModuleFiles};
+use crate::site_files::{compressible, content_type, gzip, MIN_GZIP};
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
-
-/// Files at least this large get a precompressed `.gz` neighbour.
-const MIN_GZIP: u64 = 1024;
 
 /// What `cargo xtask dist` was asked for.
 pub struct Options {
@@ -235,10 +233,10 @@ fn precompress(dir: &Path) -> Result<usize> {
             continue;
         }
         let size = entry.metadata()?.len();
-        if size >= MIN_GZIP && crate::serve::compressible(crate::serve::content_type(&path)) {
+        if size >= MIN_GZIP && compressible(content_type(&path)) {
             let mut gz = path.as_os_str().to_owned();
             gz.push(".gz");
-            std::fs::write(PathBuf::from(gz), crate::serve::gzip(&std::fs::read(&path)?)?)?;
+            std::fs::write(PathBuf::from(gz), gzip(&std::fs::read(&path)?)?)?;
             count += 1;
         }
     }
@@ -265,9 +263,9 @@ mod tests {
         assert_eq!(a, hashed_name(Path::new("devil_bg.wasm"), b"one"));
         // CRC-32 of "one", from Python's zlib.crc32(b"one").
         assert_eq!(a, "devil_bg.7a6c86f1.wasm");
-        assert!(crate::serve::is_content_hashed(Path::new(&a)));
-        assert!(!crate::serve::is_content_hashed(Path::new("devil_bg.wasm")));
-        assert!(!crate::serve::is_content_hashed(Path::new("chess-sample.pgn")));
+        assert!(crate::site_files::is_content_hashed(Path::new(&a)));
+        assert!(!crate::site_files::is_content_hashed(Path::new("devil_bg.wasm")));
+        assert!(!crate::site_files::is_content_hashed(Path::new("chess-sample.pgn")));
     }
 
     #[test]

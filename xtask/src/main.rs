@@ -13,6 +13,7 @@ mod registry;
 mod serve;
 mod serve_build;
 mod setup;
+mod site_files;
 mod test;
 mod types;
 

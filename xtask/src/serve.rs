@@ -11,16 +11,16 @@
 //! open cannot serve anything from outside the root: the bytes sent are those of the checked file.
 
 use crate::serve_build::ModuleBuilds;
+use crate::site_files::{compressible, content_type, gzip, is_content_hashed, MIN_GZIP};
 use anyhow::{Context, Result};
 use bytes::Bytes;
-use flate2::{write::GzEncoder, Compression};
 use http_body_util::Full;
 use hyper::header::{self, HeaderValue};
 use hyper::{body::Incoming, Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
 use std::fs::{File, Metadata};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
@@ -46,8 +46,6 @@ impl Limits {
 
 /// The most bytes of a request head (line and headers); more gets `431` (hyper's minimum is 8 KiB).
 const MAX_HEAD: usize = 24 * 1024;
-/// Files smaller than this are sent as they are: gzip would save a few bytes at best.
-const MIN_GZIP: u64 = 1024;
 
 pub fn run(port: u16) -> Result<()> {
     let listener = bind(port)?;
@@ -270,54 +268,6 @@ fn gzipped(root: &Path, named: &Path, meta: &Metadata, plain: Bytes) -> Bytes {
 
 /// A file's gzip and the version (modified time, length) of the file it was made from.
 type Gzipped = ((Option<SystemTime>, u64), Bytes);
-
-/// gzip at the best level: files are compressed once and served many times.
-pub fn gzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
-    encoder.write_all(bytes)?;
-    encoder.finish()
-}
-
-/// Whether a file name carries a content hash (`devil.3f9a2c1e.js`), so it can be cached
-/// forever: a new version gets a new name.
-pub fn is_content_hashed(file: &Path) -> bool {
-    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let parts: Vec<&str> = name.split('.').collect();
-    parts.len() >= 3 && {
-        let hash = parts[parts.len() - 2];
-        hash.len() >= 8 && hash.bytes().all(|b| b.is_ascii_hexdigit())
-    }
-}
-
-pub fn content_type(file: &Path) -> &'static str {
-    match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "wasm" => "application/wasm",
-        "json" | "map" => "application/json",
-        "webmanifest" => "application/manifest+json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
-        "ico" => "image/x-icon",
-        "woff2" => "font/woff2",
-        "woff" => "font/woff",
-        // `ts`: the wasm modules' declarations beside their glue, read by editors and bundlers.
-        "pgn" | "txt" | "md" | "ts" => "text/plain; charset=utf-8",
-        "gz" => "application/gzip",
-        _ => "application/octet-stream",
-    }
-}
-
-/// Whether gzip makes a file of this type smaller (images and fonts are compressed already).
-pub fn compressible(content_type: &str) -> bool {
-    content_type.starts_with("text/")
-        || ["application/wasm", "application/json", "application/manifest+json", "image/svg+xml"]
-            .contains(&content_type)
-}
 
 #[cfg(test)]
 #[path = "serve_tests.rs"]

@@ -59,6 +59,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * `dealt` is the round before A's flip. Set by the first draw.
    * @type {DevilDrawn & DevilExtras & { status: Status, ladder: Ladder | null }} */
   let view;
+  /** The session drawn last (the driver's, also while it draws its first). @type {Session} */
+  let shownSession;
   /** Derived from the view by the core: square names, layout, the animation steps. */
   /** @type {string[]} */
   let names = [];
@@ -76,6 +78,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   const drawing = devilRenderer({
     ctx,
     get core() { return core; },
+    get session() { return shownSession; },
     get board() { return board; },
     get view() { return view; },
     get names() { return names; },
@@ -217,9 +220,6 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (isPlay(view.mode)) session[which]();
   }
 
-  /** @param {number} strategy @param {DevilGame} game */
-  const explain = (strategy, game) => explainWith(core, strategy, game);
-
   /** @param {string} tool  what Edit places on a click: 'coin' or 'key' */
   function setTool(tool) {
     editTool = tool;
@@ -235,6 +235,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
    * @param {boolean} fresh
    */
   function setView(game, session, fresh) {
+    shownSession = session;
     let next = withLadder({ ...game.state, ...game.extras, status: game.status });
     const resized = !view || view.game.board.length !== next.game.board.length;
     const restarted = fresh || !view || next.mode !== view.mode || next.strategy !== view.strategy || (next.mode === 'watch' && !game.steps);
@@ -242,7 +243,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     // A link may name any strategy number; only the lab's (and a pasted table) play.
     if (fresh) core.devil_lab_check(next.strategy, next.game.board.length, tableFor());
     if (restarted) {
-      steps = next.mode === 'watch' ? explain(next.strategy, next.dealt) : [];
+      steps = next.mode === 'watch' ? explainWith(session, next.strategy, true) : [];
       if (next.mode === 'watch' && !game.steps) {
         try {
           session.solve(options(next.strategy), () => {});

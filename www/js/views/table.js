@@ -32,7 +32,7 @@ export const CORE = 'table';
  * @property {import('../types.js').TableDrawn} view  the game as the core draws it (the session's
  *   state; `view.link` is its link); set by the driver's first draw, before any part runs
  * @property {number[]} chosen  amount to add at each position for the next move
- * @property {number[][]} history  the amounts of the moves in effect (for the belief panel in Play mode)
+ * @property {import('../game-driver.js').Session | null} session  the session drawn last (the belief panel asks it what your moves ruled out)
  * @property {Set<number>} flashed  the positions the last move changed
  * @property {number} spin  degrees the drawn table has turned in all (forward with each move, back with Undo)
  * @property {boolean} justPlayed  set by a move just played, so its positions stay marked in the redraw after it
@@ -62,7 +62,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     // The driver draws the first game before any part of the view runs (see TableParts).
     view: /** @type {import('../types.js').TableDrawn} */ (/** @type {unknown} */ (undefined)),
     chosen: [],
-    history: [],
+    session: null,
     flashed: new Set(),
     spin: 0,
     justPlayed: false,
@@ -166,7 +166,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     // The drawn table turns the short way to the game's turn (a move has already turned it).
     const want = next.turn * (360 / next.coins);
     v.spin = fresh ? want : v.spin + ((((want - v.spin) % 360) + 540) % 360) - 180;
-    v.history = /** @type {{ amounts: number[] }[]} */ (session.moves()).map((m) => m.amounts);
+    v.session = session;
     if (resized || fresh) v.chosen = new Array(next.coins).fill(0);
     if (resized) {
       const cols = Math.min(next.coins, 16);

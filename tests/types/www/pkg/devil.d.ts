@@ -60,6 +60,11 @@ export class GameSession {
      * playing it: nothing changes.
      */
     preview(mv: any): any;
+    /**
+     * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
+     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+     */
+    query(question: string, options: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -96,17 +101,6 @@ export function devil_board(squares: number): any;
 export function devil_lab_check(number: number, squares: number, table?: string | null): void;
 
 /**
- * The square strategy `number` reads off the round's board.
- */
-export function devil_lab_decode(number: number, game: any, table?: string | null): number;
-
-/**
- * The animation frames of one round played by strategy `number`: each step with the moves made
- * by then and the region it marks.
- */
-export function devil_lab_explain(number: number, game: any, table?: string | null): any;
-
-/**
  * The lab's strategies with their share-link numbers: `[{number, strategy, f, label}]`.
  */
 export function devil_lab_menu(): any;
@@ -117,11 +111,6 @@ export function devil_lab_menu(): any;
  * that names a strategy).
  */
 export function devil_lab_pasted_table(text: string): any;
-
-/**
- * The moves strategy `number` plays from here (A's flip unless made, then B's answer).
- */
-export function devil_lab_solve(number: number, game: any, table?: string | null): any;
 
 /**
  * The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
@@ -137,11 +126,8 @@ export interface InitOutput {
     readonly __wbg_gamesession_free: (a: number, b: number) => void;
     readonly devil_board: (a: number) => [number, number, number];
     readonly devil_lab_check: (a: number, b: number, c: number, d: number) => [number, number];
-    readonly devil_lab_decode: (a: number, b: any, c: number, d: number) => [number, number, number];
-    readonly devil_lab_explain: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_menu: () => [number, number, number];
     readonly devil_lab_pasted_table: (a: number, b: number) => [number, number, number];
-    readonly devil_lab_solve: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_ladder: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
     readonly gamesession_edit: (a: number, b: any) => [number, number];
@@ -154,6 +140,7 @@ export interface InitOutput {
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
     readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
     readonly gamesession_preview: (a: number, b: any) => [number, number, number];
+    readonly gamesession_query: (a: number, b: number, c: number, d: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

@@ -60,6 +60,11 @@ export class GameSession {
      * playing it: nothing changes.
      */
     preview(mv: any): any;
+    /**
+     * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
+     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+     */
+    query(question: string, options: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -149,21 +154,10 @@ export function devil_lab_coset_check(spec: any, squares: number): any;
 export function devil_lab_count(squares: number, progress: Function): any;
 
 /**
- * The square strategy `number` reads off the round's board.
- */
-export function devil_lab_decode(number: number, game: any, table?: string | null): number;
-
-/**
  * Dice with `faces` faces on `squares` squares: whether a strategy exists and why, every
  * board checked when there are at most 2^20, and one round played from a seeded board.
  */
 export function devil_lab_dice(squares: number, faces: number, seed: string, progress: Function): any;
-
-/**
- * The animation frames of one round played by strategy `number`: each step with the moves made
- * by then and the region it marks.
- */
-export function devil_lab_explain(number: number, game: any, table?: string | null): any;
 
 /**
  * The lab's strategies with their share-link numbers: `[{number, strategy, f, label}]`.
@@ -187,11 +181,6 @@ export function devil_lab_pasted_table(text: string): any;
  * Searches for a strategy on `squares` ≤ 16: `{squares, found, nodes, exhausted, solutions}`.
  */
 export function devil_lab_search(squares: number, max_nodes: number, progress: Function): any;
-
-/**
- * The moves strategy `number` plays from here (A's flip unless made, then B's answer).
- */
-export function devil_lab_solve(number: number, game: any, table?: string | null): any;
 
 /**
  * The table of a strategy on ≤ 16 squares, as text (one square per board, board 0 first).
@@ -245,14 +234,11 @@ export interface InitOutput {
     readonly devil_lab_check: (a: number, b: number, c: number, d: number) => [number, number];
     readonly devil_lab_coset_check: (a: any, b: number) => [number, number, number];
     readonly devil_lab_count: (a: number, b: any) => [number, number, number];
-    readonly devil_lab_decode: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_dice: (a: number, b: number, c: number, d: number, e: any) => [number, number, number];
-    readonly devil_lab_explain: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_menu: () => [number, number, number];
     readonly devil_lab_neighbours: (a: any, b: number, c: number) => [number, number, number];
     readonly devil_lab_pasted_table: (a: number, b: number) => [number, number, number];
     readonly devil_lab_search: (a: number, b: number, c: any) => [number, number, number];
-    readonly devil_lab_solve: (a: number, b: any, c: number, d: number) => [number, number, number];
     readonly devil_lab_table: (a: any, b: number) => [number, number, number, number];
     readonly devil_lab_verify: (a: any, b: number, c: any) => [number, number, number];
     readonly devil_lab_why: (a: number) => [number, number, number];
@@ -268,6 +254,7 @@ export interface InitOutput {
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
     readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
     readonly gamesession_preview: (a: number, b: any) => [number, number, number];
+    readonly gamesession_query: (a: number, b: number, c: number, d: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

@@ -60,6 +60,11 @@ export class GameSession {
      * playing it: nothing changes.
      */
     preview(mv: any): any;
+    /**
+     * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
+     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+     */
+    query(question: string, options: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -167,6 +172,7 @@ export interface InitOutput {
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
     readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
     readonly gamesession_preview: (a: number, b: any) => [number, number, number];
+    readonly gamesession_query: (a: number, b: number, c: number, d: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

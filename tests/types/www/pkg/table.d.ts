@@ -60,6 +60,11 @@ export class GameSession {
      * playing it: nothing changes.
      */
     preview(mv: any): any;
+    /**
+     * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
+     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+     */
+    query(question: string, options: any): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -106,10 +111,10 @@ export function table_search(coins: number, sides: number, progress: Function): 
 export function table_strategy_move(coins: number, sides: number, index: string): any;
 
 /**
- * The belief panel (small tables only): after the first `upto` moves of the strategy, or, when
- * `moves` is given, after your own moves (a flat list of N amounts a move).
+ * The belief panel (small tables only) after the first `upto` moves of the page's strategy
+ * (after your own moves: `GameSession.query('belief')`).
  */
-export function table_trace(coins: number, sides: number, upto: number, moves?: Uint8Array | number[] | null): any;
+export function table_trace(coins: number, sides: number, upto: number): any;
 
 /**
  * Exact verification of the page's strategy (run it in the Worker).
@@ -132,6 +137,7 @@ export interface InitOutput {
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
     readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
     readonly gamesession_preview: (a: number, b: any) => [number, number, number];
+    readonly gamesession_query: (a: number, b: number, c: number, d: any) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];
@@ -143,7 +149,7 @@ export interface InitOutput {
     readonly table_random_devil: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly table_search: (a: number, b: number, c: any) => [number, number, number];
     readonly table_strategy_move: (a: number, b: number, c: number, d: number) => [number, number, number];
-    readonly table_trace: (a: number, b: number, c: number, d: number, e: number) => [number, number, number];
+    readonly table_trace: (a: number, b: number, c: number) => [number, number, number];
     readonly table_verify: (a: number, b: number, c: any) => [number, number, number];
     readonly __wbindgen_malloc: (a: number, b: number) => number;
     readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;

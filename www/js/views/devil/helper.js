@@ -1,7 +1,7 @@
 // What the Devil page shows beside the board to follow the XOR strategy: the live helper of
 // Play as A and B (the colour of the board as it stands, bit by bit) and, in Watch, the region
 // being counted marked on the board's edge with its parity and the bit it gives. Every number
-// comes from the core's explanation of the board (`devil_lab_explain` of the XOR strategy).
+// comes from the core's explanation of the board (the session's `explain` query with the XOR strategy).
 
 /**
  * One region's count, as the core's explanation gives it.

@@ -4,7 +4,7 @@
 import { scrollToEnd } from '../../view.js';
 import { markSegmented } from '../../components/segmented.js';
 import { ladderText, isPlay, roundResult, ladderAround } from './ladder.js';
-import { decodeWith, flipFor, explainWith } from './strategy.js';
+import { namedBy, flipFor, explainWith } from './strategy.js';
 import { renderHelper, renderEdge } from './helper.js';
 import { describeFrame, colourBits, colourBitsTable, labelShape, labelOf, playWords } from './words.js';
 
@@ -30,6 +30,7 @@ const TITLES = { watch: 'Watch the strategy', play_a: 'You are prisoner A', play
  * @typedef {object} DevilScreen
  * @property {ReturnType<typeof import('../../view.js').viewContext>} ctx
  * @property {import('../../app.js').Cores['devil']} core
+ * @property {import('../../game-driver.js').Session} session  the round's session, asked what the strategy does
  * @property {import('../../board.js').GridBoard} board
  * @property {DevilDrawn & DevilExtras & { status: Status, ladder: Ladder | null }} view  the round shown
  * @property {string[]} names  the squares' chess-style names
@@ -195,7 +196,7 @@ export function devilRenderer(c) {
     table.hidden = !c.helper || bits === 0;
     if (table.hidden) return;
     const keyKnown = mode === 'play_a' || game.answer !== null;
-    renderHelper(table, { steps: explainWith(c.core, 0, game), bits, key: keyKnown ? game.key : null, name: (/** @type {number} */ i) => c.names[i] });
+    renderHelper(table, { steps: explainWith(c.session, 0, false), bits, key: keyKnown ? game.key : null, name: (/** @type {number} */ i) => c.names[i] });
   }
 
   function renderPlay() {
@@ -203,7 +204,7 @@ export function devilRenderer(c) {
     $('bits').hidden = true;
     if (isPlay(c.view.mode)) renderLiveHelper();
     else $('helper').hidden = true;
-    const { game, mode, dealt } = c.view;
+    const { game, mode } = c.view;
     if (mode === 'watch') return;
     const { status, message, log } = playWords({
       mode,
@@ -212,8 +213,8 @@ export function devilRenderer(c) {
       names: c.names,
       xor: c.view.strategy === 0,
       // A's result is judged on the board as dealt; B's and Edit's on the board shown.
-      colour: () => decodeWith(c.core, c.view.strategy, mode === 'play_a' ? dealt : game),
-      right: () => flipFor(c.core, c.view.strategy, dealt),
+      colour: () => namedBy(c.session, c.view.strategy, mode === 'play_a'),
+      right: () => flipFor(c.session, c.view.strategy),
     });
     if (message) showMessage(message.text, message.kind);
     $('status').textContent = status;

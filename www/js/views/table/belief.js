@@ -87,7 +87,7 @@ export function drawBelief(v, mode) {
   let plan = null;
   try {
     if (mode === 'watch' && info.traceable && !v.source) trace = v.core.table_trace(view.coins, view.sides, Number(view.moves));
-    else if (info.small) trace = v.core.table_trace(view.coins, view.sides, 0, Uint8Array.from(v.history.flat()));
+    else if (info.small && v.session) trace = v.session.query('belief', null);
     if (info.traceable) plan = v.core.table_trace(view.coins, view.sides, Number(info.length));
   } catch (err) {
     showError(err);
