@@ -188,20 +188,6 @@ fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step
 fn run_all() -> Vec<Step> {
     let root = crate::root();
     let mut steps = vec![step("rustfmt", || run_command(cargo().args(["fmt", "--all", "--", "--check"])))];
-    // The site's and the tests' JS, with the tools tests/package.json pins (see tests/tsconfig.json
-    // and tests/eslint.config.js for what each covers). Neither needs the wasm build.
-    steps.push(step("JS type check", || {
-        setup::node_modules()?;
-        run_command(Command::new(node_tool("tsc")).args(["--noEmit", "--project", "tests"]).current_dir(&root))
-    }));
-    steps.push(step("JS lint", || {
-        setup::node_modules()?;
-        run_command(
-            Command::new(node_tool("eslint"))
-                .args(["--config", "tests/eslint.config.js", "--max-warnings", "0", "www", "tests"])
-                .current_dir(&root),
-        )
-    }));
     if let Err(e) = setup::wasm_target() {
         steps.push(Step::failed("wasm target", e));
         return steps;
@@ -213,7 +199,9 @@ fn run_all() -> Vec<Step> {
     }
     let (cli_built, cli) = mpsc::channel();
     std::thread::scope(|scope| {
+        // The cargo lane starts first: the JS checks below use one core for half a minute.
         let lane = scope.spawn(|| cargo_lane(&logs, cli_built));
+        steps.extend(js_checks(&root));
         steps.extend(browser_lane(&root, cli));
         let background = lane.join().unwrap_or_default();
         for s in &background {
@@ -226,6 +214,25 @@ fn run_all() -> Vec<Step> {
         steps.extend(background);
     });
     steps
+}
+
+/// The site's and the tests' JS, with the tools tests/package.json pins (see tests/tsconfig.json
+/// and tests/eslint.config.js for what each covers). Neither needs the wasm build.
+fn js_checks(root: &Path) -> Vec<Step> {
+    vec![
+        step("JS type check", || {
+            setup::node_modules()?;
+            run_command(Command::new(node_tool("tsc")).args(["--noEmit", "--project", "tests"]).current_dir(root))
+        }),
+        step("JS lint", || {
+            setup::node_modules()?;
+            run_command(
+                Command::new(node_tool("eslint"))
+                    .args(["--config", "tests/eslint.config.js", "--max-warnings", "0", "www", "tests"])
+                    .current_dir(root),
+            )
+        }),
+    ]
 }
 
 /// The wasm build and everything that needs it, in the foreground.
