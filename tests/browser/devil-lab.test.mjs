@@ -270,7 +270,9 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   }
   // Vasil'ev's Watch reads the halves: step 2 highlights u, the upper half of the squares.
   await page.selectOption('#strategy', '5');
-  assert.match(await page.textContent('#steps .step-position'), /Step 1 of 6/);
+  // Six frames (the round as dealt and five steps), the bar at the first.
+  const bar = await facts(page, '#steps');
+  assert.deepEqual([bar.at, bar.count], ['0', '5']);
   await page.click('#steps [data-step=forward]');
   assert.match(await page.textContent('#status'), /splits the board: u = squares 8…15/);
   const highlighted = await page.$$eval('#board [role=gridcell]', (cs) => cs.map((c, i) => (c.className.includes('region') ? i : -1)).filter((i) => i >= 0));

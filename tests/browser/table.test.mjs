@@ -4,7 +4,7 @@
 // of 2^N − 1 moves must remove exactly one configuration per move).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready, gameState, clickToCopy } from './harness.mjs';
+import { launch, open, screenshot, ready, gameState, clickToCopy, facts } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -39,12 +39,20 @@ async function waitAt(page, n) {
   }
 }
 
+/** Waits until the game's move counter (the status line's `data-moves`) is `n`. */
 async function waitMoves(page, n) {
-  await page.waitForFunction((k) => {
-    const t = document.getElementById('status').textContent;
-    return t.startsWith(`${k} move${k === 1 ? '' : 's'} played`) || t.includes(`after ${k} move`);
-  }, n);
+  await page.waitForFunction((k) => document.getElementById('status')?.dataset.moves === String(k), n);
 }
+
+/** The newest line of the results once it is of `check` (search, verify, random): its data.
+ * @param {import('playwright-core').Page} page @param {string} check */
+async function latestResult(page, check, timeout = 30000) {
+  await page.waitForFunction((c) => /** @type {HTMLElement | null} */ (document.querySelector('#results p'))?.dataset.check === c, check, { timeout });
+  return facts(page, '#results p');
+}
+
+/** Waits until the game is won (the status line's `data-won`). */
+const waitWon = (page) => page.waitForFunction(() => document.getElementById('status')?.dataset.won === 'true');
 
 /** Faces at the positions as drawn (sighted): 'heads', 'tails' (two sides) or the face number. */
 async function faces(page) {
@@ -65,7 +73,7 @@ test('the page loads without console errors; the landing card shows the table', 
   const ms = await page.evaluate(() => performance.getEntriesByName('interactive')[0].startTime);
   console.log(`table.html interactive after ${ms.toFixed(0)} ms (headless Chromium, served locally)`);
   assert.equal(await page.locator(POS).count(), 4);
-  assert.match(await page.textContent('#strategy-info'), /^15 moves/);
+  assert.equal((await facts(page, '#strategy-info')).strategyLength, '15');
   await screenshot(page, 'table-start');
   const index = await open(browser, 'index.html');
   const img = index.page.locator('img[src="img/table.svg"]');
@@ -109,9 +117,9 @@ test('four coins: following the strategy beats the adversarial devil at the last
     }
     await waitMoves(page, k);
     seen.push(await belief(page));
-    const info = await page.textContent('#belief-info');
+    const info = await facts(page, '#belief-info');
     // A 15-move winning strategy must remove exactly one configuration per move.
-    assert.match(info, new RegExp(`, ${15 - k} configurations? `), `move ${k}: ${info}`);
+    assert.deepEqual([info.moves, info.configurations], [String(k), String(15 - k)], `move ${k}`);
     if (k === 8) await screenshot(page, 'table-four-coins-move-8');
   }
   // "Every odd-numbered move flips all four coins to eliminate TTTT."
@@ -126,7 +134,8 @@ test('four coins: following the strategy beats the adversarial devil at the last
   // … and move 15 leaves only HHHH.
   assert.deepEqual(Object.entries(seen[14]).filter(([name, possible]) => possible && name !== 'HHHH'), []);
   assert.equal(seen[14].HHHH, true, 'all heads reached: a win');
-  assert.match(await page.textContent('#status'), /All heads after 15 moves: you win!/);
+  const won = await facts(page, '#status');
+  assert.deepEqual([won.moves, won.won], ['15', 'true']);
   assert.ok((await faces(page)).every((f) => f === 'heads'));
   await screenshot(page, 'table-four-coins-won');
   assert.deepEqual(errors, []);
@@ -137,7 +146,7 @@ test('six coins: the guard devil never lets you win, and shows the coins it guar
   const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
   await ready(page);
   await setup(page, { coins: 6, devil: 'adversarial', mode: 'play' });
-  assert.match(await page.textContent('#strategy-info'), /No strategy wins with 6 coins/);
+  assert.equal((await facts(page, '#strategy-info')).strategyLength, 'none');
   let played = 0;
   // Play every single-coin, pair and triple pattern by mouse, then some by keyboard.
   const patterns = [[0], [0, 1], [0, 2], [0, 3], [0, 1, 2], [0, 2, 4], [0, 1, 3], [1, 3, 5], [0, 1, 2, 3, 4, 5], [2], [0, 4]];
@@ -214,7 +223,7 @@ test('the table visibly turns before each flip, and not with reduced motion', as
     await page.click(FORWARD);
     // The table turns first; the move counter moves only after the turn.
     await page.waitForFunction((t) => document.getElementById('spin').style.transform !== t, t0);
-    if (motion !== 'reduce') assert.match(await page.textContent('#status'), /^0 moves played/, 'turned before the flip');
+    if (motion !== 'reduce') assert.equal((await facts(page, '#status')).moves, '0', 'turned before the flip');
     await waitMoves(page, 1);
     assert.equal(await page.$eval('#spin', (g) => getComputedStyle(g).transitionDuration), duration);
     assert.match(await spin(), /rotate\(135deg\)/);
@@ -257,7 +266,7 @@ test('jump, share link, bad link, embed', async () => {
   await embed.context.close();
   // Thirty-two coins: the strategy is computed lazily; a far jump shows the move.
   await setup(page, { coins: 32, devil: 'random', mode: 'watch' });
-  assert.match(await page.textContent('#strategy-info'), /^4294967295 moves/);
+  assert.equal((await facts(page, '#strategy-info')).strategyLength, '4294967295');
   await page.fill('#jump-to', '2147483648');
   await page.click('#jump');
   assert.equal(await page.textContent('#next-move'), 'Move 2147483648 of the strategy: flip 0');
@@ -270,34 +279,41 @@ test('search, exact verification and the random devil run in the worker, with pr
   await ready(page);
   await setup(page, { coins: 8, devil: 'random', mode: 'watch' });
   await page.click('#search');
-  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Search'));
-  assert.match(await page.textContent('#results p'), /shortest winning strategy for 8 coins of 2 sides has 255 moves/);
+  let found = await latestResult(page, 'search');
+  // 2^8 − 1 = 255: the bound σ^N − 1, which the search meets.
+  assert.deepEqual([found.outcome, found.winning, found.length], ['done', 'true', '255']);
   await setup(page, { coins: 7, devil: 'random', mode: 'play' });
   await page.click('#search');
-  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Search'));
-  assert.match(await page.textContent('#results p'), /no strategy wins with 7 coins/);
+  found = await latestResult(page, 'search');
+  assert.deepEqual([found.outcome, found.winning], ['done', 'false'], '7 is not a power of 2: no strategy wins');
   await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
   // A long jump plays thousands of moves against the devil in the worker.
   await page.fill('#jump-to', '5000');
   await page.click('#jump');
-  await page.waitForFunction(() => /^5000 moves played|^All heads after/.test(document.getElementById('status').textContent));
-  const jumped = await page.textContent('#status');
-  const at = Number(jumped.match(/(\d+) moves?/)[1]);
-  assert.ok(at > 0 && at <= 5000, jumped);
+  await page.waitForFunction(() => {
+    const { moves, won } = document.getElementById('status')?.dataset ?? {};
+    return moves === '5000' || won === 'true';
+  });
+  const jumped = await facts(page, '#status');
+  const at = Number(jumped.moves);
+  assert.ok(at > 0 && at <= 5000, JSON.stringify(jumped));
   await setup(page, { coins: 16, devil: 'random', mode: 'watch' });
   await page.click('#verify');
   await page.waitForSelector('#jobs .job:not([hidden])');
   await page.click('#jobs .job:not([hidden]) button');
-  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '') === 'Verification cancelled.');
+  assert.equal((await latestResult(page, 'verify')).outcome, 'cancelled');
   const t0 = Date.now();
   await page.click('#verify');
-  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Verified'), null, { timeout: 60000 });
+  await page.waitForFunction(() => /** @type {HTMLElement | null} */ (document.querySelector('#results p'))?.dataset.outcome === 'done', null, { timeout: 60000 });
   console.log(`exact verification of 16 coins in the worker: ${Date.now() - t0} ms (headless Chromium, click to result)`);
-  assert.match(await page.textContent('#results p'), /empties at move 65535 of 65535; no move removed more than 1 configuration, so at least 65535 moves/);
+  // 2^16 − 1 = 65535 moves, one configuration out at each: the bound met exactly.
+  const verified = await latestResult(page, 'verify');
+  assert.deepEqual([verified.valid, verified.emptiedAt, verified.length, verified.mostRemoved, verified.lowerBound], ['true', '65535', '65535', '1', '65535']);
   assert.ok(await page.isVisible('#chart'));
   await page.click('#random-check');
-  await page.waitForFunction(() => (document.querySelector('#results p')?.textContent ?? '').startsWith('Random devil'), null, { timeout: 60000 });
-  assert.match(await page.textContent('#results p'), /won 500 of 500 games.*evidence, not proof/);
+  const played = await latestResult(page, 'random', 60000);
+  assert.deepEqual([played.won, played.games], ['500', '500']);
+  assert.ok((await page.textContent('#results p'))?.includes('evidence, not proof'), 'the random devil is said to be evidence, not proof');
   await screenshot(page, 'table-sixteen-verified');
   assert.deepEqual(errors, []);
   await context.close();
@@ -394,7 +410,7 @@ test('the strategy on the step bar: slow by default, forward moves exactly one, 
   await waitAt(page, 0);
   assert.equal(await movesShown(page), 0);
   await page.click('#steps [data-step=end]');
-  await page.waitForFunction(() => /you win/.test(document.getElementById('status').textContent));
+  await waitWon(page);
   assert.equal(Number(await page.getAttribute('#steps', 'data-at')), await movesShown(page));
   assert.ok((await faces(page)).every((f) => f === 'heads'));
   assert.deepEqual(errors, []);
@@ -447,9 +463,9 @@ test('the strategy a search finds can be followed on the step bar', async () => 
   await waitMoves(page, 1);
   await page.click('#steps [data-step=end]');
   // Any winning strategy beats the devil that knows the page's own: all heads at last.
-  await page.waitForFunction(() => /you win/.test(document.getElementById('status').textContent));
+  await waitWon(page);
   assert.ok((await faces(page)).every((f) => f === 'heads'));
-  assert.match(await page.textContent('#belief-info'), /0 configurations .*surely won/);
+  assert.equal((await facts(page, '#belief-info')).configurations, '0');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -469,7 +485,8 @@ test('legends, the chart from the start, and the theorem said where σ^N − 1 i
   assert.match(info, /σ\^N − 1 = 2\^4 − 1 = 15/);
   assert.match(info, /Bar-Yehuda, Etzion & Moran proved that a strategy wins exactly when .* powers of one prime p \(N = p\^a, σ = p\^b\)/);
   await setup(page, { coins: 6, devil: 'adversarial', mode: 'play' });
-  assert.match(await page.textContent('#strategy-info'), /No strategy wins with 6 coins of 2 sides\. Bar-Yehuda, Etzion & Moran/);
+  assert.equal((await facts(page, '#strategy-info')).strategyLength, 'none');
+  assert.ok((await page.textContent('#strategy-info'))?.includes('Bar-Yehuda, Etzion & Moran'), 'the theorem is credited where no strategy wins too');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -216,6 +216,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       text += ` The devil guards the coins on seats ${view.guarded.join(', ')} (ringed in red): they never all agree.`;
     }
     $('status').textContent = text;
+    // The game's own move counter (a jump plays many moves as one of the session's) and whether
+    // it is won, for what reads the page rather than the sentence.
+    Object.assign($('status').dataset, { moves: String(moves), won: String(view.solved) });
   }
 
   /** @param {number} i  a position */

@@ -206,6 +206,9 @@ export function devilRenderer(c) {
     else $('helper').hidden = true;
     const { game, mode } = c.view;
     if (mode === 'watch') return;
+    /** The numbers the sentence states (asked of the core only when it states them).
+     * @type {{ named?: number, rightFlip?: number }} */
+    const stated = {};
     const { status, message, log } = playWords({
       mode,
       game,
@@ -213,11 +216,17 @@ export function devilRenderer(c) {
       names: c.names,
       xor: c.view.strategy === 0,
       // A's result is judged on the board as dealt; B's and Edit's on the board shown.
-      colour: () => namedBy(c.session, c.view.strategy, mode === 'play_a'),
-      right: () => flipFor(c.session, c.view.strategy),
+      colour: () => (stated.named = namedBy(c.session, c.view.strategy, mode === 'play_a')),
+      right: () => (stated.rightFlip = flipFor(c.session, c.view.strategy)),
     });
     if (message) showMessage(message.text, message.kind);
     $('status').textContent = status;
+    // … and as `data-named` and `data-right-flip`, for what reads the page rather than the words.
+    const data = $('status').dataset;
+    delete data.named;
+    delete data.rightFlip;
+    if (stated.named !== undefined) data.named = String(stated.named);
+    if (stated.rightFlip !== undefined && Number.isFinite(stated.rightFlip)) data.rightFlip = String(stated.rightFlip);
     $('log').innerHTML = log.map((t) => `<li>${t}</li>`).join('');
   }
 

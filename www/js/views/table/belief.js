@@ -27,17 +27,23 @@ export function drawStrategy(v) {
   const { $, showError } = v.ctx;
   const { info } = v;
   const { coins, sides } = v.view;
+  // The strategy's length as `data-strategy-length`, for what reads the page: a decimal string,
+  // 'none' when no strategy wins, 'unknown' when one exists but is too long to search for.
+  const said = $('strategy-info').dataset;
+  delete said.strategyLength;
   if (!info) {
     $('strategy-info').textContent = '';
     $('next-move').textContent = '';
     return;
   }
   if (!info.winnable) {
+    said.strategyLength = 'none';
     $('strategy-info').textContent = `No strategy wins with ${coins} coins of ${sides} sides. ${theoremText}; here they are not, so the devil can always escape.`;
     $('next-move').textContent = '';
     return;
   }
   if (!info.length) {
+    said.strategyLength = 'unknown';
     $('strategy-info').textContent = `A winning strategy exists, but it is too long to search for here. ${theoremText}: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.`;
     $('next-move').textContent = '';
     return;
@@ -45,6 +51,7 @@ export function drawStrategy(v) {
   const how = v.source ? 'the search on this page' : info.construction === 'recursive' ? 'the recursive construction' : 'breadth-first search';
   const length = v.source ? String(v.source.length) : info.length;
   const here = info.prime ? `: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.` : '.';
+  said.strategyLength = String(length);
   $('strategy-info').textContent = `${length} moves, from ${how}. ${boundText(sides, coins, info.lower_bound)} ${theoremText}${here}`;
   if (v.view.solved || BigInt(v.view.moves) >= BigInt(length)) {
     $('next-move').textContent = v.view.solved ? '' : 'The strategy is over.';
@@ -74,6 +81,8 @@ export function drawBelief(v, mode) {
   const { info, view } = v;
   const list = $('belief');
   list.replaceChildren();
+  const told = $('belief-info').dataset;
+  for (const key of ['moves', 'configurations', 'necklaces']) delete told[key];
   if (!info) {
     $('belief-legend').hidden = true;
     $('belief-info').textContent = '';
@@ -105,6 +114,7 @@ export function drawBelief(v, mode) {
   const neck = necklaces[necklaces.length - 1];
   const removed = sizes.length > 1 ? sizes[sizes.length - 2] - size : 0;
   const change = trace.sizes.length > 1 ? ` The last move removed ${Math.max(removed, 0)} (never more than 1).` : '';
+  Object.assign(told, { moves: String(trace.moves), configurations: String(size), necklaces: String(neck) });
   $('belief-info').textContent = `After ${trace.moves} of your moves, ${size} configuration${size === 1 ? '' : 's'} (${neck} up to rotation) may still be on the table${size === 0 ? ': you have surely won' : ''}.${change}`;
   const shown = trace;
   if (info.necklaces) {

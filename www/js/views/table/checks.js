@@ -42,13 +42,17 @@ async function runKind(v, label, fn, args) {
   }
 }
 
-/** Adds a line to the results (newest first, the last three kept).
+/** Adds a line to the results (newest first, the last three kept), with what it says as data
+ * (`data-check`: search, verify, random; `data-outcome`: done, cancelled, failed; and the
+ * figures the line states), for what reads the page rather than the sentence.
  * @param {TableParts} v
- * @param {string} text */
-function result(v, text) {
+ * @param {string} text
+ * @param {Record<string, string | number | boolean>} facts */
+function result(v, text, facts) {
   const results = v.ctx.$('results');
   const line = document.createElement('p');
   line.textContent = text;
+  for (const [key, value] of Object.entries(facts)) line.dataset[key] = String(value);
   results.prepend(line);
   while (results.children.length > 3) results.lastElementChild?.remove();
 }
@@ -62,7 +66,8 @@ export async function search(v) {
     if (r === null) return;
     result(v, r.winning
       ? `Search: the shortest winning strategy for ${coins} coins of ${sides} sides has ${r.length} moves (${r.belief_states} belief states reached).`
-      : `Search: no strategy wins with ${coins} coins of ${sides} sides — all ${r.belief_states} reachable belief states explored, none empty.`);
+      : `Search: no strategy wins with ${coins} coins of ${sides} sides — all ${r.belief_states} reachable belief states explored, none empty.`,
+    { check: 'search', outcome: 'done', winning: r.winning, length: r.length, beliefStates: r.belief_states });
     if (r.winning && r.amounts.length) {
       // The found strategy, move by move: follow it on the step bar from a new table.
       const follow = document.createElement('button');
@@ -76,7 +81,8 @@ export async function search(v) {
       v.ctx.$('results').firstElementChild?.append(' ', follow);
     }
   } catch (err) {
-    result(v, isCancelled(err) ? 'Search cancelled.' : `Search failed: ${errorText(err)}`);
+    const cancelled = isCancelled(err);
+    result(v, cancelled ? 'Search cancelled.' : `Search failed: ${errorText(err)}`, { check: 'search', outcome: cancelled ? 'cancelled' : 'failed' });
   }
 }
 
@@ -90,10 +96,12 @@ export async function verify(v) {
     const shortest = r.valid && r.length === r.lower_bound ? ' It is a shortest strategy.' : '';
     result(v, r.valid
       ? `Verified exactly: the belief set empties at move ${r.emptied_at} of ${r.length}; no move removed more than ${r.most_removed} configuration, so at least ${r.lower_bound} moves are needed.${shortest}`
-      : `The strategy does not win: configurations are left after all ${r.length} moves.`);
+      : `The strategy does not win: configurations are left after all ${r.length} moves.`,
+    { check: 'verify', outcome: 'done', valid: r.valid, length: r.length, emptiedAt: r.emptied_at ?? '', mostRemoved: r.most_removed, lowerBound: r.lower_bound });
     if (!v.info?.traceable) drawChart(v, null, r.chart);
   } catch (err) {
-    result(v, isCancelled(err) ? 'Verification cancelled.' : `Verification failed: ${errorText(err)}`);
+    const cancelled = isCancelled(err);
+    result(v, cancelled ? 'Verification cancelled.' : `Verification failed: ${errorText(err)}`, { check: 'verify', outcome: cancelled ? 'cancelled' : 'failed' });
   }
 }
 
@@ -104,8 +112,10 @@ export async function randomCheck(v) {
   try {
     const r = await runKind(v, 'Playing against a random devil', 'table_random_devil', [coins, sides, 500, 7]);
     if (r === null) return;
-    result(v, `Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`);
+    result(v, `Random devil: won ${r.won} of ${r.games} games from random starts. This is evidence, not proof — a random devil rarely finds the turns that hurt.`,
+      { check: 'random', outcome: 'done', won: r.won, games: r.games });
   } catch (err) {
-    result(v, isCancelled(err) ? 'Check cancelled.' : `Check failed: ${errorText(err)}`);
+    const cancelled = isCancelled(err);
+    result(v, cancelled ? 'Check cancelled.' : `Check failed: ${errorText(err)}`, { check: 'random', outcome: cancelled ? 'cancelled' : 'failed' });
   }
 }
