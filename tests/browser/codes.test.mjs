@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, open, screenshot, nextFrame, longTaskLimit } from './harness.mjs';
+import { launch, open, screenshot, nextFrame, longTaskLimit, facts } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -17,7 +17,8 @@ test('the codes lab examples', async () => {
   const { page, errors, context } = await open(browser, 'codes.html');
   await page.waitForSelector('body[data-ready=true]');
   // The source: 1110010 has syndrome 6 and corrects to 1110000.
-  assert.match(await page.textContent('#correct-result'), /syndrome 6.*1110000/);
+  let corrected = await facts(page, '#correct-result');
+  assert.deepEqual([corrected.syndrome, corrected.corrected], ['6', '1110000']);
   assert.equal(await page.locator('#regions tr').count(), 2 + 3);
   // Encode with the keyboard: r = 4, an 11-bit message.
   await page.selectOption('#r', '4');
@@ -30,34 +31,35 @@ test('the codes lab examples', async () => {
   const bad = word.slice(0, 9) + (word[9] === '1' ? '0' : '1') + word.slice(10);
   await page.fill('#word', bad);
   await page.press('#word', 'Enter');
-  assert.match(await page.textContent('#correct-result'), new RegExp(`syndrome 10.*${word}`));
+  corrected = await facts(page, '#correct-result');
+  assert.deepEqual([corrected.syndrome, corrected.corrected], ['10', word]);
   // Checker, checked as the words are typed: the repetition code is perfect; a bad word is a
   // one-line error.
-  await page.waitForFunction(() => /Perfectyes/.test(document.querySelector('#check-result').textContent));
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#check-result')).dataset.perfect === 'true');
   await page.fill('#words', '000 011');
   await page.waitForFunction(() => /Closest pair000, 011/.test(document.querySelector('#check-result').textContent));
   await page.fill('#words', '000 0x1');
   await page.waitForFunction(() => /^✘ .*neither 0 nor 1/.test(document.querySelector('#check-result').textContent));
   // Vasil'ev's code of length 15, built on load.
   await page.waitForFunction(() => document.querySelector('#build-result').textContent.includes('coset strategy'));
-  const built = await page.textContent('#build-result');
-  assert.match(built, /Words2048 of length 15/);
-  assert.match(built, /Perfectyes/);
-  assert.match(built, /Linearno/);
-  assert.match(built, /16 squares\)valid/);
+  // 2^11 = 2048 words of length 15, perfect (as Hamming's), but not linear; its coset strategy valid.
+  const built = await facts(page, '#build-result');
+  assert.deepEqual([built.words, built.length, built.perfect, built.linear, built.cosetStrategyValid], ['2048', '15', 'true', 'false', 'true']);
   await page.waitForFunction(() => document.querySelector('#build31-result').textContent.includes('Words'));
   const b31 = await page.textContent('#build31-result');
-  assert.match(b31, /2\^26 of length 31/);
-  assert.match(b31, /20000 of 20000/);
+  // 2^(31 − 5) = 2^26 words of length 31; every random word within distance 1 of exactly one.
+  const b31Facts = await facts(page, '#build31-result');
+  assert.deepEqual([b31Facts.wordsLog2, b31Facts.length, b31Facts.coveredOnce, b31Facts.samples], ['26', '31', '20000', '20000']);
   const pair = b31.match(/([01]{31}) XOR ([01]{31}) = ([01]{31})/);
   assert.ok(pair, b31);
   // The XOR shown is the XOR of the two words shown.
   const xor = [...pair[1]].map((c, i) => (c === pair[2][i] ? '0' : '1')).join('');
   assert.equal(xor, pair[3]);
-  assert.match(await page.textContent('#claim-result'), /Confirmed/);
+  assert.equal((await facts(page, '#claim-result')).confirmed, 'true');
   // The switching walk from the code above, on load: 40 switches, every code reached perfect.
   await page.waitForFunction(() => /Different codes met/.test(document.querySelector('#walk-result').textContent));
-  assert.match(await page.textContent('#walk-result'), /Switches40; the checker finds 40 of the 40 codes reached perfect/);
+  const walked = await facts(page, '#walk-result');
+  assert.deepEqual([walked.switches, walked.perfect], ['40', '40']);
   assert.equal(await page.locator('#walk-steps-list li').count(), 40);
   await screenshot(page, 'codes');
   assert.deepEqual(errors, []);
@@ -81,7 +83,7 @@ test('a click on a bit of the word on the board flips it and marks the square it
     assert.equal(await page.getAttribute('#hamming-board', 'data-syndrome'), String(want));
     const named = await page.$$eval('#hamming-board .cell.named', (cs) => cs.map((c) => Number(c.dataset.index)));
     assert.deepEqual(named, [want]);
-    assert.match(await page.textContent('#correct-result'), want ? new RegExp(`syndrome ${want}\\b`) : /syndrome 0/);
+    assert.equal((await facts(page, '#correct-result')).syndrome, String(want), 'the sentence states the same syndrome');
   }
   // Typing a word redraws the board (16 squares for a word of 15 bits).
   await page.fill('#word', '000000000000001');
@@ -193,8 +195,9 @@ test('an empty, binary or too-long-word file leaves the words typed and names th
   await page.setInputFiles('#words-file', { name: 'hamming7.txt', mimeType: 'text/plain', buffer: Buffer.from(`${hamming.join('\r\n')}\r\n`) });
   await page.waitForFunction(() => /Words16 of length 7/.test(document.querySelector('#check-result').textContent));
   assert.equal(await page.inputValue('#words'), hamming.join(' '));
-  assert.match(await page.textContent('#check-result'), /Minimum distance3/);
-  assert.match(await page.textContent('#check-result'), /Perfectyes/);
+  // Hamming's code of length 7: distance 3, perfect.
+  const hammingFacts = await facts(page, '#check-result');
+  assert.deepEqual([hammingFacts.minDistance, hammingFacts.perfect], ['3', 'true']);
   assert.equal(await page.locator('#message').isHidden(), true);
   // The largest file the checker takes, 4096 words of 16 bits with CR LF (the words 0 to 4095:
   // the space of the first 12 bits, so linear, distance 1), with no long task on the page.
@@ -204,8 +207,8 @@ test('an empty, binary or too-long-word file leaves the words typed and names th
   await page.waitForFunction(() => /Words4096 of length 16/.test(document.querySelector('#check-result').textContent));
   console.log(`# 4096 words of 16 bits: checked and shown after ${Date.now() - started} ms`);
   assert.equal(await page.inputValue('#words'), largest.join(' '));
-  assert.match(await page.textContent('#check-result'), /Minimum distance1/);
-  assert.match(await page.textContent('#check-result'), /Linearyes/);
+  const largestFacts = await facts(page, '#check-result');
+  assert.deepEqual([largestFacts.minDistance, largestFacts.linear], ['1', 'true']);
   await nextFrame(page);
   const tasks = await page.evaluate(() => window.longTasks);
   console.log(`# long tasks over 50 ms: [${tasks}]`);

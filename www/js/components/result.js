@@ -14,6 +14,16 @@ const keys = new WeakMap();
  */
 export function showResult(el, text, facts) {
   el.textContent = text;
+  setFacts(el, facts);
+}
+
+/**
+ * Sets `facts` as `data-<key>` attributes of `el` (for a result whose face is not one sentence:
+ * a list of facts), removing those of the result shown before.
+ * @param {HTMLElement} el
+ * @param {Record<string, string | number | boolean | null | undefined>} facts
+ */
+export function setFacts(el, facts) {
   const set = [];
   for (const [key, value] of Object.entries(facts)) {
     if (value === null || value === undefined) continue;

@@ -11,7 +11,8 @@ import { debounce, sectionJobs, shown } from './lab/live.js';
 import { bitsBoard } from './lab/bits-board.js';
 import { TEMPLATE } from './codes/template.js';
 import { mountStepBar } from '../components/step-bar.js';
-import { regionsHtml, reportFacts, factsHtml, flipBit, resizedMessage } from './codes/text.js';
+import { regionsHtml, reportFacts, reportData, factsHtml, flipBit, resizedMessage } from './codes/text.js';
+import { setFacts } from '../components/result.js';
 import { showWalk } from './codes/walk.js';
 
 export { TEMPLATE };
@@ -173,11 +174,17 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       // The words the checker read (it splits at white space and commas), one space apart: a
       // box of 4096 words one a line takes 120–200 ms to lay out, one space apart 15–40 ms.
       $('words').value = text.split(/[\s,]+/).filter(Boolean).join(' ');
-      $('check-result').innerHTML = factsHtml(reportFacts(report));
+      showReport($('check-result'), report);
       ctx.stateChanged();
     } catch (err) {
       if (picked === filesPicked && !isCancelled(err)) showError(`The words file “${file.name}” was not opened: ${errorText(err)}. The words typed are kept.`);
     }
+  }
+
+  /** The checker's report as its list of facts, and as data for what reads the page. @param {HTMLElement} el @param {any} report */
+  function showReport(el, report) {
+    el.innerHTML = factsHtml(reportFacts(report));
+    setFacts(el, reportData(report));
   }
 
   /** Runs `fn`, its failure a one-line message. @param {() => void} fn */
@@ -204,6 +211,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
         return i === syndrome ? { classes: ['named'], label: ['the syndrome names it: flip it to correct the word'] } : undefined;
       });
       $('hamming-board').dataset.syndrome = String(syndrome);
+      setFacts($('correct-result'), { syndrome, corrected: res.corrected, message: res.message });
       $('correct-result').innerHTML =
         syndrome === 0
           ? `Every check is even: syndrome 0, so <span class="mono">${word}</span> is a codeword. Message: <span class="mono">${res.message}</span>.`
@@ -230,16 +238,18 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const out = $('check-result');
     if (!words.trim()) {
       out.replaceChildren();
+      setFacts(out, {});
       return;
     }
     out.classList.add('stale');
     return job('check', 'codes_check', [words, undefined]).then(
       (report) => {
-        out.innerHTML = factsHtml(reportFacts(report));
+        showReport(out, report);
         out.className = 'facts';
       },
       (err) => {
         if (isCancelled(err)) return;
+        setFacts(out, { refused: true });
         out.textContent = `✘ ${errorText(err)}`;
         out.className = 'facts bad';
       },
@@ -253,6 +263,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       list.push(['First words', res.sample.join(' ')]);
       list.push(['Its coset strategy (16 squares)', `${res.coset_strategy.valid ? 'valid' : 'NOT valid'}: ${res.coset_strategy.explanation}`]);
       $('build-result').innerHTML = factsHtml(list);
+      setFacts($('build-result'), { ...reportData(res.report), cosetStrategyValid: res.coset_strategy.valid });
     });
   }
 
@@ -267,6 +278,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       if (res.not_closed) list.push(['Not closed under XOR', `${res.not_closed[0]} XOR ${res.not_closed[1]} = ${res.not_closed[2]} is not a codeword`]);
       else list.push(['Not closed under XOR', 'no witness found among random pairs']);
       $('build31-result').innerHTML = factsHtml(list);
+      setFacts($('build31-result'), { wordsLog2: res.words_log2, length: 31, coveredOnce: res.covered_once, samples: res.samples, closed: !res.not_closed });
     });
   }
 
@@ -305,6 +317,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     guard(() => {
       const { coset } = core.devil_lab_coset_check({ strategy: 'vasilev', f: 'popcount3' }, 8);
       const control = core.devil_lab_coset_check({ strategy: 'xor' }, 8).coset;
+      setFacts($('claim-result'), { confirmed: !coset });
       $('claim-result').textContent = coset
         ? `The claim fails: it is the coset strategy of colour class ${coset[0]} with square ${coset[1]} deleted.`
         : `Confirmed: for each of its 8 colour classes and each of the 8 squares to delete, the coset strategy differs from it on some board, under every renaming of the answers. (Control: XOR is found to be the coset strategy of class ${control[0]}, deleting square ${control[1]}.)`;

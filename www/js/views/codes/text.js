@@ -41,6 +41,14 @@ export function reportFacts(r) {
 }
 
 /**
+ * The checker's report as data: what its list says, in figures and yes/no.
+ * @param {any} r
+ */
+export function reportData(r) {
+  return { words: r.words, length: r.length, minDistance: r.min_distance, correctsOneError: r.corrects_one_error, perfect: r.perfect, linear: r.linear };
+}
+
+/**
  * Facts as the inside of a `<dl>`.
  * @param {[string, string | number][]} list
  */

@@ -49,7 +49,11 @@ export const walkStepsHtml = (w) =>
  */
 export function showWalk($, bar, w) {
   $('walk-result').innerHTML = factsHtml(walkFacts(w));
-  $('walk-result').dataset.distinct = String(w.distinct_codes);
+  Object.assign($('walk-result').dataset, {
+    distinct: String(w.distinct_codes),
+    switches: String(w.steps.length),
+    perfect: String(w.steps.filter((s) => s.perfect).length),
+  });
   const list = $('walk-steps-list');
   list.innerHTML = walkStepsHtml(w);
   const items = /** @type {HTMLElement[]} */ ([...list.children]);
