@@ -3,6 +3,7 @@
 // draws from the view `v` (see ./view-state.js) as it stands; game.js decides when.
 import { byId, found } from '../../app.js';
 import { moveNumber, codeParts } from './moves.js';
+import { setFacts } from '../../components/result.js';
 
 /** @typedef {import('./view-state.js').ChessView} ChessView */
 /** @typedef {import('../../types.js').ChessGame} ChessGame */
@@ -91,6 +92,7 @@ export function drawNextMoves(v, candidates) {
 export function drawWhy(v) {
   const why = v.ctx.$('why');
   why.textContent = '';
+  setFacts(why, {});
   if (v.ply === 0) return;
   // Explained in the Worker with the game (the first explanation builds the opening book).
   const e = loadedGame(v).explanations[v.ply - 1];
@@ -105,6 +107,7 @@ export function drawWhy(v) {
     list.append(li);
   }
   why.append(head, list);
+  setFacts(why, { san: e.san, bits: spent, probability: e.probability, rank: e.rank, legalMoves: e.legal_moves });
 }
 
 /** @param {ChessView} v */

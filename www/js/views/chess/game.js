@@ -6,6 +6,7 @@ import { byId, errorText, found } from '../../app.js';
 import { runJob, isCancelled } from '../../worker-client.js';
 import { SITE } from '../../view.js';
 import { Stepper, mountStepBar } from '../../components/step-bar.js';
+import { showResult } from '../../components/result.js';
 import { drawViewerBoard, drawArrows } from './viewer-board.js';
 import { moveNumber, scrollIntoList } from './moves.js';
 import { loadedGame, listedScheme, arithmetic, fmt, plyName, drawRunning, drawNextMoves, drawWhy, drawTotals, drawChart } from './game-details.js';
@@ -283,10 +284,12 @@ function showPly(v, details = true) {
   v.update(true);
   const label = $('ply');
   if (ply === 0) {
-    label.textContent = `Start (${game.sans.length} plies)`;
+    showResult(label, `Start (${game.sans.length} plies)`, { ply: 0, plies: game.sans.length });
   } else {
     const costs = game.schemes.map((s) => `${s.name} ${fmt(s.move_bits[ply - 1])}`).join(', ');
-    label.textContent = `Ply ${ply}: ${plyName(game, ply)} — ${costs} bits`;
+    // The ply, its move and each scheme's bits on it as data (`data-bits-from-to` …).
+    const bits = Object.fromEntries(game.schemes.map((s) => [`bits-${s.name}`.replace(/-(\w)/g, (_, c) => c.toUpperCase()), s.move_bits[ply - 1]]));
+    showResult(label, `Ply ${ply}: ${plyName(game, ply)} — ${costs} bits`, { ply, plies: game.sans.length, san: game.sans[ply - 1], ...bits });
   }
   drawNextMoves(v, candidates);
   drawWhy(v);
