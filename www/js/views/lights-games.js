@@ -8,6 +8,7 @@ import { loadCore, errorText } from '../app.js';
 import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { onSegmented, markSegmented } from '../components/segmented.js';
 import { mountStepBar } from '../components/step-bar.js';
+import { showResult } from '../components/result.js';
 import { driveGame } from '../game-driver.js';
 import { runJob, jobPanel, isCancelled } from '../worker-client.js';
 import { wireShareBar } from '../components/share-bar.js';
@@ -274,7 +275,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     } else {
       const link = view.link;
       const exact = drawn.lit_only && n <= drawn.lit_only_exact;
-      plan.say(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…');
+      plan.say(exact ? `Searching the 2^${n} states of lit-only play…` : 'Solving…', 'info', exact ? { stage: 'searching', statesLog2: n } : { stage: 'solving' });
       const job = runJob('GameSession.open', [link], solvePanel, CORE, ['solve', null]);
       solving = job;
       try {
@@ -293,7 +294,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const presses = moves;
     if (!presses || driver.act((s) => s.load_steps(presses)) === undefined) return;
     plan.load(presses, drawn.labels);
-    plan.say(planText(presses.length, drawn, ms));
+    plan.say(planText(presses.length, drawn, ms), 'info', { stage: 'planned', presses: presses.length, litOnly: drawn.lit_only });
     redraw();
   }
 
@@ -304,7 +305,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function draw(/** @type {import('./lights-games/board.js').Drawn} */ d) {
     drawn = d;
     drawBoard(board, d, { marks: list.remaining(d.lights.length), next: list.next() });
-    $('board-title').textContent = d.title + (d.lit_only ? ' — lit-only' : '');
+    showResult($('board-title'), d.title + (d.lit_only ? ' — lit-only' : ''), { board: d.board, rows: d.rows, cols: d.cols, k: d.k, edges: d.edges, litOnly: d.lit_only });
     // The settings show the board's own only when another board comes: what the player is
     // typing or drawing for the next grid stays while they play this one.
     const shape = `${d.board}/${d.rows}×${d.cols}/${d.k}/${d.edges}/${d.stencil}`;

@@ -1,6 +1,7 @@
 // The Lights Out games view's plan: the presses of a solution, listed to tick off and loaded as
 // the session's steps, walked by the step bar; the list, the bar and Undo/Redo are one position.
 import { Stepper } from '../../components/step-bar.js';
+import { showResult } from '../../components/result.js';
 
 /**
  * @param {(id: string) => any} $  the view's element lookup
@@ -10,10 +11,12 @@ import { Stepper } from '../../components/step-bar.js';
  */
 export function pressPlan($, stepBar, list, act) {
   /** Says `text` in the Presses panel, by the Solve button (where the eye is after pressing it),
-   * scrolled into view when it is off the screen. @param {string} text @param {'info' | 'error'} [kind] */
-  function say(text, kind = 'info') {
+   * scrolled into view when it is off the screen; `facts` are what it states, as data.
+   * @param {string} text @param {'info' | 'error'} [kind]
+   * @param {Record<string, string | number | boolean>} [facts] */
+  function say(text, kind = 'info', facts = {}) {
     const el = $('plan-info');
-    el.textContent = text;
+    showResult(el, text, facts);
     el.dataset.kind = kind;
     el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
     if (kind !== 'error') return;
