@@ -4,7 +4,7 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, screenshot, ready, enterLightsSize, savedPath, gameState, clickToCopy } from './harness.mjs';
+import { launch, open, screenshot, ready, enterLightsSize, savedPath, gameState, clickToCopy, facts } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -70,8 +70,8 @@ async function watchProgress(page) {
   });
 }
 
-const status = (page) => page.textContent('#status');
-const lit = async (page) => Number((await status(page)).match(/(\d+) lit/)[1]);
+/** The lit lights, as the status line states them (`data-lit`). */
+const lit = async (page) => Number((await facts(page, '#status')).lit);
 
 test('an 8192×8192 classic board: made and solved in the Worker with progress, drawn packed, its solution chased here', async () => {
   const { page, errors, context } = await open(browser, 'lights.html');
@@ -132,8 +132,8 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   await page.click('#animate');
   await page.waitForFunction(() => document.querySelector('#steps').dataset.count === '200', null, SLOW);
   await page.click('#steps [data-step=end]');
-  await page.waitForFunction(() => / 0 lit/.test(document.querySelector('#status').textContent), null, SLOW);
-  assert.match(await status(page), new RegExp(`Moves: ${claimed} `)); // presses, where the session counts the steps of rows
+  await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('#status')).dataset.lit === '0', null, SLOW);
+  assert.equal((await facts(page, '#status')).presses, String(claimed)); // presses, where the session counts the steps of rows
 
   // Cancel: a new board's solve is stopped as soon as its panel appears.
   await page.locator('#canvas').click({ position: { x: 30, y: 30 } });

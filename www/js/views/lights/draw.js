@@ -214,7 +214,9 @@ export function drawCursor(v) {
   mark.style.top = `${(100 * (r - y)) / h}%`;
   mark.style.width = `max(6px, ${100 / w}%)`;
   mark.style.height = `max(6px, ${100 / h}%)`;
-  $('status').dataset.cursor = `row ${r + 1}, column ${c + 1}, ${stateName(v, markAt(v, v.lights, cursor))}`;
+  const state = stateName(v, markAt(v, v.lights, cursor));
+  // The cursor in words for the status line, and as its row, column and state for what reads the page.
+  Object.assign($('status').dataset, { cursor: `row ${r + 1}, column ${c + 1}, ${state}`, cursorRow: String(r + 1), cursorCol: String(c + 1), cursorState: state });
   drawStatus(v);
 }
 
