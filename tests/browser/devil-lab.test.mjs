@@ -274,11 +274,11 @@ test('the Devil page plays any strategy of the lab, and its link keeps it', asyn
   const bar = await facts(page, '#steps');
   assert.deepEqual([bar.at, bar.count], ['0', '5']);
   await page.click('#steps [data-step=forward]');
-  assert.match(await page.textContent('#status'), /splits the board: u = squares 8…15/);
+  assert.equal(await page.getAttribute('#status', 'data-frame'), 'split_halves');
   const highlighted = await page.$$eval('#board [role=gridcell]', (cs) => cs.map((c, i) => (c.className.includes('region') ? i : -1)).filter((i) => i >= 0));
   assert.deepEqual(highlighted, [8, 9, 10, 11, 12, 13, 14, 15]);
   await page.click('#steps [data-step=forward]');
-  assert.match(await page.textContent('#status'), /A flips it in/);
+  assert.equal(await page.getAttribute('#status', 'data-frame'), 'choose_half');
   // Play as A with the keyboard under Vasil'ev's strategy: flip the coin the core says.
   await page.selectOption('#strategy', '5');
   await page.click('[data-mode=play_a]');

@@ -121,7 +121,9 @@ test('watch: step forward to the answer and back to the start', async () => {
   const end = await drawn(page);
   assert.equal(end.heads.filter((h, i) => h !== before.heads[i]).length, 1, 'exactly one coin turned');
   assert.equal(xorOfHeads(end.heads), before.key);
-  assert.match(await page.textContent('#log li:last-child'), /the key/);
+  // The last frame: B names the key.
+  assert.equal(await page.getAttribute('#log li:last-child', 'data-kind'), 'answer');
+  assert.equal(await page.getAttribute('#status', 'data-frame'), 'answer');
   // The step's sentence is shown once, as the log's current line; the status line (the live
   // region) holds the same words, folded in place.
   const once = await page.evaluate(() => {

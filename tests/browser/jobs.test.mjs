@@ -46,11 +46,12 @@ test('Verify clicked 20 times: one job at a time, one Cancel, no word from a rep
   }
   // One panel for the kind, so one Cancel.
   assert.equal(await page.locator('#jobs .job').count(), 1);
-  await page.waitForFunction(() => /Verified exactly/.test(document.querySelector('#results').textContent));
+  await page.waitForFunction(() => [...document.querySelectorAll('#results p')].some((p) => /** @type {HTMLElement} */ (p).dataset.outcome === 'done'));
   await page.locator('#jobs .job').waitFor({ state: 'hidden' });
-  const lines = await page.$$eval('#results p', (ps) => ps.map((p) => p.textContent));
-  assert.match(lines[0], /Verified exactly/);
-  assert.equal(lines.filter((l) => /cancelled/.test(l)).length, 0, `a replaced job says nothing: ${JSON.stringify(lines)}`);
+  /** What each result line states (`data-check`, `data-outcome`, `data-valid`), newest first. */
+  const lines = await page.$$eval('#results p', (ps) => ps.map((p) => ({ ...(/** @type {HTMLElement} */ (p).dataset) })));
+  assert.deepEqual([lines[0].check, lines[0].outcome, lines[0].valid], ['verify', 'done', 'true']);
+  assert.equal(lines.filter((l) => l.outcome === 'cancelled').length, 0, `a replaced job says nothing: ${JSON.stringify(lines)}`);
   const { made, ended } = await page.evaluate(() => /** @type {any} */ (window).__workers);
   assert.ok(made - ended <= 1, `${made} Workers made, ${ended} ended: ${made - ended} alive`);
   assert.deepEqual(errors, []);

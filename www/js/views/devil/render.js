@@ -141,10 +141,13 @@ export function devilRenderer(c) {
   function renderWatch() {
     $('helper').hidden = true;
     const { step } = c.view;
-    const items = c.steps.slice(0, step + 1).map((s, i) => `<li class="${i === step ? 'current' : ''}">${describe(s)}</li>`);
+    // Each line with its frame's kind (`data-kind`: start, count_region, flip, answer …), for
+    // what reads the page rather than the words.
+    const items = c.steps.slice(0, step + 1).map((s, i) => `<li class="${i === step ? 'current' : ''}" data-kind="${s.kind}">${describe(s)}</li>`);
     $('log').innerHTML = items.join('');
     scrollToEnd($('log'));
     $('status').textContent = describe(c.steps[step]).replace(/<[^>]+>/g, '');
+    $('status').dataset.frame = c.steps[step]?.kind ?? '';
     // On the page the log's current line shows the step: the status line (the live region,
     // and the anchor of the message line) stays in place, read out but folded to no height.
     $('status').dataset.shownInLog = 'true';
@@ -201,6 +204,7 @@ export function devilRenderer(c) {
 
   function renderPlay() {
     delete $('status').dataset.shownInLog;
+    delete $('status').dataset.frame;
     $('bits').hidden = true;
     if (isPlay(c.view.mode)) renderLiveHelper();
     else $('helper').hidden = true;
