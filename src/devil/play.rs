@@ -116,11 +116,11 @@ pub fn ask(game: &Game, question: Question, options: &SolveOptions) -> Result<An
     let dealt = game.as_dealt();
     let on = |as_dealt: bool| if as_dealt { &dealt } else { game };
     Ok(match question {
-        Question::Explain { dealt } => {
-            let round = on(dealt);
+        Question::Explain { dealt: as_dealt } => {
+            let round = on(as_dealt);
             Answer::Frames(frames(played.explain(&round.board, round.key), squares))
         }
-        Question::Named { dealt } => Answer::Square(played.decode(&on(dealt).board)),
+        Question::Named { dealt: as_dealt } => Answer::Square(played.decode(&on(as_dealt).board)),
         Question::Flip => Answer::Flip(played.encode(&dealt.board, dealt.key)),
     })
 }
