@@ -218,12 +218,14 @@ impl super::game::Face for Game {
         Ok(game)
     }
 
-    /// `belief`: what the moves in effect leave possible (the belief panel of Play, small tables).
+    /// `belief`: what the moves you played by hand leave possible (the belief panel of Play,
+    /// small tables). A jump through the strategy (a move of the history with no amounts of
+    /// its own, [`crate::table::game::jump`]) is not among them: Follow's panel traces those.
     fn query(session: &crate::session::Session<Game>, question: &str, (): &()) -> Result<JsValue, JsError> {
         if question != "belief" {
             return Err(JsError::new(&format!("the table answers 'belief', not '{question}'")));
         }
-        let plays = session.moves().map(|play| play.amounts.clone());
+        let plays = session.moves().filter(|play| !play.amounts.is_empty()).map(|play| play.amounts.clone());
         to_js(&trace_of_plays(session.state().params, plays).map_err(err)?)
     }
 

@@ -80,7 +80,8 @@ test('hovering a run of bits highlights its square', async () => {
   await page.hover('#bitstring .seg >> nth=0');
   const hl = await page.$$eval(CELLS, (cs) => cs.map((c, i) => (c.classList.contains('hl') ? i : -1)).filter((i) => i >= 0));
   assert.deepEqual(hl, [cell('a1')]);
-  assert.match(await page.textContent('#segment-info'), /^a1: white rook that may castle/);
+  // The start position's a1: a white rook that may still castle (its own piece code).
+  assert.match(String((await facts(page, '#segment-info')).label), /^a1: white rook that may castle/);
   await page.selectOption('#scheme', 'huffman');
   assert.equal(await page.locator('#tree-box').getAttribute('open'), '');
   assert.equal(await page.locator('#tree circle[fill="#8a3ffc"]').count(), 13);
@@ -159,14 +160,13 @@ test('decode panel: a code gives the position back, garbage gives a clear error'
   const { page, errors, context } = await open(browser, 'chess.html');
   await ready(page);
   await page.selectOption('#scheme', 'huffman');
-  const note = await page.textContent('#scheme-note');
-  const code = note.split('Code: ')[1].trim();
+  const code = String((await facts(page, '#scheme-note')).code);
   await page.click('#clear-board');
   await page.selectOption('#decode-scheme', 'huffman');
   await page.fill('#decode-input', code);
   await page.click('#decode');
   assert.equal(await page.inputValue('#fen'), START);
-  assert.match(await page.textContent('#decode-result'), /^Decoded:/);
+  assert.equal((await facts(page, '#decode-result')).fen?.split(' ')[0], START.split(' ')[0]);
   await page.fill('#decode-input', '!!!');
   await page.click('#decode');
   assert.match(await page.textContent('#decode-result'), /Not decoded: not valid base64url/);
@@ -265,11 +265,11 @@ test('move counters: the optional field is shown, and a code with it decodes bac
   await page.selectOption('#scheme', 'huffman');
   const plain = (await bars(page)).huffman;
   await page.check('#with-counters');
-  const note = await page.textContent('#scheme-note');
-  assert.match(note, /with move counters/);
+  const note = await facts(page, '#scheme-note');
+  assert.deepEqual([note.scheme, note.counters], ['huffman', 'true']);
   // The scheme's code padded to whole bytes, then 7 + 16 bits of counters.
-  assert.match(note, new RegExp(` ${Math.ceil(plain / 8) * 8 + 23} bits here`));
-  const code = note.match(/Code: (\S+)/)[1];
+  assert.equal(note.bits, String(Math.ceil(plain / 8) * 8 + 23));
+  const code = String(note.code);
   await page.selectOption('#decode-scheme', 'huffman');
   await page.fill('#decode-input', code);
   await page.check('#decode-counters');

@@ -217,3 +217,13 @@ test("the belief panel of Play: the session's own moves rule out one configurati
   assert.deepEqual(session.query('belief', null).sizes, [15, 14, 13], 'an undone move is not counted');
   throwsWith(assert, () => session.query('why', null), /answers 'belief', not 'why'/);
 });
+
+test("the belief panel of Play leaves a jump through the strategy out, and says nothing wrong of it", () => {
+  const session = create(4, 2, 'random', false, false, '3');
+  // Flipping all four rules out all tails (every rotation of it is all tails, then all heads).
+  session.play({ amounts: [1, 1, 1, 1], turn: null });
+  assert.notEqual(session.jump('3'), null, 'the jump played the strategy on');
+  assert.equal(session.view().moves, 2, 'one hand move and one jump in the history');
+  // The jump is a move of the history with no amounts of its own: the belief is the hand move's.
+  assert.deepEqual(session.query('belief', null).sizes, [15, 14]);
+});

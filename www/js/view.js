@@ -4,6 +4,7 @@
 import { errorText, prefersReducedMotion } from './app.js';
 import { addressBar } from './share-link.js';
 import { puzzles } from '../pkg/modules.js';
+import { showResult } from './components/result.js';
 
 /** The site's root URL, wherever this module is served from (a sub-path, another origin). */
 export const SITE = new URL('../', import.meta.url);
@@ -63,13 +64,15 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     $$: (selector) => slot.querySelectorAll(selector),
     /** The fragment the view opens with. */
     link: isPage ? location.hash : link,
-    /** Shows a one-line message in this view's message line (status, or alert for errors).
+    /** Shows a one-line message in this view's message line (status, or alert for errors), with
+     * the figures it states as `data-*` (../components/result.js).
      * @param {string} text
-     * @param {import('./app.js').MessageKind} [kind] */
-    showMessage(text, kind = 'info') {
+     * @param {import('./app.js').MessageKind} [kind]
+     * @param {Record<string, string | number | boolean | null | undefined>} [facts] */
+    showMessage(text, kind = 'info', facts = {}) {
       const el = $('message');
       if (!el) return;
-      el.textContent = text;
+      showResult(el, text, facts);
       el.dataset.kind = kind;
       el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
       el.hidden = !text;

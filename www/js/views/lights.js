@@ -268,7 +268,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     const said = v.driver?.act((session) => session.input({ cell: index, key, tool: v.mode }, null));
     if (typeof said === 'string') showMessage(said);
     // The move counter counts presses, not edits: a press that darkened the board solved it.
-    if (v.moves > presses && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win');
+    if (v.moves > presses && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win', { presses: v.moves });
     return said !== false;
   }
 

@@ -3,6 +3,7 @@
 // the view (see ../chess.js).
 import { byId, errorText, found } from '../../app.js';
 import { drawBoard } from './editor.js';
+import { showResult } from '../../components/result.js';
 
 /** @typedef {import('./view-state.js').ChessView} ChessView */
 /** @typedef {import('../../types.js').ChessScheme} ChessScheme */
@@ -40,10 +41,10 @@ function decode(v) {
     const decoded = v.core.chess_decode($('decode-scheme').value, $('decode-input').value, $('decode-counters').checked);
     v.parts = decoded.parts;
     v.update();
-    out.textContent = `Decoded: ${decoded.fen}`;
+    showResult(out, `Decoded: ${decoded.fen}`, { fen: decoded.fen });
     out.dataset.kind = 'ok';
   } catch (err) {
-    out.textContent = `Not decoded: ${errorText(err)}`;
+    showResult(out, `Not decoded: ${errorText(err)}`, {});
     out.dataset.kind = 'error';
   }
 }
@@ -91,7 +92,7 @@ export function drawBits(v) {
   treeBox.open = treeBox.open || v.shown === 'huffman';
   if (!pos) {
     host.textContent = '—';
-    $('scheme-note').textContent = '';
+    showResult($('scheme-note'), '', {});
     return;
   }
   // The optional counters field: the scheme's code, padded to a byte, then 23 bits of
@@ -101,7 +102,13 @@ export function drawBits(v) {
   const extra = $('with-counters').checked ? ' with move counters' : '';
   // The compact rank is one number: its runs are each part's share of it, not fields of their own.
   const shares = v.shown === 'compact' && !extra ? ' The rank is one number: its runs below are each part’s share of it (log2 of that part’s choices), not separate fields.' : '';
-  $('scheme-note').textContent = `${s.description}${extra}. ${s.bits} bits here; at most ${s.worst_case}.${shares} Code: ${s.code}`;
+  showResult($('scheme-note'), `${s.description}${extra}. ${s.bits} bits here; at most ${s.worst_case}.${shares} Code: ${s.code}`, {
+    scheme: v.shown,
+    counters: Boolean(extra),
+    bits: s.bits,
+    worstCase: s.worst_case,
+    code: s.code,
+  });
   host.replaceChildren(
     ...s.segments.map((seg, k) => {
       const span = document.createElement('span');
@@ -114,7 +121,11 @@ export function drawBits(v) {
         span.classList.add('active');
         v.highlight = new Set(seg.squares);
         drawBoard(v);
-        $('segment-info').textContent = `${seg.label} — bits ${seg.start}–${seg.start + seg.len - 1} (${seg.len}): ${span.textContent}`;
+        showResult($('segment-info'), `${seg.label} — bits ${seg.start}–${seg.start + seg.len - 1} (${seg.len}): ${span.textContent}`, {
+          label: seg.label,
+          start: seg.start,
+          bits: seg.len,
+        });
       };
       span.addEventListener('mouseenter', on);
       span.addEventListener('focus', on);

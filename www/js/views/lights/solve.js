@@ -118,7 +118,12 @@ export function hint(v) {
     render(v);
     const r = Math.floor(i / v.spec.cols);
     const c = i % v.spec.cols;
-    v.ctx.showMessage(`Hint: press row ${r + 1}, column ${c + 1} (part of a ${s.minimal ? 'minimal' : 'short'} solution of ${s.press_count} presses).`);
+    v.ctx.showMessage(`Hint: press row ${r + 1}, column ${c + 1} (part of a ${s.minimal ? 'minimal' : 'short'} solution of ${s.press_count} presses).`, 'info', {
+      hintRow: r + 1,
+      hintCol: c + 1,
+      minimal: s.minimal,
+      solutionPresses: s.press_count,
+    });
     if (cells(v) <= GRID_MAX) v.grid.focusCell(i);
     else {
       v.cursor = i;
@@ -205,7 +210,7 @@ export function animate(v) {
           const steps = v.driver?.view?.steps;
           const press = /** @type {LightsMove | null | undefined} */ (to > from ? steps?.last : steps?.next);
           if (!perStep && press) v.overlay.hint = press.row * v.spec.cols + press.col;
-          if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win');
+          if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win', { presses: v.moves });
         }),
     });
     const rows = v.spec.rows;
