@@ -9,6 +9,7 @@ import { wireShareBar } from '../components/share-bar.js';
 import { onSegmented, markSegmented } from '../components/segmented.js';
 import { driveGame } from '../game-driver.js';
 import { mountStepBar } from '../components/step-bar.js';
+import { showResult } from '../components/result.js';
 import { drawPositions, drawTable, turnTable } from './table/draw.js';
 import { drawStrategy, drawBelief } from './table/belief.js';
 import { search, verify, randomCheck } from './table/checks.js';
@@ -215,10 +216,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     if (view.guarded.length) {
       text += ` The devil guards the coins on seats ${view.guarded.join(', ')} (ringed in red): they never all agree.`;
     }
-    $('status').textContent = text;
-    // The game's own move counter (a jump plays many moves as one of the session's) and whether
-    // it is won, for what reads the page rather than the sentence.
-    Object.assign($('status').dataset, { moves: String(moves), won: String(view.solved) });
+    // With the game's own move counter (a jump plays many moves as one of the session's) and
+    // whether it is won, for what reads the page rather than the sentence.
+    showResult($('status'), text, { moves, won: view.solved });
   }
 
   /** @param {number} i  a position */

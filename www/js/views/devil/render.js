@@ -3,6 +3,7 @@
 // read through `c` when it draws; none changes that state.
 import { scrollToEnd } from '../../view.js';
 import { markSegmented } from '../../components/segmented.js';
+import { setFacts, showResult } from '../../components/result.js';
 import { ladderText, isPlay, roundResult, ladderAround } from './ladder.js';
 import { namedBy, flipFor, explainWith } from './strategy.js';
 import { renderHelper, renderEdge } from './helper.js';
@@ -147,7 +148,7 @@ export function devilRenderer(c) {
     $('log').innerHTML = items.join('');
     scrollToEnd($('log'));
     $('status').textContent = describe(c.steps[step]).replace(/<[^>]+>/g, '');
-    $('status').dataset.frame = c.steps[step]?.kind ?? '';
+    setFacts($('status'), { frame: c.steps[step]?.kind });
     // On the page the log's current line shows the step: the status line (the live region,
     // and the anchor of the message line) stays in place, read out but folded to no height.
     $('status').dataset.shownInLog = 'true';
@@ -204,7 +205,6 @@ export function devilRenderer(c) {
 
   function renderPlay() {
     delete $('status').dataset.shownInLog;
-    delete $('status').dataset.frame;
     $('bits').hidden = true;
     if (isPlay(c.view.mode)) renderLiveHelper();
     else $('helper').hidden = true;
@@ -224,13 +224,9 @@ export function devilRenderer(c) {
       right: () => (stated.rightFlip = flipFor(c.session, c.view.strategy)),
     });
     if (message) showMessage(message.text, message.kind);
-    $('status').textContent = status;
     // … and as `data-named` and `data-right-flip`, for what reads the page rather than the words.
-    const data = $('status').dataset;
-    delete data.named;
-    delete data.rightFlip;
-    if (stated.named !== undefined) data.named = String(stated.named);
-    if (stated.rightFlip !== undefined && Number.isFinite(stated.rightFlip)) data.rightFlip = String(stated.rightFlip);
+    const rightFlip = Number.isFinite(stated.rightFlip) ? stated.rightFlip : undefined;
+    showResult($('status'), status, { named: stated.named, rightFlip });
     $('log').innerHTML = log.map((t) => `<li>${t}</li>`).join('');
   }
 

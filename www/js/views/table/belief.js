@@ -1,6 +1,7 @@
 // The rotating table: the panel of what you know — the strategy's next move, the necklaces
 // still possible, and the chart of the belief's size per move. Traces come from the core.
 import { found } from '../../app.js';
+import { showResult } from '../../components/result.js';
 
 /** @typedef {import('../table.js').TableParts} TableParts */
 
@@ -29,30 +30,25 @@ export function drawStrategy(v) {
   const { coins, sides } = v.view;
   // The strategy's length as `data-strategy-length`, for what reads the page: a decimal string,
   // 'none' when no strategy wins, 'unknown' when one exists but is too long to search for.
-  const said = $('strategy-info').dataset;
-  delete said.strategyLength;
   if (!info) {
-    $('strategy-info').textContent = '';
+    showResult($('strategy-info'), '', {});
     $('next-move').textContent = '';
     return;
   }
   if (!info.winnable) {
-    said.strategyLength = 'none';
-    $('strategy-info').textContent = `No strategy wins with ${coins} coins of ${sides} sides. ${theoremText}; here they are not, so the devil can always escape.`;
+    showResult($('strategy-info'), `No strategy wins with ${coins} coins of ${sides} sides. ${theoremText}; here they are not, so the devil can always escape.`, { strategyLength: 'none' });
     $('next-move').textContent = '';
     return;
   }
   if (!info.length) {
-    said.strategyLength = 'unknown';
-    $('strategy-info').textContent = `A winning strategy exists, but it is too long to search for here. ${theoremText}: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.`;
+    showResult($('strategy-info'), `A winning strategy exists, but it is too long to search for here. ${theoremText}: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.`, { strategyLength: 'unknown' });
     $('next-move').textContent = '';
     return;
   }
   const how = v.source ? 'the search on this page' : info.construction === 'recursive' ? 'the recursive construction' : 'breadth-first search';
   const length = v.source ? String(v.source.length) : info.length;
   const here = info.prime ? `: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.` : '.';
-  said.strategyLength = String(length);
-  $('strategy-info').textContent = `${length} moves, from ${how}. ${boundText(sides, coins, info.lower_bound)} ${theoremText}${here}`;
+  showResult($('strategy-info'), `${length} moves, from ${how}. ${boundText(sides, coins, info.lower_bound)} ${theoremText}${here}`, { strategyLength: length });
   if (v.view.solved || BigInt(v.view.moves) >= BigInt(length)) {
     $('next-move').textContent = v.view.solved ? '' : 'The strategy is over.';
     return;
@@ -81,11 +77,9 @@ export function drawBelief(v, mode) {
   const { info, view } = v;
   const list = $('belief');
   list.replaceChildren();
-  const told = $('belief-info').dataset;
-  for (const key of ['moves', 'configurations', 'necklaces']) delete told[key];
   if (!info) {
     $('belief-legend').hidden = true;
-    $('belief-info').textContent = '';
+    showResult($('belief-info'), '', {});
     drawChart(v, null);
     return;
   }
@@ -103,9 +97,10 @@ export function drawBelief(v, mode) {
   }
   $('belief-legend').hidden = !trace || !info.necklaces;
   if (!trace) {
-    $('belief-info').textContent = info.small
+    const why = info.small
       ? 'Make moves to see what they rule out.'
       : `${view.sides}^${view.coins} configurations are too many to follow here; "Verify exactly" follows them in the background for up to ${Number(info.max_verified_configs).toLocaleString('en')}.`;
+    showResult($('belief-info'), why, {});
     drawChart(v, null, null, mode === 'watch' && info.length && info.length === info.lower_bound ? boundLine(info.length) : null);
     return;
   }
@@ -114,8 +109,11 @@ export function drawBelief(v, mode) {
   const neck = necklaces[necklaces.length - 1];
   const removed = sizes.length > 1 ? sizes[sizes.length - 2] - size : 0;
   const change = trace.sizes.length > 1 ? ` The last move removed ${Math.max(removed, 0)} (never more than 1).` : '';
-  Object.assign(told, { moves: String(trace.moves), configurations: String(size), necklaces: String(neck) });
-  $('belief-info').textContent = `After ${trace.moves} of your moves, ${size} configuration${size === 1 ? '' : 's'} (${neck} up to rotation) may still be on the table${size === 0 ? ': you have surely won' : ''}.${change}`;
+  showResult(
+    $('belief-info'),
+    `After ${trace.moves} of your moves, ${size} configuration${size === 1 ? '' : 's'} (${neck} up to rotation) may still be on the table${size === 0 ? ': you have surely won' : ''}.${change}`,
+    { moves: trace.moves, configurations: size, necklaces: neck },
+  );
   const shown = trace;
   if (info.necklaces) {
     info.necklaces.forEach((faces, i) => {
