@@ -136,16 +136,10 @@ impl Position {
     /// (`times` k − 1 each).
     fn press_block(&mut self, from: usize, block: &PressBlock, undo: bool) -> Result<()> {
         let k = u32::from(self.lights.spec().states);
-        if block.cols != self.lights.spec().cols || from + block.rows() > self.lights.spec().rows {
+        if block.cols != self.lights.spec().cols {
             bail!("a block of presses for another board");
         }
-        for (i, &n) in block.counts.iter().enumerate() {
-            let n = u32::from(n) % k;
-            if n > 0 {
-                let times = if undo { k - n } else { n };
-                self.lights.press(from + i / block.cols, i % block.cols, times)?;
-            }
-        }
+        self.lights.press_rows(from, &block.counts, if undo { k - 1 } else { 1 })?;
         let presses = block.presses();
         self.moves = if undo { self.moves.saturating_sub(presses) } else { self.moves.saturating_add(presses) };
         Ok(())

@@ -1,5 +1,5 @@
 // The step bar's model (www/js/components/step-bar.js) under Node, with a hand-driven clock:
-// every move is one step, pause stops the clock's next step, a view that says its steps no
+// every move is one step (a jump is one leap for a view that leaps), pause stops the clock's next step, a view that says its steps no
 // longer fit stops the stepper for good.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,6 +116,22 @@ test('play runs to the end and stops there; play at the end starts again from 0'
   assert.equal(stepper.at, 0, 'walked back to the start');
   assert.deepEqual(applied, []);
   assert.equal(stepper.playing, true);
+});
+
+test('a view that leaps gets one call a jump; forward and back are still one step', async () => {
+  /** @type {[number, number][]} */
+  const calls = [];
+  let allowed = 4;
+  const stepper = new Stepper({ count: 200, leaps: true, go: (to, from) => (calls.push([from, to]), allowed-- > 0 ? undefined : false) });
+  await stepper.end();
+  await stepper.back();
+  await stepper.start();
+  await stepper.forward();
+  assert.deepEqual(calls, [[0, 200], [200, 199], [199, 0], [0, 1]]);
+  assert.equal(stepper.at, 1);
+  await stepper.end();
+  assert.equal(stepper.at, 1, 'a leap the view refuses leaves the position where it was');
+  assert.equal(stepper.live, false);
 });
 
 test('a view that says the steps no longer fit stops the stepper for good', async () => {

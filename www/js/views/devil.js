@@ -273,6 +273,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const stepper = new Stepper({
       count: Math.max(steps.length - 1, 0),
       at: view.step,
+      leaps: true,
       go: (to) => {
         driver.act((s) => {
           s.set_extras({ mode: view.mode, strategy: view.strategy, step: to });

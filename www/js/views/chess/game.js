@@ -168,9 +168,10 @@ function showGame(v, game, index, ply) {
   const stepper = new Stepper({
     count: game.sans.length,
     at: ply,
+    leaps: true,
     go: (to) => {
       v.ply = to;
-      // A jump walks one ply at a time: only its last step loads the editor and the details.
+      // Only the ply a walk ends on loads the editor and the details (quick → → → queue three).
       showPly(v, to === stepper.goal);
     },
   });

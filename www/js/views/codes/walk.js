@@ -68,7 +68,7 @@ export function showWalk($, bar, w) {
     // Scroll the list, never the page.
     list.scrollTop = li.offsetTop - list.offsetTop - list.clientHeight / 2;
   };
-  const stepper = new Stepper({ count: w.steps.length, go: (to) => say(to) });
+  const stepper = new Stepper({ count: w.steps.length, leaps: true, go: (to) => say(to) });
   say(0);
   bar.load(stepper, 'Switch');
   if (!prefersReducedMotion()) stepper.play();

@@ -54,6 +54,7 @@ export function pressPlan($, stepBar, list, act) {
       list.load(presses, labels);
       const stepper = new Stepper({
         count: presses.length,
+        leaps: true,
         go: (to) => {
           let ok = false;
           act((s) => {

@@ -76,6 +76,7 @@ export async function chase(v) {
   if (count === undefined) return;
   const stepper = new Stepper({
     count: rows.length + 1,
+    leaps: true,
     go: (to, from) =>
       stepWith(v, () => {
         v.driver?.act((session) => session.step_to(Math.min(to, rows.length)));

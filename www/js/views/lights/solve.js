@@ -203,6 +203,7 @@ export function animate(v) {
     if (count === undefined) return;
     const stepper = new Stepper({
       count,
+      leaps: true,
       go: (to, from) =>
         stepWith(v, () => {
           v.driver?.act((session) => session.step_to(to));
