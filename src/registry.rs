@@ -50,7 +50,7 @@ pub struct PuzzleEntry {
 pub const MODULES: &[Module] = &[
     Module { name: "devil", size_budget: Some(181 * 1024) },
     Module { name: "lab", size_budget: None },
-    Module { name: "lights", size_budget: Some(344 * 1024) },
+    Module { name: "lights", size_budget: Some(343 * 1024) },
     Module { name: "lights-full", size_budget: None },
     Module { name: "table", size_budget: Some(300 * 1024) },
     Module { name: "chess", size_budget: Some(1300 * 1024) },

@@ -143,6 +143,6 @@ fn length_31(fun: Fun, samples: u32, p: &mut JsProgress) -> Result<JsValue, JsEr
 pub fn codes_switching_walk(f: &str, steps: u32, seed: &str, progress: &js_sys::Function) -> Result<JsValue, JsError> {
     let fun = Fun::parse(f, menu::RANDOM_F_SEED).map_err(js_err)?;
     let code = menu::coset_code(16, Some(fun)).map_err(js_err)?;
-    let seed = super::adapter::seed(seed)?;
+    let seed = super::seed_or_fresh(seed)?;
     to_js(&codes::switching::walk(&code, steps, seed, &mut JsProgress::new(progress)).map_err(js_err)?)
 }

@@ -103,7 +103,7 @@ pub fn devil_lab_dice(
     progress: &js_sys::Function,
 ) -> Result<JsValue, JsError> {
     to_js(
-        &dice_panel::panel(squares, faces, super::adapter::seed(seed)?, &mut JsProgress::new(progress))
+        &dice_panel::panel(squares, faces, super::seed_or_fresh(seed)?, &mut JsProgress::new(progress))
             .map_err(js_err)?,
     )
 }

@@ -4,7 +4,7 @@
 //! redo, solve and step, read what to draw. What differs per puzzle is only its [`Face`]: how
 //! its parameters, moves and edits arrive from the page and what the page draws.
 
-use super::{adapter, from_js, js_err, to_js, JsProgress};
+use super::{from_js, js_err, to_js, JsProgress};
 use crate::puzzle::{Action, Puzzle};
 use crate::session::Session;
 use crate::{bail, Result};
@@ -381,7 +381,7 @@ impl GameSession {
     /// A random game of `puzzle` with its parameters; `seed` is a decimal string, empty for a
     /// fresh one.
     pub fn create(puzzle: &str, params: JsValue, seed: &str) -> Result<GameSession, JsError> {
-        Ok(GameSession { inner: create(puzzle, params, adapter::seed(seed)?)? })
+        Ok(GameSession { inner: create(puzzle, params, super::seed_or_fresh(seed)?)? })
     }
 
     /// The game a share link holds, of whichever registered puzzle it names.

@@ -16,8 +16,9 @@ use crate::lights::io::link::{link_for, link_spec};
 use crate::lights::puzzle::SolveOptions;
 use crate::lights::solvers::chase::{chase, table, ChaseRow};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
-use crate::lights::{rank, Game, Lights, Move, Position, SolveRequest, Spec};
+use crate::lights::{rank, Lights, Move, Position, SolveRequest, Spec};
 use crate::puzzle::{Action, Puzzle};
+use crate::session::Session;
 use js_sys::{Function, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -150,6 +151,40 @@ impl Face for Position {
         Ok(next)
     }
 
+    /// `'file'`: the board as a file `{name, text}` (`text` a Uint8Array): rows of digits, what
+    /// `lights-out solve --pattern-file` reads, or for a board held packed raw PBM (1 bit a
+    /// light, which any image viewer opens too). `'chase'`: light chasing a row at a time,
+    /// `{rows: [{phase, row, presses: [{phase, row, col, times}]}], leftover, fixup}`, for the
+    /// log beside the steps `solve({minimal: false, chase: true})` loads. `'link'`: the share
+    /// fragment (without `#`) of any size up to 4096 a side, or null beyond (the page offers a
+    /// file); the page asks a Worker's session for it where the session leaves it out of its
+    /// view ([`Face::shown_link`]).
+    fn query(session: &Session<Position>, question: &str, _: &SolveOptions) -> Result<JsValue, JsError> {
+        let lights = &session.state().lights;
+        match question {
+            "file" => {
+                let (name, bytes) = lights.file();
+                let obj = Object::new();
+                set(&obj, "name", &JsValue::from_str(&name))?;
+                set(&obj, "text", &Uint8Array::from(&bytes[..]).into())?;
+                Ok(obj.into())
+            }
+            "chase" => {
+                let Some(board) = lights.to_board() else {
+                    return Err(JsError::new("light chasing is shown step by step on boards up to 4096×4096"));
+                };
+                let chase = chase(&board).map_err(js_err)?;
+                to_js(&ChaseShown { rows: chase.rows(), leftover: &chase.leftover, fixup: chase.fixup.as_deref() })
+            }
+            "link" => Ok(session
+                .state()
+                .to_game()
+                .and_then(|game| link_for(&game).ok())
+                .map_or(JsValue::NULL, |l| JsValue::from_str(&l))),
+            _ => Err(JsError::new(&format!("Lights Out answers 'file', 'chase' and 'link', not '{question}'"))),
+        }
+    }
+
     fn shown_link(state: &Position, (): &()) -> Option<String> {
         let spec = state.lights.spec();
         if spec.rows * spec.cols > WORKER_LINK_LIGHTS {
@@ -227,19 +262,7 @@ pub fn lights_rank(spec: JsValue, progress: &Function) -> Result<JsValue, JsErro
     to_js(&rank(&spec, &mut JsProgress::new(progress)).map_err(js_err)?)
 }
 
-/// Light chasing a row at a time: `{rows: [{phase, row, presses: [{phase, row, col, times}]}],
-/// leftover, fixup}`; `GameSession.solve({minimal: false, chase: true})` makes the rows its steps.
-#[wasm_bindgen]
-pub fn lights_chase(board: JsValue) -> Result<JsValue, JsError> {
-    let lights = lights_from(&board)?;
-    let Some(board) = lights.to_board() else {
-        return Err(JsError::new("light chasing is shown step by step on boards up to 4096×4096"));
-    };
-    let chase = chase(&board).map_err(js_err)?;
-    to_js(&ChaseShown { rows: chase.rows(), leftover: &chase.leftover, fixup: chase.fixup.as_deref() })
-}
-
-/// What `lights_chase` gives the page.
+/// What the session's `query('chase')` gives the page.
 #[derive(serde::Serialize)]
 struct ChaseShown<'a> {
     rows: Vec<ChaseRow>,
@@ -257,29 +280,6 @@ pub fn lights_table(spec: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn lights_chart(max: u32, progress: &Function) -> Result<JsValue, JsError> {
     to_js(&nullity_chart(max as usize, &mut JsProgress::new(progress)).map_err(js_err)?)
-}
-
-/// The share-link fragment (without `#`) of a board from the puzzle of `seed` (null or a
-/// decimal string) after `moves` presses, or `null` when the board is too large for a link
-/// (the page then offers it as a file). The page runs it in the Worker for boards whose link
-/// its session leaves out (see [`Face::shown_link`]).
-#[wasm_bindgen]
-pub fn lights_link(board: JsValue, seed: Option<String>, moves: u32) -> Result<Option<String>, JsError> {
-    let lights = lights_from(&board)?;
-    let seed = seed.map(|s| parse_seed(&s)).transpose()?;
-    Ok(lights.to_board().and_then(|board| link_for(&Game { board: board.into_owned(), seed, moves }).ok()))
-}
-
-/// The board as a file `{name, text}` (`text` a Uint8Array): rows of digits, what `lights-out
-/// solve --pattern-file` reads, or for a board held packed raw PBM (1 bit a light, which any
-/// image viewer opens too).
-#[wasm_bindgen]
-pub fn lights_file(board: JsValue) -> Result<JsValue, JsError> {
-    let (name, bytes) = lights_from(&board)?.file();
-    let obj = Object::new();
-    set(&obj, "name", &JsValue::from_str(&name))?;
-    set(&obj, "text", &Uint8Array::from(&bytes[..]).into())?;
-    Ok(obj.into())
 }
 
 /// Opens a board file (rows of digits, or PBM for two states) as a board `{spec, data, lit}`;

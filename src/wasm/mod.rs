@@ -4,8 +4,6 @@
 
 // One module per page family, chosen by cargo feature (see Cargo.toml); `all` builds every
 // export into one module.
-#[cfg(any(feature = "devil", feature = "lab", feature = "lights", feature = "table"))]
-pub mod adapter;
 #[cfg(feature = "chess")]
 pub mod chess;
 #[cfg(feature = "lab")]
@@ -76,4 +74,14 @@ impl Progress for JsProgress<'_> {
 /// Parses a seed typed by a person or read from a link.
 pub fn parse_seed(seed: &str) -> Result<u64, JsError> {
     seed.trim().parse().map_err(|_| JsError::new(&format!("a seed is a whole number from 0 to 2^64 − 1, not '{seed}'")))
+}
+
+/// A seed typed by a person or read from a link; empty draws a fresh one.
+#[cfg(any(feature = "devil", feature = "lab", feature = "lights", feature = "table"))]
+pub fn seed_or_fresh(text: &str) -> Result<u64, JsError> {
+    if text.trim().is_empty() {
+        Ok(crate::seed::fresh_seed())
+    } else {
+        parse_seed(text)
+    }
 }

@@ -1,7 +1,7 @@
 //! WebAssembly face of the rotating table. A game crosses the boundary as its share-link
 //! payload (a string), so 64-bit seeds and move counts stay exact in JavaScript.
 
-use super::{adapter, js_err as err, to_js, JsProgress};
+use super::{js_err as err, to_js, JsProgress};
 use crate::puzzle::Puzzle;
 use crate::table::devil::{Choice, DevilKind};
 use crate::table::game::{strategy_for, strategy_move, Game, Play};
@@ -59,22 +59,6 @@ fn view(game: &Game) -> View {
 
 fn devil_kind(name: &str) -> Result<DevilKind, JsError> {
     DevilKind::parse(name).map_err(err)
-}
-
-#[derive(Serialize)]
-struct Followed {
-    view: View,
-    choice: Option<Choice>,
-}
-
-/// Plays the strategy from the game's move counter up to move `to` (decimal string): the long
-/// jumps the page runs in its Worker (short ones are `GameSession.jump`).
-#[wasm_bindgen]
-pub fn table_follow(state: &str, to: &str) -> Result<JsValue, JsError> {
-    let game = adapter::decode::<Game>(state)?;
-    let to: u64 = to.trim().parse().map_err(|_| JsError::new(&format!("'{to}' is not a move number")))?;
-    let (next, choice) = game.follow(to).map_err(err)?;
-    to_js(&Followed { view: view(&next), choice })
 }
 
 #[derive(Serialize)]

@@ -4,7 +4,7 @@
 // of 2^N − 1 moves must remove exactly one configuration per move).
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, screenshot, ready, gameState, clickToCopy, facts } from './harness.mjs';
+import { launch, open, screenshot, ready, gameState, clickToCopy, facts, linkSettled } from './harness.mjs';
 
 const browser = await launch();
 after(() => browser.close());
@@ -230,6 +230,26 @@ test('the table visibly turns before each flip, and not with reduced motion', as
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test("a jump past the step bar's window plays in the Worker; the bar starts again there, and the link opens there", async () => {
+  const { page, errors, context } = await open(browser, 'table.html', { reducedMotion: 'reduce' });
+  await ready(page);
+  await setup(page, { coins: 32, devil: 'adversarial', mode: 'watch' });
+  assert.equal(await page.getAttribute('#steps', 'data-count'), '4096', 'a window of 2^12 of the 2^32 − 1 moves');
+  await page.fill('#jump-to', '20000');
+  await page.click('#jump');
+  await page.waitForSelector('#status[data-moves="20000"][data-won=false]');
+  assert.deepEqual([await page.getAttribute('#steps', 'data-at'), await page.getAttribute('#steps', 'data-count')], ['0', '4096']);
+  assert.notEqual(await page.textContent('#devil-note'), '', "the devil's last turn is said");
+  await linkSettled(page);
+  const link = await page.evaluate(() => location.hash);
+  const again = await open(browser, `table.html${link}`);
+  await ready(again.page);
+  assert.equal((await facts(again.page, '#status')).moves, '20000');
+  assert.deepEqual([...errors, ...again.errors], []);
+  await again.context.close();
+  await context.close();
 });
 
 test('jump, share link, bad link, embed', async () => {

@@ -133,7 +133,7 @@ test('an unsolvable packed board comes with a quiet pattern it overlaps oddly', 
 test('a packed board saves as raw PBM and opens again; small files open a byte a light', () => {
   const s = spec(4099, 21);
   const game = lightsSession(core).newGame(s, { random: '11' });
-  const file = core.lights_file(game.lights);
+  const file = lightsSession(core).ask(game.lights, 'file');
   assert.equal(file.name, 'lights-4099x21-plus.pbm');
   const header = 'P4\n21 4099\n';
   assert.equal(new TextDecoder().decode(file.text.subarray(0, header.length)), header);
@@ -152,7 +152,7 @@ test('a packed board saves as raw PBM and opens again; small files open a byte a
   assert.deepEqual(back, game.lights);
   const small = core.lights_open_file(new TextEncoder().encode('101\n010\n'), spec(5, 5));
   assert.deepEqual(Array.from(bytesOf(small)), [1, 0, 1, 0, 1, 0]);
-  const smallFile = core.lights_file(small);
+  const smallFile = lightsSession(core).ask(small, 'file');
   assert.equal(smallFile.name, 'lights-2x3-plus-2states.txt');
   assert.equal(new TextDecoder().decode(smallFile.text), '101\n010\n');
   const three = core.lights_open_file(new TextEncoder().encode('12\n00\n'), { ...spec(5, 5), states: 3 });

@@ -20,6 +20,15 @@ export function lightsSession(core) {
     }
   };
   const ofBoard = (/** @type {LightsBoard} */ board, moves = 0) => core.GameSession.create('lights', { board, seed: null, moves }, '');
+  /** @param {LightsBoard} board @param {string} question */
+  const ask = (board, question, moves = 0) => {
+    const session = ofBoard(board, moves);
+    try {
+      return session.query(question, null);
+    } finally {
+      session.free();
+    }
+  };
   return {
     /** A new game: `{random: seed}` or `{all: state}`: `{spec, lights, seed, moves, link}`.
      * @param {object} spec  a board's settings (a LightsSpec, or settings the core refuses)
@@ -41,7 +50,9 @@ export function lightsSession(core) {
     },
     /** The game a link opens. @param {string} fragment */
     open: (fragment) => shown(core.GameSession.open(fragment)),
+    /** What a session of `board` after `moves` presses answers to `question` ('file', 'chase', 'link'). */
+    ask,
     /** The link of a board after `moves` presses (no seed). @param {LightsBoard} board @param {number} moves */
-    link: (board, moves) => core.lights_link(board, null, moves),
+    link: (board, moves) => ask(board, 'link', moves),
   };
 }

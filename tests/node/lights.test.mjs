@@ -128,7 +128,7 @@ test('light chasing clears the board step by step, a row a step, also through th
   const spec = classic(6, 6);
   const game = random(spec, '77');
   /** @type {import('../../www/js/types.js').ChasePlan} */
-  const plan = core.lights_chase(game.lights);
+  const plan = session.ask(game.lights, 'chase');
   let lights = bytesOf(game.lights);
   /** @type {Uint8Array[]} each row's board, by the classic rule written in these tests */
   const after = [];
@@ -204,7 +204,8 @@ test('links round-trip; bad links and settings are errors, never traps', () => {
   throwsWith(assert, () => random({ ...spec, rows: -1 }, '1'), /^a board has 1 to 4096 rows, not -1$/);
   throwsWith(assert, () => random({ ...spec, cols: 1.5 }, '1'), /^a board has 1 to 4096 columns, not 1\.5$/);
   throwsWith(assert, () => core.lights_rank({ ...spec, rows: 2.5 }, noProgress), /^a board has 1 to \d+ rows, not 2\.5$/);
-  throwsWith(assert, () => core.lights_chase(random({ ...spec, rule: 'king' }, '1').lights), /chasing/);
+  throwsWith(assert, () => session.ask(random({ ...spec, rule: 'king' }, '1').lights, 'chase'), /chasing/);
+  throwsWith(assert, () => session.ask(game.lights, 'rank'), /^Lights Out answers 'file', 'chase' and 'link', not 'rank'$/);
   throwsWith(assert, () => core.lights_cells(game.lights, 1, 5, 7), /rows 5 to 7/);
 });
 

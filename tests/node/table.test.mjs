@@ -175,8 +175,8 @@ test('bad input is an Error, never a trap', () => {
   throwsWith(assert, () => session.play({ amounts: 'flip' }), /invalid move/);
   assert.deepEqual(session.view().state, g, 'refused moves change nothing');
   assert.equal(session.view().moves, 0);
-  throwsWith(assert, () => core.table_follow('%%%', '1'), /garbled/);
-  throwsWith(assert, () => core.table_follow(g.state, 'ten'), /not a move number/);
+  throwsWith(assert, () => session.jump('ten'), /not a move number/);
+  assert.deepEqual(session.view().state, g, 'a refused jump changes nothing');
   for (let i = 0; i < 200; i++) {
     const junk = Buffer.from(Array.from({ length: i % 30 }, () => Math.floor(Math.random() * 256))).toString('base64url');
     try {

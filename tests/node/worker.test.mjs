@@ -21,7 +21,7 @@ export const notAFunction = 42;
 // A stand-in GameSession: a board of lights whose solve loads the presses of the lit ones.
 export const freed = [];
 export class GameSession {
-  constructor(link) { this.link = link; this.lights = link.split('').map(Number); this.steps = null; this.played = []; }
+  constructor(link) { this.opened = link; this.lights = link.split('').map(Number); this.steps = null; this.played = []; }
   static open(link) { return new GameSession(link); }
   view() { return { state: this.lights, steps: this.steps && { at: this.played.length, count: this.steps.length } }; }
   solve(options, progress) {
@@ -30,9 +30,12 @@ export class GameSession {
     progress(1, 1);
     return this.steps.length;
   }
+  // A long jump: clears the first \`to\` lights as one move.
+  jump(to) { this.lights = this.lights.map((v, i) => (i < Number(to) ? 0 : v)); return { cleared: Number(to) }; }
   step_to(n) { this.played = this.steps.slice(0, n); }
+  link() { return this.lights.join(''); }
   moves() { return this.played; }
-  free() { freed.push(this.link); }
+  free() { freed.push(this.opened); }
 }
 `;
 const dir = mkdtempSync(join(tmpdir(), 'worker-test-'));
@@ -102,7 +105,7 @@ test('only functions the glue exports run: not a constant, not an inherited name
   );
 });
 
-test('a call on a session runs the method with progress, posts its value and the solution it loaded, and frees the session', async () => {
+test('a call on a session runs the method with progress, posts its value, the solution it loaded and its link, and frees the session', async () => {
   const { posted, send } = beginTest();
   await send({ type: 'init', module: {}, glueUrl: GLUE_URL });
   const glue = await import(GLUE_URL);
@@ -110,17 +113,20 @@ test('a call on a session runs the method with progress, posts its value and the
   await send({ fn: 'GameSession.open', args: ['0110'], call: ['solve', {}] });
   assert.deepEqual(posted, [
     { type: 'progress', done: 1, total: 1 },
-    { type: 'done', result: { value: 2, steps: [1, 2] } },
+    { type: 'done', result: { value: 2, steps: [1, 2], link: '0110' } },
   ]);
   // A dark board: an empty solution. A method that loads none posts null steps.
   posted.length = 0;
   await send({ fn: 'GameSession.open', args: ['000'], call: ['solve', {}] });
   await send({ fn: 'GameSession.open', args: ['01'], call: ['moves'] });
+  // A jump changes what the session shows: its link is the link after it.
+  await send({ fn: 'GameSession.open', args: ['0111'], call: ['jump', '3'] });
   assert.deepEqual(posted.filter((m) => m.type === 'done'), [
-    { type: 'done', result: { value: 0, steps: [] } },
-    { type: 'done', result: { value: [], steps: null } },
+    { type: 'done', result: { value: 0, steps: [], link: '000' } },
+    { type: 'done', result: { value: [], steps: null, link: '01' } },
+    { type: 'done', result: { value: { cleared: 3 }, steps: null, link: '0001' } },
   ]);
-  assert.deepEqual(glue.freed, ['0110', '000', '01']);
+  assert.deepEqual(glue.freed, ['0110', '000', '01', '0111']);
 });
 
 test("a call's error posts its message and still frees the session; only the session's own methods run", async () => {

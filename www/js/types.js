@@ -107,7 +107,7 @@ export {};
 /**
  * The rotating table's drawn state (src/wasm/table.rs, `View`).
  * @typedef {object} TableDrawn
- * @property {string} state  the game, encoded (what `table_follow` takes)
+ * @property {string} state  the game, encoded (a new value for every change: the views compare it)
  * @property {string} link
  * @property {number} coins
  * @property {number} sides
@@ -228,7 +228,7 @@ export {};
  */
 
 /**
- * The core's light-chasing plan (`lights_chase`): the presses a row (and phase) at a time, the
+ * The core's light-chasing plan (the session's `query('chase')`): the presses a row (and phase) at a time, the
  * last row the first chase leaves, and the first-row fix-up for it (null when none fixes it).
  * `GameSession.solve({ minimal: false, chase: true })` makes the same rows the session's steps.
  * @typedef {{ phase: 'chase' | 'fix_up' | 'chase_again', row: number, col: number, times: number }} ChasePress

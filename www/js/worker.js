@@ -3,9 +3,10 @@
 // method; a game session it makes (`GameSession.create`, `GameSession.open`: a large board
 // made or opened off the page's thread) is posted as its view and freed. A job with `call:
 // [method, ...args]` calls that method of the session instead (`session.solve(options,
-// progress)`: a solve with progress off the page's thread) and posts `{value, steps}`: what the
-// method returned, and the solution it loaded (its moves, read by stepping to its end), or
-// null; the session is freed. The page sends the module it compiled
+// progress)`: a solve with progress off the page's thread; `session.jump(to)`: a long jump)
+// and posts `{value, steps, link}`: what the method returned, the solution it loaded (its
+// moves, read by stepping to its end) or null, and the link of what the session then shows;
+// the session is freed. The page sends the module it compiled
 // first (`init`), so the worker never downloads the wasm; the page cancels by terminating the
 // worker, so the core never has to poll for cancellation.
 
@@ -52,7 +53,7 @@ self.onmessage = async ({ data }) => {
  * @param {any} session
  * @param {[string, ...unknown[]]} call
  * @param {(done: number, total: number) => void} progress
- * @returns {{ value: unknown, steps: unknown[] | null }}
+ * @returns {{ value: unknown, steps: unknown[] | null, link: string | null }}
  */
 function callOn(session, [method, ...args], progress) {
   if (!session || typeof session.view !== 'function' || typeof session.free !== 'function') {
@@ -64,12 +65,13 @@ function callOn(session, [method, ...args], progress) {
       throw new Error(`no such session method: ${method}`);
     }
     const value = session[method](...args, progress);
+    const link = session.link() ?? null;
     // A session made for the job has no moves of its own: once stepped to the end of the
     // solution it loaded, its moves are that solution's.
     const loaded = session.view().steps;
-    if (!loaded || loaded.count === 0) return { value, steps: loaded ? [] : null };
+    if (!loaded || loaded.count === 0) return { value, steps: loaded ? [] : null, link };
     session.step_to(loaded.count);
-    return { value, steps: session.moves() };
+    return { value, steps: session.moves(), link };
   } finally {
     session.free();
   }

@@ -1,7 +1,7 @@
 // The Lights Out view: settings, the board, play/edit, undo and the solving tools; on the page
 // also the explore panel and the nullity chart. The core owns every rule (presses, solving,
 // chasing, links, the win test); the parts of the view live in ./lights/.
-import { loadCore, errorText } from '../app.js';
+import { loadCore, errorText, found } from '../app.js';
 import { GridBoard } from '../board.js';
 import { jobPanel, isCancelled } from '../worker-client.js';
 import { viewContext, drawTemplate, frameHeight } from '../view.js';
@@ -84,7 +84,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     link: () => linkNow(v),
     title: 'Lights Out',
     frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, v.spec.rows / v.spec.cols) }),
-    file: () => v.core.lights_file(v.lights),
+    file: () => found(v.driver?.session, 'the Lights session').query('file', null),
   });
   /** A session of `board` (made in the Worker or read from a file).
    * @param {LightsBoard} board @param {string | null} [seed] @param {number} [moves] */

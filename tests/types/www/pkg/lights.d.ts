@@ -101,27 +101,6 @@ export function lights_cells(board: any, block: number, from: number, to: number
 export function lights_chart(max: number, progress: Function): any;
 
 /**
- * Light chasing a row at a time: `{rows: [{phase, row, presses: [{phase, row, col, times}]}],
- * leftover, fixup}`; `GameSession.solve({minimal: false, chase: true})` makes the rows its steps.
- */
-export function lights_chase(board: any): any;
-
-/**
- * The board as a file `{name, text}` (`text` a Uint8Array): rows of digits, what `lights-out
- * solve --pattern-file` reads, or for a board held packed raw PBM (1 bit a light, which any
- * image viewer opens too).
- */
-export function lights_file(board: any): any;
-
-/**
- * The share-link fragment (without `#`) of a board from the puzzle of `seed` (null or a
- * decimal string) after `moves` presses, or `null` when the board is too large for a link
- * (the page then offers it as a file). The page runs it in the Worker for boards whose link
- * its session leaves out (see [`Face::shown_link`]).
- */
-export function lights_link(board: any, seed: string | null | undefined, moves: number): string | undefined;
-
-/**
  * Opens a board file (rows of digits, or PBM for two states) as a board `{spec, data, lit}`;
  * its rows and columns come from the file, the rule, edges and states from the page's settings.
  */
@@ -182,9 +161,6 @@ export interface InitOutput {
     readonly gamesession_view: (a: number) => [number, number, number];
     readonly lights_cells: (a: any, b: number, c: number, d: number) => [number, number, number];
     readonly lights_chart: (a: number, b: any) => [number, number, number];
-    readonly lights_chase: (a: any) => [number, number, number];
-    readonly lights_file: (a: any) => [number, number, number];
-    readonly lights_link: (a: any, b: number, c: number, d: number) => [number, number, number, number];
     readonly lights_open_file: (a: number, b: number, c: any) => [number, number, number];
     readonly lights_plan: (a: any) => [number, number, number];
     readonly lights_rank: (a: any, b: any) => [number, number, number];

@@ -90,12 +90,6 @@ export class GameSession {
 }
 
 /**
- * Plays the strategy from the game's move counter up to move `to` (decimal string): the long
- * jumps the page runs in its Worker (short ones are `GameSession.jump`).
- */
-export function table_follow(state: string, to: string): any;
-
-/**
  * The notebook's random-devil check: evidence, not proof.
  */
 export function table_random_devil(coins: number, sides: number, games: number, seed: number): any;
@@ -145,7 +139,6 @@ export interface InitOutput {
     readonly gamesession_step_to: (a: number, b: number) => [number, number];
     readonly gamesession_undo: (a: number) => number;
     readonly gamesession_view: (a: number) => [number, number, number];
-    readonly table_follow: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly table_random_devil: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly table_search: (a: number, b: number, c: any) => [number, number, number];
     readonly table_strategy_move: (a: number, b: number, c: number, d: number) => [number, number, number];

@@ -37,9 +37,12 @@ export async function chase(v) {
   if (v.plan.packed) {
     return showMessage('Light chasing is shown step by step on boards up to about 256×256: use Show solution or Animate.', 'error');
   }
+  const session = v.driver?.session;
+  if (!session) return;
+  /** @type {ChasePlan} */
   let plan;
   try {
-    plan = v.core.lights_chase(v.lights);
+    plan = session.query('chase', null);
   } catch (err) {
     return showError(err);
   }

@@ -100,7 +100,7 @@ export const fromBoard = (board, seed = null, moves = 0) => ({ board, seed, move
  * at once); null when no link fits.
  * @param {LightsParts} v */
 export function linkNow(v) {
-  if (v.shownLink === undefined) v.shownLink = v.core.lights_link(v.lights, v.seed, v.moves) ?? null;
+  if (v.shownLink === undefined) v.shownLink = v.driver?.session?.query('link', null) ?? null;
   return v.shownLink;
 }
 
@@ -115,7 +115,8 @@ export function linkSoon(v) {
 /** @param {LightsParts} v */
 async function linkInWorker(v) {
   const { lights, seed, moves } = v;
-  const made = (await runJob('lights_link', [lights, seed, moves], null, 'lights').promise) ?? null;
+  const job = runJob('GameSession.create', ['lights', fromBoard(lights, seed, moves), ''], null, 'lights', ['query', 'link', null]);
+  const made = (await job.promise).value ?? null;
   if (v.lights === lights) v.shownLink = made;
   return made;
 }

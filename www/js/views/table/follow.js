@@ -189,11 +189,13 @@ export function followController(v, { bar, driver: driverOf, playMove, core: COR
     // Past the bar's window: the Worker plays the moves with the devil, with cancel; the
     // bar starts again where the jump lands.
     const before = view.state;
-    runJob('table_follow', [view.state, String(target)], jobSlot(v, 'Playing the strategy'), CORE)
-      .promise.then((/** @type {{ view: import('../../types.js').TableDrawn, choice: { reason: string } | null }} */ res) => {
+    const link = driver.session?.link();
+    if (!link) return;
+    runJob('GameSession.open', [`#${link}`], jobSlot(v, 'Playing the strategy'), CORE, ['jump', String(target)])
+      .promise.then((/** @type {{ value: { choice: { reason: string } } | null, link: string }} */ res) => {
         if (v.view.state !== before) return;
-        driver.start(v.core.GameSession.open(`#${res.view.link}`));
-        if (res.choice) $('devil-note').textContent = `The devil ${res.choice.reason}.`;
+        driver.start(v.core.GameSession.open(`#${res.link}`));
+        if (res.value) $('devil-note').textContent = `The devil ${res.value.choice.reason}.`;
       })
       .catch((err) => {
         if (!isCancelled(err)) showError(err);
