@@ -84,6 +84,7 @@ impl super::game::Face for Game {
         session: &crate::session::Session<Game>,
         question: &str,
         options: &crate::devil::game::SolveOptions,
+        _: &mut dyn crate::progress::Progress,
     ) -> Result<JsValue, JsError> {
         use crate::devil::play::{ask, Question};
         to_js(&ask(session.state(), Question::parse(question).map_err(js_err)?, options).map_err(js_err)?)

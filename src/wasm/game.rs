@@ -5,6 +5,7 @@
 //! its parameters, moves and edits arrive from the page and what the page draws.
 
 use super::{from_js, js_err, to_js, JsProgress};
+use crate::progress::{NoProgress, Progress};
 use crate::puzzle::{Action, Puzzle};
 use crate::session::Session;
 use crate::{bail, Result};
@@ -74,9 +75,15 @@ pub trait Face: Puzzle + 'static {
     /// Answers a question the page asks about the session (the Devil: what the strategy of
     /// `options` names, flips or explains on the round; the table: what your moves ruled out),
     /// so a view reads facts of the game from the session instead of handing the core a copy of
-    /// its state. Puzzles without questions refuse.
-    fn query(session: &Session<Self>, question: &str, options: &Self::SolveOptions) -> Result<JsValue, JsError> {
-        let _ = (session, question, options);
+    /// its state. A long answer reports to `progress` (Lights Out's `solve`, asked in a Worker).
+    /// Puzzles without questions refuse.
+    fn query(
+        session: &Session<Self>,
+        question: &str,
+        options: &Self::SolveOptions,
+        progress: &mut dyn Progress,
+    ) -> Result<JsValue, JsError> {
+        let _ = (session, question, options, progress);
         Err(JsError::new("this puzzle answers no questions"))
     }
 
@@ -125,7 +132,7 @@ trait AnySession {
     fn play(&mut self, mv: JsValue) -> Result<JsValue, JsError>;
     fn play_turn(&mut self, mv: JsValue, options: JsValue) -> Result<(), JsError>;
     fn preview(&self, mv: JsValue) -> Result<JsValue, JsError>;
-    fn query(&self, question: &str, options: JsValue) -> Result<JsValue, JsError>;
+    fn query(&self, question: &str, options: JsValue, progress: Option<&js_sys::Function>) -> Result<JsValue, JsError>;
     fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError>;
     fn edit(&mut self, edit: JsValue) -> Result<(), JsError>;
     fn jump(&mut self, to: &str) -> Result<JsValue, JsError>;
@@ -220,8 +227,12 @@ where
         let outcome = self.session.preview(&P::parse_move(mv)?).map_err(js_err)?;
         P::outcome(&outcome)
     }
-    fn query(&self, question: &str, options: JsValue) -> Result<JsValue, JsError> {
-        P::query(&self.session, question, &P::parse_options(options)?)
+    fn query(&self, question: &str, options: JsValue, progress: Option<&js_sys::Function>) -> Result<JsValue, JsError> {
+        let options = P::parse_options(options)?;
+        match progress {
+            Some(f) => P::query(&self.session, question, &options, &mut JsProgress::new(f)),
+            None => P::query(&self.session, question, &options, &mut NoProgress),
+        }
     }
     fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError> {
         let Some(action) = P::interpret(self.session.state(), &self.extras, input)? else {
@@ -411,9 +422,15 @@ impl GameSession {
         self.inner.preview(mv)
     }
     /// A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-    /// `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
-    pub fn query(&self, question: &str, options: JsValue) -> Result<JsValue, JsError> {
-        self.inner.query(question, options)
+    /// `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+    /// Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
+    pub fn query(
+        &self,
+        question: &str,
+        options: JsValue,
+        progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        self.inner.query(question, options, progress.as_ref())
     }
     /// An input on the board, as the face interprets it in the view's mode (a click or key on
     /// a cell: the Devil's `{cell, key, tool}`), with the solve options a partner replies by.

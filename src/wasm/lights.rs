@@ -17,6 +17,7 @@ use crate::lights::puzzle::SolveOptions;
 use crate::lights::solvers::chase::{chase, table, ChaseRow};
 use crate::lights::solvers::solve::{nullity_chart, MAX_POLY_SIDE};
 use crate::lights::{rank, Lights, Move, Position, SolveRequest, Spec};
+use crate::progress::Progress;
 use crate::puzzle::{Action, Puzzle};
 use crate::session::Session;
 use js_sys::{Function, Object, Reflect, Uint8Array};
@@ -151,6 +152,7 @@ impl Face for Position {
         Ok(next)
     }
 
+    /// `'solve'` with `{minimal}`: the board's solution ([`solution`]), with progress.
     /// `'file'`: the board as a file `{name, text}` (`text` a Uint8Array): rows of digits, what
     /// `lights-out solve --pattern-file` reads, or for a board held packed raw PBM (1 bit a
     /// light, which any image viewer opens too). `'chase'`: light chasing a row at a time,
@@ -159,9 +161,15 @@ impl Face for Position {
     /// fragment (without `#`) of any size up to 4096 a side, or null beyond (the page offers a
     /// file); the page asks a Worker's session for it where the session leaves it out of its
     /// view ([`Face::shown_link`]).
-    fn query(session: &Session<Position>, question: &str, _: &SolveOptions) -> Result<JsValue, JsError> {
+    fn query(
+        session: &Session<Position>,
+        question: &str,
+        options: &SolveOptions,
+        progress: &mut dyn Progress,
+    ) -> Result<JsValue, JsError> {
         let lights = &session.state().lights;
         match question {
+            "solve" => solution(lights, options.minimal, progress),
             "file" => {
                 let (name, bytes) = lights.file();
                 let obj = Object::new();
@@ -181,7 +189,9 @@ impl Face for Position {
                 .to_game()
                 .and_then(|game| link_for(&game).ok())
                 .map_or(JsValue::NULL, |l| JsValue::from_str(&l))),
-            _ => Err(JsError::new(&format!("Lights Out answers 'file', 'chase' and 'link', not '{question}'"))),
+            _ => {
+                Err(JsError::new(&format!("Lights Out answers 'solve', 'file', 'chase' and 'link', not '{question}'")))
+            }
         }
     }
 
@@ -219,18 +229,16 @@ pub fn lights_cells(board: JsValue, block: u32, from: u32, to: u32) -> Result<Ui
     Ok(Uint8Array::from(&cells[..]))
 }
 
-/// Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet, witness,
-/// witness_overlap, first_press, minimal_in_worker, method}`; `presses`, `witness` and each
-/// quiet pattern are boards. `first_press` is the index of the first light to press (a hint);
-/// `minimal_in_worker` says whether the search for the fewest presses would take long enough to
-/// belong in the Worker. Boards held packed are solved once, not searched for the fewest
-/// presses, and have no quiet patterns.
-#[wasm_bindgen]
-pub fn lights_solve(board: JsValue, minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
-    let lights = lights_from(&board)?;
+/// The solution of `lights`: `{solvable, presses, press_count, minimal, rank, nullity,
+/// quiet_log2, quiet, witness, witness_overlap, first_press, minimal_in_worker, method}`;
+/// `presses`, `witness` and each quiet pattern are boards. `first_press` is the index of the
+/// first light to press (a hint); `minimal_in_worker` says whether the search for the fewest
+/// presses would take long enough to belong in the Worker. Boards held packed are solved once,
+/// not searched for the fewest presses, and have no quiet patterns.
+fn solution(lights: &Lights, minimal: bool, progress: &mut dyn Progress) -> Result<JsValue, JsError> {
     let spec = *lights.spec();
     let options = SolveRequest { minimal, presses: true, quiet: true };
-    let s = lights.solve(&options, &mut JsProgress::new(progress)).map_err(js_err)?;
+    let s = lights.solve(&options, progress).map_err(js_err)?;
     let obj = Object::new();
     set(&obj, "solvable", &JsValue::from_bool(s.solvable))?;
     set(&obj, "presses", &optional_board(s.presses.as_ref())?)?;
@@ -245,13 +253,21 @@ pub fn lights_solve(board: JsValue, minimal: bool, progress: &Function) -> Resul
     }
     set(&obj, "quiet", &quiet)?;
     set(&obj, "witness", &optional_board(s.witness.as_ref())?)?;
-    let overlap = s.witness.as_ref().map_or(0, |w| w.overlap(&lights));
+    let overlap = s.witness.as_ref().map_or(0, |w| w.overlap(lights));
     set(&obj, "witness_overlap", &JsValue::from_f64(overlap as f64))?;
     let first = s.presses.as_ref().and_then(Lights::first_on);
     set(&obj, "first_press", &first.map_or(JsValue::NULL, |(r, c)| JsValue::from_f64((r * spec.cols + c) as f64)))?;
     set(&obj, "minimal_in_worker", &JsValue::from_bool(!minimal && minimal_in_worker(&spec, s.quiet_log2)))?;
     set(&obj, "method", &to_js(&s.method)?)?;
     Ok(obj.into())
+}
+
+/// Solves a board (`{spec, data}`, as `lights_open_file` gives it): [`solution`]. The npm
+/// package's solver for Node (docs/embedding.md); the page asks its session
+/// (`query('solve', {minimal})`) instead.
+#[wasm_bindgen]
+pub fn lights_solve(board: JsValue, minimal: bool, progress: &Function) -> Result<JsValue, JsError> {
+    solution(&lights_from(&board)?, minimal, &mut JsProgress::new(progress))
 }
 
 /// Rank and nullity: `{rows, cols, rank, nullity, quiet_log2}`.

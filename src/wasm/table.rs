@@ -205,7 +205,12 @@ impl super::game::Face for Game {
     /// `belief`: what the moves you played by hand leave possible (the belief panel of Play,
     /// small tables). A jump through the strategy (a move of the history with no amounts of
     /// its own, [`crate::table::game::jump`]) is not among them: Follow's panel traces those.
-    fn query(session: &crate::session::Session<Game>, question: &str, (): &()) -> Result<JsValue, JsError> {
+    fn query(
+        session: &crate::session::Session<Game>,
+        question: &str,
+        (): &(),
+        _: &mut dyn crate::progress::Progress,
+    ) -> Result<JsValue, JsError> {
         if question != "belief" {
             return Err(JsError::new(&format!("the table answers 'belief', not '{question}'")));
         }

@@ -100,7 +100,8 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   const check = await page.evaluate((fn) => {
     // The new game came from the Worker as a session's view: its state is the board.
     const game = window.workerResults.map((r) => r?.state ?? r).find((r) => r && r.lights && r.seed);
-    const sol = window.workerResults.find((r) => r && r.presses);
+    // The solution came from a session of the board in the Worker, as the value of its query.
+    const sol = window.workerResults.map((r) => r?.value ?? r).find((r) => r && r.presses);
     const chase = new Function(`return ${fn}`)();
     // The core's board data: each row's packed 64-bit words, little-endian (two 32-bit halves).
     const words = (board) => new Uint32Array(board.data.buffer, board.data.byteOffset, board.data.length / 4);

@@ -20,11 +20,11 @@ export function lightsSession(core) {
     }
   };
   const ofBoard = (/** @type {LightsBoard} */ board, moves = 0) => core.GameSession.create('lights', { board, seed: null, moves }, '');
-  /** @param {LightsBoard} board @param {string} question */
-  const ask = (board, question, moves = 0) => {
+  /** @param {LightsBoard} board @param {string} question @param {object | null} [options] */
+  const ask = (board, question, options = null, moves = 0) => {
     const session = ofBoard(board, moves);
     try {
-      return session.query(question, null);
+      return session.query(question, options);
     } finally {
       session.free();
     }
@@ -50,9 +50,10 @@ export function lightsSession(core) {
     },
     /** The game a link opens. @param {string} fragment */
     open: (fragment) => shown(core.GameSession.open(fragment)),
-    /** What a session of `board` after `moves` presses answers to `question` ('file', 'chase', 'link'). */
+    /** What a session of `board` after `moves` presses answers to `question` ('solve' with
+     * `{minimal}`, 'file', 'chase', 'link'). */
     ask,
     /** The link of a board after `moves` presses (no seed). @param {LightsBoard} board @param {number} moves */
-    link: (board, moves) => ask(board, 'link', moves),
+    link: (board, moves) => ask(board, 'link', null, moves),
   };
 }

@@ -98,6 +98,11 @@ test('the 5×5 board: rank 23, all-on in 15 presses, the source table', () => {
   assert.equal(s.minimal, true);
   assert.equal(s.press_count, 15);
   assert.equal(s.quiet.length, 2);
+  // The page asks a session of the board; the package's solver takes the board.
+  const asked = session.ask(on, 'solve', { minimal: true });
+  assert.deepEqual([asked.minimal, asked.press_count, asked.quiet.length], [true, 15, 2]);
+  assert.ok(dark(applyHere(spec, bytesOf(on), bytesOf(asked.presses))));
+  assert.equal(session.ask(on, 'solve', { minimal: false }).solvable, true);
   for (const q of s.quiet) assert.ok(dark(applyHere(spec, new Uint8Array(25), bytesOf(q))));
   // x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22 (buttons 1 and 2 unpressed).
   const table = core.lights_table(spec);
@@ -205,7 +210,7 @@ test('links round-trip; bad links and settings are errors, never traps', () => {
   throwsWith(assert, () => random({ ...spec, cols: 1.5 }, '1'), /^a board has 1 to 4096 columns, not 1\.5$/);
   throwsWith(assert, () => core.lights_rank({ ...spec, rows: 2.5 }, noProgress), /^a board has 1 to \d+ rows, not 2\.5$/);
   throwsWith(assert, () => session.ask(random({ ...spec, rule: 'king' }, '1').lights, 'chase'), /chasing/);
-  throwsWith(assert, () => session.ask(game.lights, 'rank'), /^Lights Out answers 'file', 'chase' and 'link', not 'rank'$/);
+  throwsWith(assert, () => session.ask(game.lights, 'rank'), /^Lights Out answers 'solve', 'file', 'chase' and 'link', not 'rank'$/);
   throwsWith(assert, () => core.lights_cells(game.lights, 1, 5, 7), /rows 5 to 7/);
 });
 

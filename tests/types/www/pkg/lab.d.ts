@@ -62,9 +62,10 @@ export class GameSession {
     preview(mv: any): any;
     /**
      * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+     * Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
      */
-    query(question: string, options: any): any;
+    query(question: string, options: any, progress?: Function | null): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -254,7 +255,7 @@ export interface InitOutput {
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
     readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
     readonly gamesession_preview: (a: number, b: any) => [number, number, number];
-    readonly gamesession_query: (a: number, b: number, c: number, d: any) => [number, number, number];
+    readonly gamesession_query: (a: number, b: number, c: number, d: any, e: number) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

@@ -62,9 +62,10 @@ export class GameSession {
     preview(mv: any): any;
     /**
      * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`.
+     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+     * Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
      */
-    query(question: string, options: any): any;
+    query(question: string, options: any, progress?: Function | null): any;
     redo(): boolean;
     /**
      * Sets the view settings the link keeps (the Devil page's mode, strategy and frame).
@@ -121,12 +122,9 @@ export function lights_plan(settings_or_link: any): any;
 export function lights_rank(spec: any, progress: Function): any;
 
 /**
- * Solves: `{solvable, presses, press_count, minimal, rank, nullity, quiet_log2, quiet, witness,
- * witness_overlap, first_press, minimal_in_worker, method}`; `presses`, `witness` and each
- * quiet pattern are boards. `first_press` is the index of the first light to press (a hint);
- * `minimal_in_worker` says whether the search for the fewest presses would take long enough to
- * belong in the Worker. Boards held packed are solved once, not searched for the fewest
- * presses, and have no quiet patterns.
+ * Solves a board (`{spec, data}`, as `lights_open_file` gives it): [`solution`]. The npm
+ * package's solver for Node (docs/embedding.md); the page asks its session
+ * (`query('solve', {minimal})`) instead.
  */
 export function lights_solve(board: any, minimal: boolean, progress: Function): any;
 
@@ -151,7 +149,7 @@ export interface InitOutput {
     readonly gamesession_play: (a: number, b: any) => [number, number, number];
     readonly gamesession_play_turn: (a: number, b: any, c: any) => [number, number];
     readonly gamesession_preview: (a: number, b: any) => [number, number, number];
-    readonly gamesession_query: (a: number, b: number, c: number, d: any) => [number, number, number];
+    readonly gamesession_query: (a: number, b: number, c: number, d: any, e: number) => [number, number, number];
     readonly gamesession_redo: (a: number) => [number, number, number];
     readonly gamesession_set_extras: (a: number, b: any) => [number, number];
     readonly gamesession_solution: (a: number, b: any) => [number, number, number];

@@ -9,6 +9,7 @@ import { isCancelled } from '../../worker-client.js';
 
 /** @typedef {import('./state.js').LightsParts} LightsParts */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
+/** @typedef {import('../../types.js').LightsSolution} LightsSolution */
 
 /** @param {LightsParts} v */
 export async function explore(v) {
@@ -52,10 +53,19 @@ export async function explore(v) {
       $('quiet-note').textContent = `— not drawn for boards beyond 4096×4096 (${r.nullity} independent ones).`;
       return;
     }
-    const dark = v.core.GameSession.create('lights', { ...s, all: 0 }, '');
-    const zero = dark.view().state.lights;
-    dark.free();
-    const sol = plan.heavy_solve ? await inWorker(v, 'lights_solve', [zero, false], solverModule(plan)) : v.core.lights_solve(zero, false, () => {});
+    // The quiet patterns are the solutions of the dark board: a session of it answers.
+    const dark = /** @type {const} */ (['lights', { ...s, all: 0 }, '']);
+    /** @type {LightsSolution} */
+    let sol;
+    if (plan.heavy_solve) sol = (await inWorker(v, 'GameSession.create', [...dark], solverModule(plan), ['query', 'solve', { minimal: false }])).value;
+    else {
+      const session = v.core.GameSession.create(...dark);
+      try {
+        sol = session.query('solve', { minimal: false });
+      } finally {
+        session.free();
+      }
+    }
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
     sol.quiet.forEach((/** @type {LightsBoard} */ q, /** @type {number} */ i) => $('gallery').append(thumbnail(v, q, i)));

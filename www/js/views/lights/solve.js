@@ -2,7 +2,7 @@
 // board is large — and what the view does with them: hint, show, check, animate.
 import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { litCount, markAt } from './state.js';
+import { litCount, markAt, fromBoard } from './state.js';
 import { Stepper } from '../../components/step-bar.js';
 import { found, prefersReducedMotion } from '../../app.js';
 import { showResult } from '../../components/result.js';
@@ -20,14 +20,16 @@ import { showResult } from '../../components/result.js';
 export const solverModule = (/** @type {import('./state.js').LightsPlan} */ plan) => (plan.full_solvers ? 'lights-full' : 'lights');
 
 /** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled).
+ * With `call`, a method of the session `fn` makes (worker.js): the promise gives `{value, …}`.
  * @param {string} fn
  * @param {unknown[]} args
  * @param {'lights' | 'lights-full'} [module]
+ * @param {[string, ...unknown[]]} [call]
  * @param {LightsParts} v */
-export async function inWorker(v, fn, args, module = 'lights') {
+export async function inWorker(v, fn, args, module = 'lights', call = undefined) {
   v.busy = true;
   try {
-    return await runJob(fn, args, v.job, module).promise;
+    return await runJob(fn, args, v.job, module, call).promise;
   } finally {
     v.busy = false;
     // After the caller has used the result (so it keeps the settings typed meanwhile).
@@ -48,19 +50,21 @@ async function solution(v, minimal) {
   const { solved } = v;
   if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
   const version = v.version;
-  // Boards beyond 4096 are solved once, packed: the core does not search for the fewest presses.
-  /** @type {[LightsBoard, boolean]} */
-  const args = [v.lights, minimal];
+  const session = found(v.driver?.session, 'the Lights session');
+  /** @type {(minimal: boolean) => LightsSolution} */
+  const here = (minimal) => session.query('solve', { minimal });
+  // In the Worker, a session of the board shown answers the same question, with progress.
+  const inWorkerSession = async (/** @type {boolean} */ minimal, /** @type {'lights' | 'lights-full'} */ module = solverModule(v.plan)) =>
+    (await inWorker(v, 'GameSession.create', ['lights', fromBoard(v.lights, v.seed, v.moves), ''], module, ['query', 'solve', { minimal }])).value;
   let result;
-  if (v.plan.heavy_solve) result = await inWorker(v, 'lights_solve', args, solverModule(v.plan));
-  else if (!minimal) result = v.core.lights_solve(v.lights, false, () => {});
+  // Boards beyond 4096 are solved once, packed: the core does not search for the fewest presses.
+  if (v.plan.heavy_solve) result = await inWorkerSession(minimal);
+  else if (!minimal) result = here(false);
   else {
     // Solved here at once; the search for the fewest presses among its solutions goes to the
     // Worker when the core says it is long (up to 2^24 solutions are searched).
-    result = v.core.lights_solve(v.lights, false, () => {});
-    if (result.solvable && !result.minimal) {
-      result = result.minimal_in_worker ? await inWorker(v, 'lights_solve', args) : v.core.lights_solve(...args, () => {});
-    }
+    result = here(false);
+    if (result.solvable && !result.minimal) result = result.minimal_in_worker ? await inWorkerSession(true, 'lights') : here(true);
   }
   if (version === v.version) v.solved = { version, minimal, result };
   return result;
