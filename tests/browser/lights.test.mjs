@@ -62,7 +62,7 @@ test('the page loads without console errors and shows the explore section', asyn
   assert.equal(await page.locator('#chart circle.pt[data-n]').count(), 400);
   // The source's 5×5 table: 8 of the 32 last rows can be fixed.
   assert.equal(await page.locator('#fixup-table tbody tr').count(), 8);
-  assert.match(await page.textContent('#table-note'), /8 of the 32/);
+  assert.deepEqual(await facts(page, '#table-note'), { fixable: '8', lastRows: '32' });
   // x3 = p22, x4 = p21 + p22 + p23, x5 = p21 + p22: last row 11100 → press 00110.
   assert.ok((await page.$$eval('#fixup-table tbody tr', (trs) => trs.map((t) => t.textContent))).includes('1110000110'));
   await page.waitForSelector('#counts[data-rows="5"][data-cols="5"][data-rank="23"][data-nullity="2"]');

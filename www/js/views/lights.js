@@ -137,7 +137,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
    * @param {import('./lights/state.js').LightsPlan} plan */
   function showLimits(plan) {
     for (const id of ['rows', 'cols']) $(id).max = String(plan.max_side);
-    $('size-note').textContent = plan.note;
+    showResult($('size-note'), plan.note, { maxSide: plan.max_side });
   }
 
   /** Shows the board's settings in their inputs. @param {LightsSpec} s */

@@ -94,9 +94,12 @@ function showTable(v, rows) {
     tr.innerHTML = `<td>${bits(row.leftover)}</td><td>${bits(row.press ?? [])}</td>`;
     body.append(tr);
   }
-  $('table-note').textContent =
+  showResult(
+    $('table-note'),
     `${fixable.length} of the ${rows.length} possible last rows can be fixed${fixable.length > 64 ? ' (first 64 shown)' : ''}; ` +
-    `the other ${rows.length - fixable.length} never occur for a solvable pattern.`;
+      `the other ${rows.length - fixable.length} never occur for a solvable pattern.`,
+    { fixable: fixable.length, lastRows: rows.length },
+  );
   $('table-wrap').hidden = false;
 }
 

@@ -51,11 +51,11 @@ async function solution(v, minimal) {
   if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
   const version = v.version;
   const session = found(v.driver?.session, 'the Lights session');
-  /** @type {(minimal: boolean) => LightsSolution} */
-  const here = (minimal) => session.query('solve', { minimal });
+  /** @type {(fewest: boolean) => LightsSolution} */
+  const here = (fewest) => session.query('solve', { minimal: fewest });
   // In the Worker, a session of the board shown answers the same question, with progress.
-  const inWorkerSession = async (/** @type {boolean} */ minimal, /** @type {'lights' | 'lights-full'} */ module = solverModule(v.plan)) =>
-    (await inWorker(v, 'GameSession.create', ['lights', fromBoard(v.lights, v.seed, v.moves), ''], module, ['query', 'solve', { minimal }])).value;
+  const inWorkerSession = async (/** @type {boolean} */ fewest, /** @type {'lights' | 'lights-full'} */ module = solverModule(v.plan)) =>
+    (await inWorker(v, 'GameSession.create', ['lights', fromBoard(v.lights, v.seed, v.moves), ''], module, ['query', 'solve', { minimal: fewest }])).value;
   let result;
   // Boards beyond 4096 are solved once, packed: the core does not search for the fewest presses.
   if (v.plan.heavy_solve) result = await inWorkerSession(minimal);
