@@ -184,11 +184,7 @@ impl Face for Position {
                 let chase = chase(&board).map_err(js_err)?;
                 to_js(&ChaseShown { rows: chase.rows(), leftover: &chase.leftover, fixup: chase.fixup.as_deref() })
             }
-            "link" => Ok(session
-                .state()
-                .to_game()
-                .and_then(|game| link_for(&game).ok())
-                .map_or(JsValue::NULL, |l| JsValue::from_str(&l))),
+            "link" => Ok(link_of(session.state()).map_or(JsValue::NULL, |l| JsValue::from_str(&l))),
             _ => {
                 Err(JsError::new(&format!("Lights Out answers 'solve', 'file', 'chase' and 'link', not '{question}'")))
             }
@@ -200,8 +196,13 @@ impl Face for Position {
         if spec.rows * spec.cols > WORKER_LINK_LIGHTS {
             return None;
         }
-        link_for(&state.to_game()?).ok()
+        link_of(state)
     }
+}
+
+/// The link of a board up to 4096 a side; none beyond (the page offers a file).
+fn link_of(state: &Position) -> Option<String> {
+    link_for(&state.to_game()?).ok()
 }
 
 /// How the page handles a board, given as settings or as a share link (read from its header

@@ -3,6 +3,7 @@
 import { errorText } from '../../app.js';
 import { runJob, jobPanel, isCancelled } from '../../worker-client.js';
 import { drawChart } from './belief.js';
+import { showResult } from '../../components/result.js';
 
 /** @typedef {import('../table.js').TableParts} TableParts */
 
@@ -51,8 +52,7 @@ async function runKind(v, label, fn, args) {
 function result(v, text, facts) {
   const results = v.ctx.$('results');
   const line = document.createElement('p');
-  line.textContent = text;
-  for (const [key, value] of Object.entries(facts)) line.dataset[key] = String(value);
+  showResult(line, text, facts);
   results.prepend(line);
   while (results.children.length > 3) results.lastElementChild?.remove();
 }
