@@ -26,9 +26,11 @@ after(() => blog.close());
 const WIDTHS = [700, 360];
 const VIEWS = ['board', 'compact', 'full'];
 
-/** @typedef {{ click?: string, nth?: number, step?: number, key?: string }} Action */
+/** @typedef {{ click?: string, nth?: number, step?: number, key?: string, on?: string, expect?: 'legal' | 'illegal' }} Action */
 /** Each puzzle's link and what a reader does with it. `click` is a selector inside the element
- * (its `nth` visible match; skipped when the view does not show it), `step` the element's step(n). */
+ * (its `nth` visible match; skipped when the view does not show it), `step` the element's step(n),
+ * `key` a key pressed on the `nth` match of `on`; a chess action's `expect` is whether the position
+ * is legal after it (the bars say so: `#bars[data-illegal]`), checked so a walk cannot skip its point. */
 const PUZZLES = /** @type {Record<string, { link: string, actions: Action[] }>} */ ({
   devil: {
     link: 'devil.html#devil/v1/YAAAFerl_nBFUMGZ',
@@ -113,20 +115,18 @@ const PUZZLES = /** @type {Record<string, { link: string, actions: Action[] }>} 
     ],
   },
   chess: {
+    // The start position. Each view's walk leaves it illegal and brings it back (the bars of
+    // an illegal position have no code), by keys on a square (every view) and by the palette.
     link: 'chess.html#chess/v2/YHdIBOkqMizjbKJ4_tuwBCeA1gA',
     actions: [
-      // A third king and pawns on the first rank: an illegal position, then legal again.
+      { key: 'K', on: '#board .cell', nth: 27, expect: 'illegal' },
+      { key: 'Delete', on: '#board .cell', nth: 27, expect: 'legal' },
+      { key: 'P', on: '#board .cell', nth: 0, expect: 'illegal' },
+      { key: 'r', on: '#board .cell', nth: 0, expect: 'legal' },
       { click: '#palette button', nth: 0 },
-      { click: '#board .cell', nth: 27 },
-      { click: '#board .cell', nth: 0 },
+      { click: '#board .cell', nth: 27, expect: 'illegal' },
+      { click: '#board .cell', nth: 27, expect: 'legal' },
       { click: '#palette button', nth: 5 },
-      { click: '#board .cell', nth: 60 },
-      { click: '#board .cell', nth: 61 },
-      { click: '#palette button', nth: 12 },
-      { click: '#board .cell', nth: 27 },
-      { click: '#board .cell', nth: 0 },
-      { click: '#board .cell', nth: 60 },
-      { click: '#board .cell', nth: 61 },
     ],
   },
 });
@@ -170,13 +170,24 @@ for (const [puzzle, { link, actions }] of Object.entries(PUZZLES)) {
           for (const [i, action] of actions.entries()) {
             const label = `${i}: ${JSON.stringify(action)}`;
             await page.evaluate((l) => (window.doing = l), label);
-            if (action.step !== undefined) {
+            if (action.key) {
+              await page.locator(`chessboard-puzzle ${action.on}`).nth(action.nth ?? 0).press(action.key);
+            } else if (action.step !== undefined) {
               await page.evaluate((n) => document.querySelector('chessboard-puzzle').step(n), action.step);
             } else if (action.click) {
               const target = page.locator(`chessboard-puzzle ${action.click.split(', ').join(', chessboard-puzzle ')}`).locator('visible=true').nth(action.nth ?? 0);
               if ((await target.count()) === 0) continue;
               if (await target.isDisabled().catch(() => true)) continue;
               await target.click({ timeout: 5_000 });
+            }
+            if (action.expect) {
+              const illegal = String(action.expect === 'illegal');
+              await page
+                .waitForFunction(
+                  (want) => document.querySelector('chessboard-puzzle')?.shadowRoot?.querySelector('#bars')?.getAttribute('data-illegal') === want,
+                  illegal,
+                )
+                .catch(() => assert.fail(`${puzzle} ${view} at ${width} px: the position is not ${action.expect} after ${label}`));
             }
             await nextFrame(page);
             await nextFrame(page);

@@ -63,6 +63,12 @@ export class GridBoard {
       this.focusCell(index, false);
       this.onActivate?.(index, e);
     });
+    // A cell focused otherwise than by the arrows (a screen reader's cursor, a script) becomes
+    // the one the keys act on, so a key always acts on the cell that has the focus.
+    host.addEventListener('focusin', (e) => {
+      const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('[data-index]'));
+      if (cell && host.contains(cell) && Number(cell.dataset.index) !== this.focusIndex) this.focusCell(Number(cell.dataset.index), false);
+    });
     host.addEventListener('keydown', (e) => this.#keydown(e));
   }
 

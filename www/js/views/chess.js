@@ -155,6 +155,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     analysis: null,
     /** The scheme whose bits are shown. */
     shown: 'compact',
+    /** The position schemes (the core's list), for the bars of an illegal position. */
+    positionSchemes: [],
     /** The palette's piece (FEN letter; '' is the eraser). */
     tool: 'P',
     /** Squares marked on the board: those of the run of bits under the pointer or focus. */

@@ -13,6 +13,7 @@ import { showResult } from '../../components/result.js';
 export function setUpCodes(v) {
   const { $ } = v.ctx;
   const schemes = v.core.chess_schemes();
+  v.positionSchemes = schemes.position;
   // The page's introduction lists the schemes (an embed has none).
   if ($('scheme-list')) $('scheme-list').innerHTML = [...schemes.position, ...schemes.game]
     .map((s) => `<li><b>${s.name}</b>: ${s.description}${s.worst_case ? ` (at most ${s.worst_case} bits)` : ''}</li>`)
@@ -49,34 +50,38 @@ function decode(v) {
   }
 }
 
-/** The bars: bits each scheme takes for this position, against its worst case.
+/** The bars: bits each scheme takes for this position, against its worst case. An illegal
+ * position has no code: its rows keep their place (the scheme, no bar, '—'), so the panel and an
+ * embed's frame keep their height while the reader edits.
  * @param {ChessView} v */
 export function drawBars(v) {
   const { $ } = v.ctx;
   const host = $('bars');
   const pos = v.analysis?.position;
-  if (!pos) {
-    host.innerHTML = '<p class="note">No code: the position is illegal.</p>';
-    return;
-  }
-  const top = Math.max(...pos.schemes.map((s) => s.worst_case));
+  host.dataset.illegal = String(!pos);
+  const schemes = pos?.schemes ?? v.positionSchemes.map((s) => ({ ...s, bits: 0 }));
+  const top = Math.max(...schemes.map((s) => s.worst_case));
   host.replaceChildren(
-    ...pos.schemes.map((s) => {
+    ...schemes.map((s) => {
       const row = document.createElement('div');
       row.className = 'bar-row';
       row.setAttribute('role', 'listitem');
       row.setAttribute('aria-current', String(s.name === v.shown));
-      row.innerHTML = `<button type="button" class="linkish">${s.name}</button><div class="bar"><span class="worst" title="worst case ${s.worst_case} bits"></span></div><span class="num">${s.bits} bits</span>`;
+      row.innerHTML = `<button type="button" class="linkish">${s.name}</button><div class="bar"><span class="worst" title="worst case ${s.worst_case} bits"></span></div><span class="num"></span>`;
+      found(row.querySelector('.num'), "a bar's figure").textContent = pos ? `${s.bits} bits` : '—';
+      row.title = pos ? `${s.description}; worst case ${s.worst_case} bits` : `${s.description}: no code, the position is illegal`;
+      const bar = /** @type {HTMLElement} */ (row.querySelector('.bar'));
       // Sizes through the style object, which a Content-Security-Policy allows (style attributes need 'unsafe-inline').
-      /** @type {HTMLElement} */ (row.querySelector('.bar')).style.width = `${(100 * s.bits) / top}%`;
-      /** @type {HTMLElement} */ (row.querySelector('.worst')).style.left = `${(100 * s.worst_case) / s.bits}%`;
+      if (pos) {
+        bar.style.width = `${(100 * s.bits) / top}%`;
+        /** @type {HTMLElement} */ (row.querySelector('.worst')).style.left = `${(100 * s.worst_case) / s.bits}%`;
+      } else bar.style.visibility = 'hidden';
       found(row.querySelector('button'), "a bar's button").addEventListener('click', () => {
         v.shown = s.name;
         $('scheme').value = v.shown;
         drawBars(v);
         drawBits(v);
       });
-      row.title = `${s.description}; worst case ${s.worst_case} bits`;
       return row;
     }),
   );
@@ -90,6 +95,9 @@ export function drawBits(v) {
   const pos = v.analysis?.position;
   const treeBox = byId(v.ctx.slot, 'tree-box', HTMLDetailsElement);
   treeBox.open = treeBox.open || v.shown === 'huffman';
+  // An illegal position has no bits: the note and the bits keep the room the last code took.
+  keepHeight($('scheme-note'), !pos);
+  keepHeight(host, !pos);
   if (!pos) {
     host.textContent = '—';
     showResult($('scheme-note'), '', {});
@@ -132,6 +140,15 @@ export function drawBits(v) {
       return span;
     }),
   );
+}
+
+/** Holds `el` at least as tall as it is now while `keep` (and lets it go when not), so an
+ * edit that empties it does not shorten the panel, or an embed's frame, under the reader.
+ * @param {HTMLElement} el @param {boolean} keep */
+function keepHeight(el, keep) {
+  const height = el.getBoundingClientRect().height; // 0 where the view hides it
+  if (!keep) el.style.minHeight = '';
+  else if (!el.style.minHeight && height) el.style.minHeight = `${height}px`;
 }
 
 /** The source's Huffman tree as SVG, root on the left and one row per leaf, drawn at its natural

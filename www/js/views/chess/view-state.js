@@ -17,6 +17,8 @@ export {};
  * @property {ChessParts | null} parts  the editor's board: {board: [64] (a1 … h8), side, castling: [4], ep}
  * @property {ChessAnalysis | null} analysis  the core's answer for `parts`
  * @property {string} shown  the scheme whose bits are shown
+ * @property {{ name: string, description: string, worst_case: number }[]} positionSchemes  the position
+ *   schemes, in the bars' order (an illegal position's bars list them without a code)
  * @property {string} tool  the palette's piece (FEN letter; '' is the eraser)
  * @property {Set<number>} highlight  squares marked on the board: those of the run of bits under the pointer or focus
  * @property {ChessGame | null} game  the loaded game as the Worker coded it
