@@ -356,6 +356,7 @@ test('embed: playing never touches the post\'s address bar; the playground link 
   await page.locator('chessboard-puzzle#devil [data-index="5"]').click();
   await page.waitForFunction((l) => document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('playground-link').href !== l, LIGHTS);
   await linkSettled(page);
+  for (const id of ['lights', 'devil']) await linkSettled(page, `chessboard-puzzle#${id}`);
   assert.equal(page.url(), BLOG_URL, "the post's address bar");
   assert.equal(await page.evaluate(() => history.length), entries);
 

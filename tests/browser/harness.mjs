@@ -356,11 +356,16 @@ export async function gameState(page, host = null) {
   return { puzzle: String(facts.puzzle), moves: Number(facts.moves), status: /** @type {'playing' | 'won' | 'lost'} */ (facts.status) };
 }
 
-/** Waits until the address bar holds what the page shows: a frame for events still to come (a
- * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js). @param {Page} page */
-export async function linkSettled(page) {
+/** Waits until the address bar (or, given `element`, a selector of a `<chessboard-puzzle>`,
+ * that embed's playground link) holds what is shown: a frame for events still to come (a
+ * scroll's), then no write pending (`data-link-pending`, www/js/share-link.js).
+ * @param {Page} page @param {string} [element] */
+export async function linkSettled(page, element) {
   await nextFrame(page);
-  await page.waitForFunction(() => document.documentElement.dataset.linkPending === undefined);
+  await page.waitForFunction(
+    (selector) => !(selector ? document.querySelector(selector) : document.documentElement)?.hasAttribute('data-link-pending'),
+    element ?? null,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
 // of a visitor's input a message repeats.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { followLinks, quoted } from '../../www/js/share-link.js';
+import { followLinks, linkKeeper, quoted, WRITE_INTERVAL } from '../../www/js/share-link.js';
 
 /** A page as followLinks sees it, recording what it is told. @param {string} link */
 function fakeHost(link) {
@@ -120,6 +120,45 @@ test("a page opened without a link shows a fresh board and keeps that board's li
   host.pasted?.('#');
   await settle();
   assert.deepEqual(puzzle.opened, ['#demo/v1/pasted']);
+});
+
+/** A link place recording its writes, and an element recording its `data-link-pending` mark.
+ * @param {boolean} unthrottled */
+function markedPlace(unthrottled) {
+  const marks = /** @type {boolean[]} */ ([]);
+  const writes = /** @type {(string | null)[]} */ ([]);
+  const element = { toggleAttribute: (/** @type {string} */ name, /** @type {boolean} */ on) => (assert.equal(name, 'data-link-pending'), marks.push(on), on) };
+  const place = {
+    read: () => writes.at(-1) ?? '',
+    write: (/** @type {string | null} */ fragment) => void writes.push(fragment),
+    keepsOpened: false,
+    unthrottled,
+    pendingOn: /** @type {HTMLElement} */ (/** @type {unknown} */ (element)),
+  };
+  return { place, writes, marks };
+}
+
+test("an embed's link (unthrottled) holds every state at once; the address bar's is throttled and marked pending meanwhile", async () => {
+  for (const unthrottled of [true, false]) {
+    const { place, writes, marks } = markedPlace(unthrottled);
+    let state = 0;
+    const keeper = linkKeeper(place, { current: () => ({ fragment: `demo/v1/${state}` }), onTooLarge: () => {} });
+    for (const move of [1, 2, 3]) {
+      state = move;
+      keeper.changed();
+    }
+    if (unthrottled) {
+      // A reader who follows the link right after the third move opens the third move's state.
+      assert.deepEqual(writes, ['demo/v1/1', 'demo/v1/2', 'demo/v1/3']);
+      assert.equal(marks.at(-1), false);
+    } else {
+      assert.deepEqual(writes, ['demo/v1/1'], 'the later changes wait for the interval');
+      assert.equal(marks.at(-1), true, 'marked pending while they wait');
+      await new Promise((resolve) => setTimeout(resolve, WRITE_INTERVAL + 50));
+      assert.deepEqual(writes, ['demo/v1/1', 'demo/v1/3'], 'then the last state is written');
+      assert.equal(marks.at(-1), false);
+    }
+  }
 });
 
 test('quoted keeps at most 80 characters (code points, not UTF-16 units), ending with …', () => {

@@ -34,6 +34,10 @@ const REASON_MAX = 120;
  * @property {(fragment: string | null) => void} write  keeps `fragment`; null keeps the bare page
  * @property {boolean} keepsOpened  a link given to the page stays as given until the state changes
  * @property {boolean} [saysPending]  marks the page while a write is pending (see linkPending)
+ * @property {HTMLElement} [pendingOn]  an element marked `data-link-pending` while a write is
+ *   pending (an embed's own element: the post's root is not the embed's to mark)
+ * @property {boolean} [unthrottled]  every change is written at once: browsers rate-limit the
+ *   address bar's writes, not a link's href, and a reader may follow the link right after a move
  */
 
 /**
@@ -151,14 +155,16 @@ export function linkKeeper(place, { current, onTooLarge }) {
   /** Says on the page whether a write is still to come (address bar only). */
   const keeper = {};
   function sayPending() {
-    if (place.saysPending) linkPending(keeper, timer !== null || computing || dirty || openings > 0);
+    const pending = timer !== null || computing || dirty || openings > 0;
+    if (place.saysPending) linkPending(keeper, pending);
+    place.pendingOn?.toggleAttribute('data-link-pending', pending);
   }
 
   function changed() {
     if (openings > 0) return;
     dirty = true;
     if (timer === null && !computing) {
-      const wait = lastWrite + WRITE_INTERVAL - performance.now();
+      const wait = place.unthrottled ? 0 : lastWrite + WRITE_INTERVAL - performance.now();
       if (wait <= 0) flush();
       else timer = setTimeout(() => flush(), wait);
     }

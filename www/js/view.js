@@ -140,6 +140,8 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
         if (a) a.href = fragment === null ? new URL(page, SITE).toString() : ctx.shareUrl(fragment);
       },
       keepsOpened: false,
+      unthrottled: true,
+      pendingOn: host ?? undefined,
     };
   }
 }
