@@ -79,10 +79,12 @@ let POST;
 before(async () => {
   // `/frame?src=URL` is a post holding one frame of URL.
   post = http.createServer((req, res) => {
-    const src = new URL(req.url, 'http://localhost').searchParams.get('src') ?? '';
+    const query = new URL(req.url, 'http://localhost').searchParams;
+    const src = query.get('src') ?? '';
+    const sandbox = query.has('sandbox') ? ` sandbox="${query.get('sandbox')}"` : '';
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post on another site</title><link rel="icon" href="data:,"></head>
-<body><p>Text above.</p><iframe id="frame" src="${src.replace(/"/g, '&quot;')}" style="border:0;width:100%;height:900px" title="puzzle"></iframe></body></html>`);
+<body><p>Text above.</p><iframe id="frame"${sandbox} src="${src.replace(/"/g, '&quot;')}" style="border:0;width:100%;height:900px" title="puzzle"></iframe></body></html>`);
   });
   await new Promise((resolve) => post.listen(0, '127.0.0.1', resolve));
   // `localhost` is another site than `127.0.0.1` (BASE_URL), whatever the ports.
@@ -90,15 +92,18 @@ before(async () => {
 });
 after(() => post.close());
 
-/** Opens the post framing `path` and returns the frame, its console errors and the context. */
-async function framed(path) {
+/** Opens the post framing `path` (in a frame with `sandbox`'s tokens, if given) and returns the
+ * frame, its console errors and the context.
+ * @param {string} path @param {string} [sandbox] */
+async function framed(path, sandbox) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   page.on('pageerror', (err) => errors.push(String(err)));
-  await page.goto(`${POST}/frame?src=${encodeURIComponent(`${BASE_URL}/${path}`)}`);
+  const tokens = sandbox === undefined ? '' : `&sandbox=${encodeURIComponent(sandbox)}`;
+  await page.goto(`${POST}/frame?src=${encodeURIComponent(`${BASE_URL}/${path}`)}${tokens}`);
   const frame = await (await page.waitForSelector('#frame')).contentFrame();
   assert.ok(frame, 'the frame has a document');
   await frame.waitForSelector('body[data-ready=true]');
@@ -138,6 +143,45 @@ for (const [name, drawn] of Object.entries(LABS)) {
     const { frame, errors, context } = await framed(`${name}.html`);
     assert.equal(await storageRefused(frame), true);
     assert.ok((await frame.locator(drawn).count()) > 0, 'the lab is drawn');
+    assert.equal(await frame.locator('#message[data-kind=error]').count(), 0, 'no error shown');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// A strict host: a frame sandboxed with scripts only. Its document has an opaque origin
+// ('null'), so the site's own Worker URL is cross-origin to it and a module Worker from its own
+// blob is refused; storage throws. Each page still draws and plays, and the labs' Worker jobs
+// (run on load) come back. Before the fix the labs said "Failed to construct 'Worker'".
+const SANDBOXED = {
+  ...Object.fromEntries(Object.entries(PAGES).map(([name, { board, play, expect }]) => [`${name}.html?embed=1`, { board, play, expect }])),
+  'devil-lab.html': {
+    board: LABS['devil-lab'],
+    /** @param {import('playwright-core').Frame} frame */
+    async play(frame) {
+      await frame.waitForSelector('#verdict[data-valid]:not(.stale)');
+      return (await frame.$eval('#verdict', (el) => el.getAttribute('data-valid'))) ?? '';
+    },
+    expect: 'true',
+  },
+  'codes.html': {
+    board: LABS.codes,
+    /** @param {import('playwright-core').Frame} frame */
+    async play(frame) {
+      await frame.waitForSelector('#build-result[data-words]');
+      return (await frame.$eval('#build-result', (el) => el.getAttribute('data-words'))) ?? '';
+    },
+    expect: '2048',
+  },
+};
+
+for (const [path, { board, play, expect }] of Object.entries(SANDBOXED)) {
+  test(`${path} in a frame sandboxed with scripts only draws, plays and runs its Worker`, async () => {
+    const { frame, errors, context } = await framed(path, 'allow-scripts');
+    assert.equal(await frame.evaluate(() => self.origin), 'null', 'the frame has an opaque origin');
+    assert.ok((await frame.locator(board).count()) > 0, 'the board is drawn');
+    const changed = await play(frame);
+    if (expect) assert.equal(changed, expect);
     assert.equal(await frame.locator('#message[data-kind=error]').count(), 0, 'no error shown');
     assert.deepEqual(errors, []);
     await context.close();

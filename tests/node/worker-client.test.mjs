@@ -48,10 +48,10 @@ globalThis.fetch = async (url) => {
 globalThis.Worker = /** @type {any} */ (FakeWorker);
 const WORKER_JS = new URL('../../www/js/worker.js', import.meta.url).href;
 const PKG = new URL('../../www/pkg/', import.meta.url);
-/** The page's origin: the worker script's own (file: URLs have the origin 'null'). */
-globalThis.location = /** @type {any} */ ({ origin: new URL(WORKER_JS).origin });
+/** The page's origin (`self.origin`): the worker script's own. */
+globalThis.self = /** @type {any} */ ({ origin: new URL(WORKER_JS).origin });
 
-const { runJob, isCancelled } = await import('../../www/js/worker-client.js');
+const { runJob, isCancelled, workerStart } = await import('../../www/js/worker-client.js');
 
 /** Waits (a few event-loop turns at most 2 s) until `ready()` holds. @param {() => boolean} ready */
 async function until(ready) {
@@ -196,9 +196,19 @@ test('a job cancelled before its worker started rejects at once; the worker then
   assert.equal(await next.promise, 4);
 });
 
+test("a Worker starts from the site's URL on the site, else from a blob: a module one, a classic one on an opaque origin", () => {
+  const site = 'https://puzzles.example.org';
+  assert.equal(workerStart(site, site), 'direct');
+  assert.equal(workerStart(site, 'https://blog.example.org'), 'module blob');
+  // A frame sandboxed with scripts only: at the site's URL, of no origin.
+  assert.equal(workerStart(site, 'null'), 'classic blob');
+});
+
+// The blob, on a page of another origin (a blog post). (The opaque origin's classic blob cannot
+// be made here: under Node the scripts are file: URLs, whose origin is 'null' too.)
 test('on a page of another origin the worker starts from a blob that imports worker.js', async () => {
-  const own = globalThis.location;
-  globalThis.location = /** @type {any} */ ({ origin: 'https://blog.example.org' });
+  const own = globalThis.self;
+  globalThis.self = /** @type {any} */ ({ origin: 'https://blog.example.org' });
   try {
     const before = FakeWorker.made.length;
     const job = runJob('chess_pgn_games', ['1. e4'], null, 'chess');
@@ -217,7 +227,7 @@ test('on a page of another origin the worker starts from a blob that imports wor
     worker.reply({ type: 'done', result: [] });
     assert.deepEqual(await job.promise, []);
   } finally {
-    globalThis.location = own;
+    globalThis.self = own;
   }
 });
 

@@ -34,15 +34,28 @@ async function takeWorker(name) {
 }
 
 /**
- * A module Worker running worker.js. A page may not start a Worker from another origin's URL,
- * so a page that embeds a board from this site (a blog post) starts one from a blob of its own
- * (SHIM) that imports worker.js from here (the site sends scripts with CORS).
+ * How a page of origin `page` starts a Worker whose script is of origin `script`. A page may not
+ * start a Worker from another origin's URL, so a page that embeds a board from this site (a blog
+ * post) starts one from a blob of its own (SHIM) that imports worker.js from here (the site sends
+ * scripts with CORS): a module Worker, except on an opaque origin ('null': a page framed with
+ * `sandbox="allow-scripts"`, at the site's URL but of no origin), which may not start a module
+ * Worker from its own blob but may start a classic one, whose `import()` loads worker.js alike.
+ * Origins are `self.origin`'s, not `location.origin`'s, which is the site's in that frame.
+ * @param {string} script @param {string} page
+ * @returns {'direct' | 'module blob' | 'classic blob'}
  */
+export function workerStart(script, page) {
+  if (script === page) return 'direct';
+  return page === 'null' ? 'classic blob' : 'module blob';
+}
+
+/** A Worker running worker.js, started as `workerStart` says. */
 function startWorker() {
   const url = new URL('./worker.js', import.meta.url);
-  if (url.origin === location.origin) return new Worker(url, { type: 'module' });
+  const how = workerStart(url.origin, self.origin);
+  if (how === 'direct') return new Worker(url, { type: 'module' });
   const shim = new Blob([`const WORKER = ${JSON.stringify(url.href)};\n${SHIM}`], { type: 'text/javascript' });
-  return new Worker(URL.createObjectURL(shim), { type: 'module' });
+  return new Worker(URL.createObjectURL(shim), how === 'module blob' ? { type: 'module' } : {});
 }
 
 /**
