@@ -1,7 +1,8 @@
 // The context matrix: every puzzle page at the screens readers bring (a laptop at 1366×768 and
-// 1280×800, a projector at 1280×720, phones at 390×844 and 360×740), in light and dark. Nothing
-// scrolls sideways, no console error, and the board is where the eye is: wholly in the first
-// screen on the laptops and the projector, its top within 400 px on a 390×844 phone.
+// 1280×800, a projector at 1280×720, phones at 390×844 and 360×740, a phone sideways at 740×360),
+// in light and dark. Nothing scrolls sideways, no console error, and the board is where the eye
+// is: wholly in the first screen on the laptops and the projector, its top within 400 px on a
+// 390×844 phone, 40 % of it in the first screen and no taller than it on the phone sideways.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, ready, BASE_URL } from './harness.mjs';
@@ -17,6 +18,9 @@ const SCREENS = [
   [1280, 720, 'whole'],
   [390, 844, 'top within 400 px'],
   [360, 740, 'fits the width'],
+  // A phone turned sideways (or a projector's page zoomed to 200 %): at least 40 % of the board
+  // in the first screen, and the board no taller than the screen, so one scroll shows it whole.
+  [740, 360, '40 % in the first screen, whole in one'],
 ];
 /** The element that is the page's board. */
 const BOARD = '#board, #table, #canvas-wrap';
@@ -24,7 +28,7 @@ const BOARD = '#board, #table, #canvas-wrap';
 for (const scheme of ['light', 'dark']) {
   for (const [width, height, rule] of SCREENS) {
     test(`${width}×${height}, ${scheme}: every puzzle page's board (${rule}), no sideways scroll, no error`, async () => {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, hasTouch: width < 500 });
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, hasTouch: Math.min(width, height) < 500 });
       context.setDefaultTimeout(60_000);
       const page = await context.newPage();
       const errors = [];
@@ -45,6 +49,10 @@ for (const scheme of ['light', 'dark']) {
         if (box.left < 0 || box.right > clientWidth + 0.5) problems.push(`${name}: the board is past the screen's sides`);
         if (rule === 'whole' && (box.top < 0 || box.bottom > height)) problems.push(`${name}: the board is ${Math.round(box.top)}–${Math.round(box.bottom)} px, past the first screen (${height} px)`);
         if (rule === 'top within 400 px' && box.top > 400) problems.push(`${name}: the board starts ${Math.round(box.top)} px down`);
+        const tall = box.bottom - box.top;
+        if (rule.startsWith('40 %') && (Math.min(box.bottom, height) - box.top < 0.4 * tall || tall > height)) {
+          problems.push(`${name}: the board is ${Math.round(box.top)}–${Math.round(box.bottom)} px on a ${height} px screen`);
+        }
       }
       console.log(`# ${width}×${height} ${scheme}: board top–bottom ${JSON.stringify(boxes)}`);
       assert.deepEqual(problems, []);
