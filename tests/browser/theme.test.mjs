@@ -1,7 +1,8 @@
 // Theming: the dark theme follows prefers-color-scheme on pages and embeds, a post's custom
 // properties set on <chessboard-puzzle> reach the board inside its shadow root, theme="light"
-// pins the light theme, and reduced motion stops the coin animation. Expected colours are the
-// values written here (the post's) or read from site.css's own :root values in the light theme.
+// pins the light theme, and reduced motion stops the coin animation; under forced colours (Windows'
+// high contrast) a board's states still look different. Expected colours are the values written
+// here (the post's) or read from site.css's own :root values in the light theme.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, open, ready, BASE_URL } from './harness.mjs';
@@ -80,4 +81,48 @@ for (const [reducedMotion, expected] of [['no-preference', 'coin-flip'], ['reduc
     assert.deepEqual(errors, []);
     await context.close();
   });
+}
+
+// Forced colours take author backgrounds away; on these boards a background is the state. Two
+// cells that differ only in state must still look different: the mean brightness of their
+// screenshots (decoded by the page) differs by a tenth of the range at least. (Computed styles
+// cannot tell: the lit light's gradient stays in its computed style but is not painted.)
+const FORCED = {
+  'lights.html': ['#board .cell.on', '#board .cell:not(.on)'],
+  'lights-games.html': ['#board button.light[data-state="1"]', '#board button.light[data-state="0"]'],
+  // Two empty squares, a6 (light) and b6 (dark): without the checkered board black pieces were
+  // black on black.
+  'chess.html': ['#board [role=gridcell] >> nth=16', '#board [role=gridcell] >> nth=17'],
+};
+for (const [path, [one, other]] of Object.entries(FORCED)) {
+  for (const scheme of ['light', 'dark']) {
+    test(`${path} under forced colours (${scheme}): a board's states still look different`, async () => {
+      const { page, errors, context } = await open(browser, path);
+      await ready(page);
+      await page.emulateMedia({ forcedColors: 'active', colorScheme: scheme });
+      const brightness = async (/** @type {string} */ selector) => {
+        const png = (await page.locator(selector).first().screenshot()).toString('base64');
+        return page.evaluate(async (data) => {
+          const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+          const canvas = new OffscreenCanvas(image.width, image.height);
+          const ctx = /** @type {OffscreenCanvasRenderingContext2D} */ (canvas.getContext('2d'));
+          ctx.drawImage(image, 0, 0);
+          const px = ctx.getImageData(0, 0, image.width, image.height).data;
+          let sum = 0;
+          for (let i = 0; i < px.length; i += 4) sum += (px[i] + px[i + 1] + px[i + 2]) / 3;
+          return sum / (px.length / 4);
+        }, png);
+      };
+      const [a, b] = [await brightness(one), await brightness(other)];
+      assert.ok(Math.abs(a - b) >= 25.5, `${one} and ${other} look alike: mean brightness ${a.toFixed(1)} and ${b.toFixed(1)}`);
+      if (path === 'chess.html') {
+        // The bits per scheme: a bar is drawn (not the page's plain background).
+        const background = await page.evaluate(() => getComputedStyle(document.querySelector('#bars .bar')).backgroundColor);
+        const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        assert.notEqual(background, canvas, 'the bar has a colour of its own');
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 }
