@@ -132,6 +132,7 @@ export class ChessboardPuzzle extends HTMLElement {
     if (generation !== this.#generation) return;
     const note = document.createElement('p');
     note.className = 'embed-loading';
+    note.lang = 'en';
     note.textContent = 'Loading the puzzle…';
     root.append(note);
     let parsed = null;
@@ -145,8 +146,12 @@ export class ChessboardPuzzle extends HTMLElement {
       if (generation !== this.#generation) return;
       const slot = document.createElement('div');
       slot.dataset.view = puzzle;
+      // The element's words are English whatever the post's language (a screen reader reads
+      // them so); its direction is fixed in embed.css.
+      slot.lang = 'en';
       const footer = document.createElement('p');
       footer.className = 'embed-footer';
+      footer.lang = 'en';
       footer.innerHTML = '<a id="playground-link" target="_blank" rel="noopener">Open in the playground ↗</a>';
       // The view keeps this link at its state as the reader plays (see ./js/share-link.js).
       /** @type {HTMLAnchorElement} */ (footer.firstChild).href = new URL(`${view.PAGE}${fragment}`, import.meta.url).toString();
@@ -249,6 +254,7 @@ export class ChessboardPuzzle extends HTMLElement {
     for (const child of [...root.children]) if (child.localName !== 'link') child.remove();
     const line = document.createElement('p');
     line.className = 'embed-error';
+    line.lang = 'en';
     line.setAttribute('role', 'alert');
     const reason = String(err instanceof Error && err.message ? err.message : err).split('\n')[0];
     line.textContent = `This puzzle cannot be shown: ${reason.replace(/\.$/, '')}.`;

@@ -35,12 +35,18 @@ const POST = `<!doctype html>
   <chessboard-puzzle id="missing"></chessboard-puzzle>
 </article></body></html>`;
 
+/** The same boards in a post written right to left (the last test). */
+const RTL_POST = `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>مقال</title><link rel="icon" href="data:,">
+<script type="module" src="${BASE_URL}/embed.js"></script></head><body><p>نص</p>
+<chessboard-puzzle id="chess" link="${CHESS}"></chessboard-puzzle><chessboard-puzzle id="devil" link="${DEVIL}"></chessboard-puzzle></body></html>`;
+
 let blog;
 let BLOG_URL;
 before(async () => {
   blog = http.createServer((req, res) => {
-    res.writeHead(req.url === '/post.html' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(req.url === '/post.html' ? POST : 'not found');
+    const body = { '/post.html': POST, '/rtl-post.html': RTL_POST }[req.url ?? ''];
+    res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
   });
   await new Promise((resolve) => blog.listen(0, '127.0.0.1', resolve));
   BLOG_URL = `http://127.0.0.1:${blog.address().port}/post.html`;
@@ -146,6 +152,30 @@ test('a post on another origin embeds three puzzles inline, each module fetched 
 
   const devil = page.locator('chessboard-puzzle#devil');
   await devil.screenshot({ path: `${new URL('./screenshots/', import.meta.url).pathname}embed-devil.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A post written right to left (Arabic, Hebrew): the element is English and left to right
+// whatever the post around it. `all: initial` leaves `direction` alone, so before the fix the
+// chess board came out mirrored (a8 on the right) and the Devil board's squares reversed.
+test('in a right-to-left post the boards stay left to right and the element says it is English', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+  context.setDefaultTimeout(60_000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(BLOG_URL.replace('post.html', 'rtl-post.html'));
+  for (const id of ['chess', 'devil']) await page.waitForSelector(`chessboard-puzzle#${id}[data-ready=true]`);
+  const left = (id, n) => page.locator(cells(id)).nth(n).evaluate((c) => c.getBoundingClientRect().left);
+  // Cell 0 is a8 (chess) and square 0 (Devil): the first of the top row, on the left.
+  assert.equal(await page.locator(cells('chess')).first().getAttribute('aria-label'), 'a8, black rook');
+  assert.ok((await left('chess', 0)) < (await left('chess', 7)), 'a8 is left of h8');
+  assert.ok((await left('devil', 0)) < (await left('devil', 3)), 'square 0 is left of square 3');
+  for (const id of ['chess', 'devil']) {
+    const { direction, lang } = await page.locator(`chessboard-puzzle#${id} [data-view]`).evaluate((slot) => ({ direction: getComputedStyle(slot).direction, lang: slot.closest('[lang]')?.getAttribute('lang') }));
+    assert.deepEqual({ direction, lang }, { direction: 'ltr', lang: 'en' }, id);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
