@@ -28,6 +28,15 @@ const BASE_STYLES = ['css/site.css', 'css/embed.css'];
 const VIEW_NAMES = ['board', 'compact', 'full'];
 const SITE_ORIGIN = new URL(import.meta.url).origin;
 
+/** The stylesheets' unit (see site.css): a length, so that the element's `1em` becomes pixels
+ * where it is set and every part inherits those pixels, as a rem would be. Registered once per
+ * document; an older browser without `CSS.registerProperty` gets the em, near enough. */
+try {
+  CSS.registerProperty({ name: '--cbp-rem', syntax: '<length>', inherits: true, initialValue: '16px' });
+} catch {
+  // Registered already (a second copy of this script), or not supported.
+}
+
 /** Adds style sheets (site-relative paths) to a shadow root; resolves once they have loaded.
  * @param {ShadowRoot} root
  * @param {string[]} paths */

@@ -40,11 +40,16 @@ const RTL_POST = `<!doctype html><html dir="rtl" lang="ar"><head><meta charset="
 <script type="module" src="${BASE_URL}/embed.js"></script></head><body><p>نص</p>
 <chessboard-puzzle id="chess" link="${CHESS}"></chessboard-puzzle><chessboard-puzzle id="devil" link="${DEVIL}"></chessboard-puzzle></body></html>`;
 
+/** A post whose root font size is `size` (many themes set 62.5 %, so that 1rem is 10 px). */
+const rootPost = (/** @type {string} */ size) => `<!doctype html><html lang="en" style="font-size: ${size}"><head><meta charset="utf-8"><title>Post</title>
+<link rel="icon" href="data:,"><script type="module" src="${BASE_URL}/embed.js"></script></head>
+<body style="width: 640px"><chessboard-puzzle id="lights" view="full" link="${LIGHTS}"></chessboard-puzzle></body></html>`;
+
 let blog;
 let BLOG_URL;
 before(async () => {
   blog = http.createServer((req, res) => {
-    const body = { '/post.html': POST, '/rtl-post.html': RTL_POST }[req.url ?? ''];
+    const body = { '/post.html': POST, '/rtl-post.html': RTL_POST, '/root-100.html': rootPost('100%'), '/root-62.html': rootPost('62.5%') }[req.url ?? ''];
     res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(body ?? 'not found');
   });
@@ -177,5 +182,30 @@ test('in a right-to-left post the boards stay left to right and the element says
     assert.deepEqual({ direction, lang }, { direction: 'ltr', lang: 'en' }, id);
   }
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A rem is the root's font size, which in an embed is the post's: the element's lengths are in its
+// own unit (--cbp-rem, its own font size), so a post at 62.5 % shows the same element as one at
+// 100 %. Before, the element was 755 px tall instead of 946 and its small print was 8.5 px.
+test("a post whose root font is 62.5 % shows the element as one at 100 %: the post's rem is not the element's", async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
+  context.setDefaultTimeout(60_000);
+  const page = await context.newPage();
+  const measured = [];
+  for (const post of ['root-100.html', 'root-62.html']) {
+    await page.goto(BLOG_URL.replace('post.html', post));
+    await page.waitForSelector('chessboard-puzzle#lights[data-ready=true]');
+    measured.push(
+      await page.evaluate(() => {
+        const el = /** @type {HTMLElement} */ (document.querySelector('chessboard-puzzle#lights'));
+        const root = /** @type {ShadowRoot} */ (el.shadowRoot);
+        const px = (/** @type {string} */ selector) => getComputedStyle(/** @type {Element} */ (root.querySelector(selector))).fontSize;
+        return { height: Math.round(el.getBoundingClientRect().height), footer: px('.embed-footer'), hint: px('#hint'), padding: getComputedStyle(/** @type {Element} */ (root.querySelector('.panel'))).paddingTop };
+      }),
+    );
+  }
+  assert.deepEqual(measured[1], measured[0]);
+  assert.equal(measured[0].footer, '13.6px', "the footer's 0.85 of a 16 px font");
   await context.close();
 });
