@@ -164,12 +164,18 @@ test('a post on another origin embeds three puzzles inline, each module fetched 
 // A post written right to left (Arabic, Hebrew): the element is English and left to right
 // whatever the post around it. `all: initial` leaves `direction` alone, so before the fix the
 // chess board came out mirrored (a8 on the right) and the Devil board's squares reversed.
-test('in a right-to-left post the boards stay left to right and the element says it is English', async () => {
-  const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+/** A fresh context's page for one of the blog's posts, with its page errors. */
+async function postPage() {
+  const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+test('in a right-to-left post the boards stay left to right and the element says it is English', async () => {
+  const { context, page, errors } = await postPage();
   await page.goto(BLOG_URL.replace('post.html', 'rtl-post.html'));
   for (const id of ['chess', 'devil']) await page.waitForSelector(`chessboard-puzzle#${id}[data-ready=true]`);
   const left = (id, n) => page.locator(cells(id)).nth(n).evaluate((c) => c.getBoundingClientRect().left);
@@ -189,9 +195,7 @@ test('in a right-to-left post the boards stay left to right and the element says
 // own unit (--cbp-rem, its own font size), so a post at 62.5 % shows the same element as one at
 // 100 %. Before, the element was 755 px tall instead of 946 and its small print was 8.5 px.
 test("a post whose root font is 62.5 % shows the element as one at 100 %: the post's rem is not the element's", async () => {
-  const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
-  context.setDefaultTimeout(60_000);
-  const page = await context.newPage();
+  const { context, page, errors } = await postPage();
   const measured = [];
   for (const post of ['root-100.html', 'root-62.html']) {
     await page.goto(BLOG_URL.replace('post.html', post));
@@ -207,5 +211,6 @@ test("a post whose root font is 62.5 % shows the element as one at 100 %: the po
   }
   assert.deepEqual(measured[1], measured[0]);
   assert.equal(measured[0].footer, '13.6px', "the footer's 0.85 of a 16 px font");
+  assert.deepEqual(errors, []);
   await context.close();
 });
