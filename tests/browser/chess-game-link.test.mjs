@@ -206,7 +206,7 @@ test('screenshots of a game link at 1280×800 and 390×844', async () => {
     const { page, errors, context } = await open(browser, `chess.html${CORPUS[2].link}`, { viewport: { width, height } });
     await ready(page);
     await atPly(page, CORPUS[2].state.ply);
-    await page.screenshot({ path: `tests/browser/screenshots/chess-game-link-${width}.png` });
+    await screenshot(page, `chess-game-link-${width}`, { fullPage: false });
     await screenshot(page, `chess-game-link-${width}-full`);
     assert.deepEqual(errors, []);
     await context.close();

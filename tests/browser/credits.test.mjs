@@ -205,7 +205,7 @@ for (const scheme of ['light', 'dark']) {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${fileURLToPath(new URL('./screenshots/', import.meta.url))}credits-devil-${width}-${scheme}.png` });
+      await screenshot(page, `credits-devil-${width}-${scheme}`, { fullPage: false });
     }
     assert.deepEqual(errors, []);
     await context.close();
@@ -280,7 +280,7 @@ for (const [path, [target, label]] of Object.entries(SKIP)) {
       // screenshot of the cell with a margin holds the ring's pixels on all four sides.
       await page.locator(target).scrollIntoViewIfNeeded();
       const box = await page.locator(target).boundingBox();
-      await page.screenshot({ path: `${fileURLToPath(new URL('./screenshots/', import.meta.url))}credits-focus-${path.replace('.html', '')}.png`, clip: { x: Math.max(0, box.x - 40), y: Math.max(0, box.y - 40), width: 200, height: 200 } });
+      await screenshot(page, `credits-focus-${path.replace('.html', '')}`, { clip: { x: Math.max(0, box.x - 40), y: Math.max(0, box.y - 40), width: 200, height: 200 } });
       for (const [where, n] of Object.entries(await ringPixels(page, target))) {
         assert.ok(n.ring >= n.length * 2, `the ring's ${where} side: ${JSON.stringify(n)}`);
       }

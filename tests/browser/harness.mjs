@@ -288,13 +288,15 @@ function realClose(context) {
   return Object.getPrototypeOf(context).close.call(context);
 }
 
-/** Saves a screenshot of the whole page as screenshots/NAME.png. @param {Page} page @param {string} name */
-export async function screenshot(page, name) {
+/** Saves a screenshot of the whole page (or what `options` say: the viewport, a clip) as
+ * screenshots/NAME.png. @param {Page} page @param {string} name
+ * @param {import('playwright-core').PageScreenshotOptions} [options] */
+export async function screenshot(page, name, options = { fullPage: true }) {
   // `cargo xtask test` looks at none of them and sets SCREENSHOTS=off: a full-page screenshot
   // costs 0.2–0.4 CPU-seconds, some 45 of a whole run's (docs/testing.md).
   if (process.env.SCREENSHOTS === 'off') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+  await page.screenshot({ ...options, path: `${SCREENSHOTS}${name}.png` });
 }
 
 /** Types a board size into the Lights page's rows and columns and commits it (a change event),

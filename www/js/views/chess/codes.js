@@ -146,9 +146,14 @@ export function drawBits(v) {
  * edit that empties it does not shorten the panel, or an embed's frame, under the reader.
  * @param {HTMLElement} el @param {boolean} keep */
 function keepHeight(el, keep) {
-  const height = el.getBoundingClientRect().height; // 0 where the view hides it
-  if (!keep) el.style.minHeight = '';
-  else if (!el.style.minHeight && height) el.style.minHeight = `${height}px`;
+  if (!keep) {
+    el.style.minHeight = '';
+    return;
+  }
+  if (el.style.minHeight) return;
+  // Measured only here (a layout): once, as the position turns illegal; 0 where the view hides it.
+  const height = el.getBoundingClientRect().height;
+  if (height) el.style.minHeight = `${height}px`;
 }
 
 /** The source's Huffman tree as SVG, root on the left and one row per leaf, drawn at its natural
