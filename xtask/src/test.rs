@@ -3,10 +3,12 @@
 //!
 //! Two lanes share the 2 cores: the browser lane (wasm build, Node tests, browser tests) in the
 //! foreground, and the cargo lane (the native build under clippy, the native tests, clippy on
-//! each wasm module) beside it at low priority (`nice`), so it never slows the timing-sensitive
-//! browser tests. Those use most of both cores (docs/testing.md has the figures), so the cargo
-//! lane gets the wasm build's spare core and then mostly runs after them. Its output goes to log
-//! files, printed whole when the browser lane is done, so the two never interleave.
+//! each wasm module) beside it at low priority (`nice`): it yields to the wasm build and the Node
+//! processes. Not to Chromium: Playwright starts the browser in a session of its own, and with the
+//! kernel's autogroup scheduling a nice value only ranks processes within one session, so the
+//! lane and the browser share the cores about evenly (docs/testing.md). The whole run is bound by
+//! its CPU work either way. The lane's output goes to log files, printed whole when the browser
+//! lane is done, so the two never interleave.
 
 use crate::setup::{self, run as run_command, WASM_TARGET};
 use anyhow::{anyhow, bail, Context, Result};
