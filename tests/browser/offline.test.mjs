@@ -175,7 +175,8 @@ test('a new build: "A new version is ready", and Reload brings it and drops the 
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
   const bar = page.locator('#update-ready');
   await bar.waitFor();
-  assert.match(await bar.textContent(), /A new version is ready/);
+  assert.equal(await bar.getAttribute('role'), 'status');
+  assert.equal(await bar.locator('button.primary').count(), 1, 'the bar offers its Reload');
   // The reader's page keeps working on the old build until they choose to reload.
   const reloaded = page.waitForEvent('load');
   await bar.getByRole('button', { name: 'Reload' }).click();

@@ -258,9 +258,9 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     const view = shown;
     if (!view || !drawn) return;
     const n = drawn.lights.length;
-    if (view.solved) return plan.say('Every light is already off.');
+    if (view.solved) return plan.say('Every light is already off.', 'info', { stage: 'solved' });
     if (drawn.lit_only && n > LIT_ONLY_MOST) {
-      return plan.say(tooLargeText(n), 'error');
+      return plan.say(tooLargeText(n), 'error', { stage: 'too-large', lights: n, most: LIT_ONLY_MOST });
     }
     solving?.cancel();
     const started = performance.now();

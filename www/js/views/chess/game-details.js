@@ -49,6 +49,7 @@ export function drawRunning(v) {
   const whole = document.createElement('span');
   whole.className = 'whole';
   whole.dataset.bits = String(scheme.bits);
+  whole.dataset.headerBits = String(parts.header);
   const tail = parts.end > 0 || parts.flush > 0 ? ` + ${fmt(parts.end)} game ends + ${fmt(parts.flush)} coder's last bits` : '';
   const header = scheme.name === 'arithmetic' ? 'start' : 'start and ply count';
   whole.textContent = `Whole game: ${scheme.bits} bits = ${parts.header} ${header} + ${parts.moves.toFixed(2)} moves${tail}; ${(scheme.bits / plies).toFixed(2)} bits a move.`;
