@@ -84,11 +84,12 @@ test('an 8192×8192 classic board: made and solved in the Worker with progress, 
   await page.fill('#cols', '8192');
   const made = Date.now();
   await page.locator('#cols').dispatchEvent('change');
-  await page.waitForFunction(() => /8192×8192 classic, bounded/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.waitForSelector('#status[data-rows="8192"][data-cols="8192"][data-rule=plus][data-edges=bounded]', SLOW);
   console.log(`# 8192² random board made and drawn in ${Date.now() - made} ms`);
   assert.equal(await page.locator('#canvas').isVisible(), true);
   assert.deepEqual(await page.$eval('#canvas', (c) => [c.width, c.height]), [2048, 2048]);
-  assert.match(await page.getAttribute('#canvas', 'aria-label'), /8192 by 8192, drawn at one pixel for 4×4 lights/);
+  // Past 4096 a side, one pixel draws a 4×4 square of lights: 8192 / 4 = 2048 pixels a side.
+  assert.equal(await page.getAttribute('#canvas', 'data-block'), '4');
 
   const solving = Date.now();
   await page.click('#check');
@@ -168,7 +169,7 @@ test('a thin packed board (6000×3, fewer lights than the Worker takes) is solve
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
   await enterLightsSize(page, 6000, 3);
-  await page.waitForFunction(() => /6000×3 classic/.test(document.querySelector('#status').textContent));
+  await page.waitForSelector('#status[data-rows="6000"][data-cols="3"][data-rule=plus]');
   await page.evaluate(() => {
     const panel = document.querySelector('#job-slot .job');
     window.panelShown = false;
@@ -198,7 +199,7 @@ test('sizes beyond what the page offers are refused with a message that names th
   assert.match(await page.textContent('#message'), /1 to 8192 rows on the page, not 8193/);
   assert.equal(await page.inputValue('#rows'), '5');
   await page.selectOption('#rule', 'king');
-  await page.waitForFunction(() => /king/.test(document.querySelector('#status').textContent));
+  await page.waitForSelector('#status[data-rule=king]');
   assert.equal((await facts(page, '#size-note')).maxSide, '4096');
   assert.equal(await page.getAttribute('#cols', 'max'), '4096');
   await page.fill('#cols', '5000');
@@ -213,10 +214,10 @@ test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, ed
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
   await enterLightsSize(page, 8192, 8192);
-  await page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.waitForSelector('#status[data-rows="8192"][data-cols="8192"][data-rule=plus]', SLOW);
   await page.click('#all-on');
   const all = 8192 * 8192;
-  await page.waitForFunction((n) => document.querySelector('#status').textContent.includes(` ${n} lit`), all);
+  await page.waitForSelector(`#status[data-lit="${all}"]`);
   const pixel = (x, y) => page.$eval('#canvas', (c, [px, py]) => Array.from(c.getContext('2d').getImageData(px, py, 1, 1).data), [x, y]);
   const on = await pixel(0, 0);
   assert.deepEqual(on, [0xff, 0xd2, 0x3f, 255]);
@@ -251,7 +252,7 @@ test('an all-on 8192² board: drawn 4×4 lights a pixel, pressed by keyboard, ed
   const fresh = await open(browser, 'lights.html');
   await ready(fresh.page);
   await fresh.page.setInputFiles('#board-file', await savedPath(saved));
-  await fresh.page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await fresh.page.waitForSelector('#status[data-rows="8192"][data-cols="8192"][data-rule=plus]', SLOW);
   assert.equal(await lit(fresh.page), all - 2);
   assert.equal(await fresh.page.inputValue('#rows'), '8192');
   assert.deepEqual(fresh.errors, []);
@@ -265,7 +266,7 @@ test('a 100×100 solution steps a row at a time: it pauses, steps back and forth
   const { page, errors, context } = await open(browser, 'lights.html', { reducedMotion: 'reduce' });
   await ready(page);
   await enterLightsSize(page, 100, 100);
-  await page.waitForFunction(() => /100×100/.test(document.querySelector('#status').textContent));
+  await page.waitForSelector('#status[data-rows="100"][data-cols="100"]');
   const before = await lit(page);
   await page.click('#animate');
   const bar = page.locator('#steps');

@@ -74,7 +74,9 @@ export function fillChoices({ $, showError }, core) {
   if (pasted) {
     try {
       const { squares, strategy } = core.devil_lab_pasted_table(pasted);
-      $('strategy').add(new Option(`Pasted table (${squares} squares)`, String(strategy)));
+      const option = new Option(`Pasted table (${squares} squares)`, String(strategy));
+      option.dataset.squares = String(squares);
+      $('strategy').add(option);
     } catch (err) {
       showError(err);
     }

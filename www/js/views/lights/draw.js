@@ -123,6 +123,8 @@ function drawCanvas(v) {
   else drawLights(v, canvas);
   const scale = drawBlock(spec) > 1 ? `, drawn at one pixel for ${BLOCK}×${BLOCK} lights` : '';
   canvas.setAttribute('aria-label', `Lights Out board, ${spec.rows} by ${spec.cols}${scale}: ${litCount(v)} lights on. Arrows move, Space presses, + and − zoom.`);
+  // The side of the square of lights one pixel draws, as data (the label says it in words).
+  canvas.dataset.block = String(drawBlock(spec));
   drawCursor(v);
 }
 
