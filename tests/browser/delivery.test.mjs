@@ -76,9 +76,9 @@ test('the Lights page fetches lights-full once, and only when a board needs its 
     await page.selectOption('#edges', edges);
     await page.selectOption('#states', String(states));
     await enterLightsSize(page, rows, cols);
-    const status = new RegExp(`${rows}×${cols} classic, ${edges}, ${states} states`);
-    await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('#status').textContent), status.source);
-    await page.waitForFunction(() => /nullity \d+/.test(document.querySelector('#counts').textContent));
+    const board = `[data-rows="${rows}"][data-cols="${cols}"][data-edges=${edges}][data-states="${states}"]`;
+    await page.waitForSelector(`#status${board}[data-rule=plus]`);
+    await page.waitForSelector(`#counts${board}[data-nullity]`);
     await page.click('#check');
     await page.waitForFunction(() => /Solvable/.test(document.querySelector('#verdict').textContent));
   };

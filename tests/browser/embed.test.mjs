@@ -151,7 +151,7 @@ test('a post on another origin embeds three puzzles inline, each module fetched 
   await page.locator('chessboard-puzzle#lights #rows').fill('21');
   await page.locator('chessboard-puzzle#lights #cols').fill('21');
   await page.locator('chessboard-puzzle#lights #cols').press('Tab');
-  await page.waitForFunction(() => /21×21 king/.test(document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('status').textContent));
+  await page.waitForSelector('chessboard-puzzle#lights #status[data-rows="21"][data-cols="21"][data-rule=king]');
   await page.locator('chessboard-puzzle#lights #check').click();
   await page.waitForFunction(() => /^Solvable: \d+ presses/.test(document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('verdict').textContent));
 

@@ -123,7 +123,7 @@ test('lights: the 4096×4096 king-rule torus link and New puzzle at that size ne
   await observeLongTasks(page);
   const t0 = Date.now();
   await paste(page, '#lights/v1/_____AAAIAAAAAAABgcg');
-  await page.waitForFunction(() => /4096×4096 king, torus, 9 states/.test(document.getElementById('status').textContent), null, { timeout: 300_000 });
+  await page.waitForSelector('#status[data-rows="4096"][data-cols="4096"][data-rule=king][data-edges=torus][data-states="9"]', { timeout: 300_000 });
   const opened = Date.now() - t0;
   // The explore panel counts in the Worker meanwhile; stop it, so New puzzle starts at once.
   await page.$$eval('#job-slot .job:not([hidden]) button', (buttons) => buttons.forEach((b) => b.click()));
@@ -153,7 +153,7 @@ test('lights: clicks off the drawn canvas board press nothing and throw nothing'
   await page.fill('#cols', '64');
   await page.press('#cols', 'Enter');
   await page.locator('#cols').blur();
-  await page.waitForFunction(() => /64×64/.test(document.getElementById('status').textContent));
+  await page.waitForSelector('#status[data-rows="64"][data-cols="64"]');
   const before = await page.textContent('#status');
   // Points above, left of, below and right of the canvas: the monkey's (-5, -586) click.
   const points = await page.$eval('#canvas', (c) => {
@@ -180,11 +180,11 @@ test('lights: a link pasted while the solution animates stops the animation (mon
   await page.fill('#rows', '9');
   await page.fill('#cols', '9');
   await page.locator('#cols').blur();
-  await page.waitForFunction(() => /9×9/.test(document.getElementById('status').textContent));
+  await page.waitForSelector('#status[data-rows="9"][data-cols="9"]');
   await page.click('#animate');
   await page.waitForSelector('[data-view][data-moves]:not([data-moves="0"])');
   await paste(page, small);
-  await page.waitForFunction(() => /5×5/.test(document.getElementById('status').textContent));
+  await page.waitForSelector('#status[data-rows="5"][data-cols="5"]');
   const moves = await page.textContent('#status');
   // On the clock: what is checked is that no late press arrives.
   await page.waitForTimeout(1500);
