@@ -59,14 +59,14 @@ const PAGES = [
     name: 'table',
     read: async (p) => ({
       cells: await cellsIn(p, '#positions'),
-      moves: (await p.textContent('#status')).match(/(\d+) moves?/)?.[1],
+      moves: await p.getAttribute('#status', 'data-moves'),
       ...(await fields(p, ['coins', 'sides', 'devil'])),
     }),
     change: async (p) => {
       // One move of the strategy (the table turns). Only one: a random table the strategy wins
       // in one move has no second.
       await p.click('#step');
-      await p.waitForFunction(() => /\b1 moves?\b/.test(document.getElementById('status').textContent));
+      await p.waitForSelector('#status[data-moves="1"]');
     },
   },
   {
