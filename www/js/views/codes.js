@@ -223,7 +223,12 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
     guard(() => {
       const word = core.codes_hamming_encode(Number($('r').value), $('msg').value.trim());
       $('encode-result').innerHTML = `Codeword: <span class="mono">${word}</span> (parity bits at positions 1, 2, 4, …).`;
-      $('word').value = word;
+      // Never into the word field while the reader is in it: the typed message's codeword,
+      // landing between their select-all and their typing, had the typed word appended to it
+      // (a fresh clone's run of share.test.mjs caught a 30-bit word).
+      const field = $('word');
+      if (/** @type {Document | ShadowRoot} */ (field.getRootNode()).activeElement === field) return;
+      field.value = word;
       afterWord();
     });
   }
