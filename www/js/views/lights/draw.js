@@ -116,15 +116,16 @@ export function setUpCanvas(v, { activate, key }) {
 function drawCanvas(v) {
   const canvas = canvasOf(v, 'canvas');
   const { spec } = v;
+  const block = drawBlock(spec);
   showZoomControls(v, true);
   if (isZoomed(v)) {
-    drawZoomed(v, (target) => (drawBlock(spec) > 1 ? drawBlocks(v, target) : drawLights(v, target)));
-  } else if (drawBlock(spec) > 1) drawBlocks(v, canvas);
+    drawZoomed(v, (target) => (block > 1 ? drawBlocks(v, target) : drawLights(v, target)));
+  } else if (block > 1) drawBlocks(v, canvas);
   else drawLights(v, canvas);
-  const scale = drawBlock(spec) > 1 ? `, drawn at one pixel for ${BLOCK}×${BLOCK} lights` : '';
+  const scale = block > 1 ? `, drawn at one pixel for ${BLOCK}×${BLOCK} lights` : '';
   canvas.setAttribute('aria-label', `Lights Out board, ${spec.rows} by ${spec.cols}${scale}: ${litCount(v)} lights on. Arrows move, Space presses, + and − zoom.`);
   // The side of the square of lights one pixel draws, as data (the label says it in words).
-  canvas.dataset.block = String(drawBlock(spec));
+  canvas.dataset.block = String(block);
   drawCursor(v);
 }
 
