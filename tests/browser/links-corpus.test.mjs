@@ -1,5 +1,6 @@
-// The link corpus (tests/data/links/) on the pages: every link of every version, opened in a
-// fresh page at `<page>.html#…` (the real games' at lights-games.html) and in a
+// The link corpus (tests/data/links/) on the pages: every link of every version, opened at
+// `<page>.html#…` (the real games' at lights-games.html; each version's first link in a fresh
+// load, the others pasted into the address bar after it, as a reader does) and in a
 // <chessboard-puzzle link="…"> element, shows the state recorded when the link was made by the
 // code that wrote that version (tests/data/links/README.md). What is compared is what the page
 // shows: cells and their data-* attributes, the status line, the FEN field, the form fields.
@@ -50,6 +51,25 @@ async function openPage(page, html, link) {
   await page.waitForSelector('body[data-ready=true]');
   const message = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
   assert.equal(message, '', `${html}${link}: the page showed a message`);
+}
+
+/**
+ * Opens `html#link` as a link pasted into the address bar of `html` (a hash change), as a fresh
+ * load when the page is another or already shows that fragment; resolves once the page has
+ * opened it (its body's `data-links-opened` counts up).
+ * @param {import('playwright-core').Page} page
+ */
+async function pastePage(page, html, link) {
+  const here = await page.evaluate(() => location.href);
+  if (!here.startsWith(`${BASE_URL}/${html}#`) || new URL(here).hash === link) return openPage(page, html, link);
+  const opened = await page.evaluate((l) => {
+    const count = Number(document.body.dataset.linksOpened ?? 0);
+    location.hash = l;
+    return count;
+  }, link);
+  await page.waitForFunction((n) => Number(document.body.dataset.linksOpened ?? 0) > n, opened);
+  const message = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
+  assert.equal(message, '', `${html}${link} (pasted): the page showed a message`);
 }
 
 /**
@@ -209,9 +229,9 @@ for (const puzzle of Object.keys(PAGES)) {
     const { page, context, errors } = await newPage();
     let count = 0;
     for (const version of VERSIONS[puzzle]) {
-      for (const { note, link, state } of corpus(puzzle, version)) {
+      for (const [i, { note, link, state }] of corpus(puzzle, version).entries()) {
         const want = RECORDED[puzzle](state);
-        await openPage(page, PAGES[puzzle], link);
+        await (i === 0 ? openPage : pastePage)(page, PAGES[puzzle], link);
         assert.deepEqual(await inRoot(page, ROOT(false), SHOWN[puzzle]), want, `page: v${version} ${note} (${link})`);
         count++;
       }
@@ -239,8 +259,8 @@ test('real games links open on lights-games.html and in an embed with the record
   const { page, context, errors } = await newPage();
   const links = corpus('lights-graph', 1);
   const recorded = (state) => ({ board: state.board, lit_only: state.lit_only, lights: state.lights.split(state.k > 10 ? ',' : '') });
-  for (const { note, link, state } of links) {
-    await openPage(page, 'lights-games.html', link);
+  for (const [i, { note, link, state }] of links.entries()) {
+    await (i === 0 ? openPage : pastePage)(page, 'lights-games.html', link);
     assert.deepEqual(await inRoot(page, ROOT(false), gamesShown), recorded(state), `page: ${note} (${link})`);
   }
   for (const { note, link, state } of links) {
@@ -254,8 +274,8 @@ test('real games links open on lights-games.html and in an embed with the record
 
 test('strategy lab links open on devil-lab.html with the recorded fields', async () => {
   const { page, context, errors } = await newPage();
-  for (const { note, link, state } of corpus('lab', 1)) {
-    await openPage(page, 'devil-lab.html', link);
+  for (const [i, { note, link, state }] of corpus('lab', 1).entries()) {
+    await (i === 0 ? openPage : pastePage)(page, 'devil-lab.html', link);
     const shown = await page.evaluate(() => ({
       strategy: document.getElementById('strategy').value,
       f: document.getElementById('f').value || null,
@@ -273,8 +293,8 @@ test('strategy lab links open on devil-lab.html with the recorded fields', async
 
 test('codes lab links open on codes.html with the recorded fields', async () => {
   const { page, context, errors } = await newPage();
-  for (const { note, link, state } of corpus('codes', 1)) {
-    await openPage(page, 'codes.html', link);
+  for (const [i, { note, link, state }] of corpus('codes', 1).entries()) {
+    await (i === 0 ? openPage : pastePage)(page, 'codes.html', link);
     const shown = await page.evaluate(() => ({
       r: Number(document.getElementById('r').value),
       msg: document.getElementById('msg').value,

@@ -47,7 +47,7 @@ const REASON_MAX = 120;
  * @property {LinkPlace} place
  * @property {(text: string, kind?: import('./app.js').MessageKind) => void} showMessage
  * @property {() => void} clearMessage
- * @property {(open: (hash: string) => void) => void} onLinkChange  calls `open` for each link pasted later
+ * @property {(open: (hash: string) => Promise<void>) => void} onLinkChange  calls `open` for each link pasted later
  * @property {ReturnType<typeof linkKeeper> | null} [keeper]  set by followLinks: the page calls `keeper.changed()`
  */
 
@@ -255,9 +255,9 @@ export async function followLinks(host, puzzle) {
     onTooLarge: puzzle.onTooLarge ?? ((text) => host.showMessage(text)),
   });
   host.keeper = keeper;
-  host.onLinkChange((hash) => {
-    openShareLink(host, keeper, hash, puzzle).catch((err) => host.showMessage(firstLine(errorText(err)), 'error'));
-  });
+  host.onLinkChange((hash) =>
+    openShareLink(host, keeper, hash, puzzle).catch((err) => host.showMessage(firstLine(errorText(err)), 'error')),
+  );
   if (host.link.length > 1) {
     await openShareLink(host, keeper, host.link, puzzle);
   } else {

@@ -102,10 +102,17 @@ export function viewContext(root, { page, embed = false, link = '', host = null 
     stateChanged() {
       ctx.keeper?.changed();
     },
-    /** Calls `open(fragment)` when the page's fragment changes (a link pasted in the bar).
-     * @param {(fragment: string) => void} open */
+    /** Calls `open(fragment)` when the page's fragment changes (a link pasted in the bar), and
+     * counts on the body's `data-links-opened` the pasted links it has opened (shown, or refused
+     * with the message): the one fact that says a pasted link is done with.
+     * @param {(fragment: string) => Promise<void>} open */
     onLinkChange(open) {
-      if (isPage) window.addEventListener('hashchange', () => open(location.hash));
+      if (!isPage) return;
+      let opened = 0;
+      window.addEventListener('hashchange', async () => {
+        await open(location.hash);
+        document.body.dataset.linksOpened = String(++opened);
+      });
     },
     /** Marks the view drawn and interactive (tests wait for this). */
     ready() {
