@@ -313,6 +313,24 @@ export async function ready(page) {
 }
 
 /**
+ * Pastes `hash` into the address bar of a ready page (a hash change) and resolves once the page
+ * has opened it, shown or refused with its message: the body's `data-links-opened` counts up.
+ * @param {Page} page
+ * @param {string} hash
+ * @param {{ timeout?: number }} [options]
+ */
+export async function pasteLink(page, hash, { timeout } = {}) {
+  const opened = await page.evaluate((h) => {
+    if (location.hash === h || (h === '' && location.hash === '')) return -1;
+    const count = Number(document.body.dataset.linksOpened ?? 0);
+    location.hash = h;
+    return count;
+  }, hash);
+  if (opened < 0) throw new Error(`pasteLink: the page already shows ${hash.slice(0, 80)}, so no hash change would happen`);
+  await page.waitForFunction((n) => Number(document.body.dataset.linksOpened ?? 0) > n, opened, { timeout });
+}
+
+/**
  * Watches the requests of `page` that `keep` accepts, from now on. `settled()` resolves, once
  * each request started so far has finished or failed, to `{request, failed}` for each. A state
  * to wait on, where `networkidle` (half a second with no request open) is a timer, and one that a

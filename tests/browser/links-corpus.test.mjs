@@ -7,7 +7,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, BASE_URL } from './harness.mjs';
+import { launch, pasteLink, BASE_URL } from './harness.mjs';
 
 /** @type {import('playwright-core').Browser} */
 let browser;
@@ -62,12 +62,7 @@ async function openPage(page, html, link) {
 async function pastePage(page, html, link) {
   const here = await page.evaluate(() => location.href);
   if (!here.startsWith(`${BASE_URL}/${html}#`) || new URL(here).hash === link) return openPage(page, html, link);
-  const opened = await page.evaluate((l) => {
-    const count = Number(document.body.dataset.linksOpened ?? 0);
-    location.hash = l;
-    return count;
-  }, link);
-  await page.waitForFunction((n) => Number(document.body.dataset.linksOpened ?? 0) > n, opened);
+  await pasteLink(page, link);
   const message = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
   assert.equal(message, '', `${html}${link} (pasted): the page showed a message`);
 }
