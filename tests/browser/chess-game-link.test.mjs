@@ -8,8 +8,9 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, open, ready, linkSettled, cli, fenBoard, screenshot, BASE_URL, copiedBy, clickToCopy } from './harness.mjs';
+import { launch, open, ready, linkSettled, cli, cliBuilt, fenBoard, screenshot, BASE_URL, copiedBy, clickToCopy } from './harness.mjs';
 
+await cliBuilt();
 const browser = await launch();
 after(() => browser.close());
 

@@ -6,8 +6,9 @@
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, open, screenshot, ready, cli, fenBoard } from './harness.mjs';
+import { launch, open, screenshot, ready, cli, cliBuilt, fenBoard } from './harness.mjs';
 
+await cliBuilt();
 const browser = await launch();
 after(() => browser.close());
 

@@ -3,10 +3,10 @@
 // and a record of console errors so every test can assert there were none.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import os from 'node:os';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -34,13 +34,45 @@ export function fenBoard(fen) {
 
 /**
  * Runs the project's own command-line tool and returns what it printed: CLI_BIN when
- * `cargo xtask test` has built it (its native tests did), else `cargo run` — which, under
- * the test step's feature set, would rebuild the whole crate inside a test's time.
+ * `cargo xtask test` has built it (its native build did; a file that calls this awaits
+ * `cliBuilt` first), else `cargo run` — which, under the test step's feature set, would rebuild
+ * the whole crate inside a test's time.
  * @param {string[]} args
  */
 export function cli(...args) {
   const [command, prefix] = process.env.CLI_BIN ? [process.env.CLI_BIN, []] : ['cargo', ['run', '--quiet', '--bin', 'chessboard-puzzles', '--']];
   return execFileSync(command, [...prefix, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+/**
+ * Resolves once the command-line tool is there to run. `cargo xtask test` starts the browser
+ * tests while its cargo lane still builds the tool (CLI_BIN_PENDING): the lane renames the built
+ * tool into CLI_BIN, or writes why it could not into `CLI_BIN.failed`. Waits on the folder's
+ * changes (inotify), with a limit for a lane that died without a word.
+ */
+export async function cliBuilt() {
+  const bin = process.env.CLI_BIN;
+  if (!bin || !process.env.CLI_BIN_PENDING) return;
+  const failed = `${bin}.failed`;
+  const watcher = watch(dirname(bin));
+  let changed = () => {};
+  watcher.on('change', () => changed());
+  /** @type {NodeJS.Timeout | undefined} */
+  let limit;
+  const tooLong = new Promise((_, reject) => {
+    limit = setTimeout(() => reject(new Error(`the command-line tool did not appear at ${bin} in 40 minutes`)), 40 * 60_000);
+  });
+  try {
+    for (;;) {
+      const next = new Promise((resolve) => (changed = () => resolve(undefined)));
+      if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8').trim());
+      if (existsSync(bin)) return;
+      await Promise.race([next, tooLong]);
+    }
+  } finally {
+    clearTimeout(limit);
+    watcher.close();
+  }
 }
 
 export const ARGS = [

@@ -3,9 +3,9 @@
 // animations, so two at a time keep both cores busy). With --repeat N the whole set runs N times
 // in a row; with --load, two processes busy on the CPU run beside it (stress-ng when installed,
 // else two Node busy loops), as on a machine that is doing other work. Prints one line a run and
-// a summary; exits non-zero when any run failed. With --cli none, the files that call the
-// command-line tool (they import `cli` from harness.mjs) are left out; with --cli only, only
-// they run: `cargo xtask test` starts the others before the tool is built.
+// a summary; exits non-zero when any run failed. The files that call the command-line tool
+// (they import `cli` from harness.mjs) run last; with --cli none they are left out, with
+// --cli only only they run.
 //
 //   node tests/browser/run.mjs [--repeat N] [--load] [--cli none|only] [FILE …]
 //
@@ -41,6 +41,9 @@ function parse(argv) {
       .map((f) => HERE + f);
   }
   if (options.cli !== 'all') options.files = options.files.filter((f) => callsCli(f) === (options.cli === 'only'));
+  // The files that call the command-line tool last: `cargo xtask test` may still be building it
+  // when the run starts (they wait for it: harness.mjs's `cliBuilt`).
+  else options.files = [...options.files.filter((f) => !callsCli(f)), ...options.files.filter(callsCli)];
   return options;
 }
 

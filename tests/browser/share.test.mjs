@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli, clickToCopy } from './harness.mjs';
+import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli, cliBuilt, clickToCopy } from './harness.mjs';
 
+await cliBuilt();
 const browser = await launch();
 after(() => browser.close());
 

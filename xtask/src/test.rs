@@ -8,14 +8,14 @@
 //! kernel's autogroup scheduling a nice value only ranks processes within one session, so the
 //! lane and the browser share the cores about evenly (docs/testing.md). The whole run is bound by
 //! its CPU work either way. The lane's output goes to log files, printed whole when the browser
-//! lane is done, so the two never interleave.
+//! lane is done, so the two never interleave. The lane builds the command-line tool first; the
+//! browser tests that call it run last and wait for it.
 
 use crate::setup::{self, run as run_command, WASM_TARGET};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc;
 use std::time::Instant;
 
 /// A finished step: its name, its outcome, its time in seconds, and the log it wrote
@@ -128,10 +128,27 @@ fn log_len(log: &Path) -> u64 {
     std::fs::metadata(log).map(|m| m.len()).unwrap_or(0)
 }
 
-/// The cargo lane, two threads: the native build under clippy (after which `cli_built` is told
-/// where a copy of the command-line tool is, for the browser tests that call it) and the native
-/// tests; beside it, clippy on the wasm32 build of every module's code.
-fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step> {
+/// Where the cargo lane puts a copy of the command-line tool once it is built, for the browser
+/// tests that call it (CLI_BIN; `harness.mjs`'s `cliBuilt` waits for it), and where it writes
+/// why when the build failed (`.failed` beside it).
+fn cli_copy(logs: &Path) -> (PathBuf, PathBuf) {
+    (logs.join("chessboard-puzzles"), logs.join("chessboard-puzzles.failed"))
+}
+
+/// Publishes the built command-line tool at `cli_copy`: copied (a later cargo command may
+/// replace the original while a test runs it) under a temporary name, then renamed, so a test
+/// never runs a half-written file.
+fn publish_cli(logs: &Path) -> Result<()> {
+    let (copy, _) = cli_copy(logs);
+    let partial = copy.with_extension("partial");
+    std::fs::copy(lane_target("native").join("debug/chessboard-puzzles"), &partial)?;
+    std::fs::rename(&partial, &copy)?;
+    Ok(())
+}
+
+/// The cargo lane, two threads: the native build under clippy and the native tests; beside it,
+/// clippy on the wasm32 build of every module's code.
+fn cargo_lane(logs: &Path) -> Vec<Step> {
     let background = |name: &'static str, file: &str, f: &mut dyn FnMut(&Path) -> Result<()>| {
         let log = logs.join(file);
         let _ = std::fs::remove_file(&log);
@@ -153,20 +170,25 @@ fn cargo_lane(logs: &Path, cli_built: mpsc::Sender<Option<PathBuf>>) -> Vec<Step
                 )
             })
         });
-        let mut cli = Some(cli_built);
         let mut steps = vec![background("native build and clippy", "native-build.log", &mut |log| {
+            // The command-line tool first, for the browser tests that call it: the smallest
+            // bench's build makes the library and the binary (cargo builds the binaries for a
+            // bench) with the tests' feature set, which the full build below then reuses. (A
+            // `cargo build --bin` resolves the dependencies' features without the dev-dependencies,
+            // so it would compile serde_json, rayon and the crate a second time: ~75 CPU-s.)
             let built = run_logged(
-                native_cargo().args(["test", "--package", "chessboard-puzzles", "--all-targets", "--no-run"]),
+                native_cargo().args(["test", "--package", "chessboard-puzzles", "--bench", "devil", "--no-run"]),
                 log,
             )
-            .and_then(|()| {
-                // A copy: a later cargo command may replace the original while a test runs it.
-                let copy = logs.join("chessboard-puzzles");
-                std::fs::copy(lane_target("native").join("debug/chessboard-puzzles"), &copy)?;
-                Ok(copy)
-            });
-            let _ = cli.take().expect("told once").send(built.as_ref().ok().cloned());
+            .and_then(|()| publish_cli(logs));
+            if let Err(e) = &built {
+                let _ = std::fs::write(cli_copy(logs).1, format!("the native build failed: {e:#}\n"));
+            }
             built?;
+            run_logged(
+                native_cargo().args(["test", "--package", "chessboard-puzzles", "--all-targets", "--no-run"]),
+                log,
+            )?;
             // xtask in xtask's own profile: its dependencies (wasm-bindgen's CLI support, hyper,
             // tokio) are already built for running `cargo xtask`, where the dev profile would
             // build them all again, optimised.
@@ -199,12 +221,16 @@ fn run_all() -> Vec<Step> {
         steps.push(Step::failed("logs folder", e.into()));
         return steps;
     }
-    let (cli_built, cli) = mpsc::channel();
+    // Not a tool left by an earlier run in this target folder: the browser tests wait for this
+    // run's.
+    for stale in <[PathBuf; 2]>::from(cli_copy(&logs)) {
+        let _ = std::fs::remove_file(stale);
+    }
     std::thread::scope(|scope| {
         // The cargo lane starts first: the JS checks below use one core for half a minute.
-        let lane = scope.spawn(|| cargo_lane(&logs, cli_built));
+        let lane = scope.spawn(|| cargo_lane(&logs));
         steps.extend(js_checks(&root));
-        steps.extend(browser_lane(&root, cli));
+        steps.extend(browser_lane(&root, &cli_copy(&logs).0));
         let background = lane.join().unwrap_or_default();
         for s in &background {
             if let Some(log) = &s.log {
@@ -237,8 +263,9 @@ fn js_checks(root: &Path) -> Vec<Step> {
     ]
 }
 
-/// The wasm build and everything that needs it, in the foreground.
-fn browser_lane(root: &Path, cli: mpsc::Receiver<Option<PathBuf>>) -> Vec<Step> {
+/// The wasm build and everything that needs it, in the foreground. `cli` is where the cargo
+/// lane will put the command-line tool.
+fn browser_lane(root: &Path, cli: &Path) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut built = None;
     steps.push(step("wasm build", || {
@@ -275,14 +302,7 @@ fn browser_lane(root: &Path, cli: mpsc::Receiver<Option<PathBuf>>) -> Vec<Step> 
     let Some(port) = port else {
         return steps;
     };
-    steps.push(step("browser tests", || browser_tests(port, tarball.as_ref(), None)));
-    steps.push(step("browser tests that call the command-line tool", || {
-        eprintln!("xtask: waiting for the native test build (the command-line tool)");
-        match cli.recv() {
-            Ok(Some(bin)) => browser_tests(port, tarball.as_ref(), Some(&bin)),
-            _ => Err(anyhow!("skipped: the native test build failed")),
-        }
-    }));
+    steps.push(step("browser tests", || browser_tests(port, tarball.as_ref(), cli)));
     steps
 }
 
@@ -308,18 +328,16 @@ fn node_tool(name: &str) -> PathBuf {
     crate::root().join("tests/node_modules/.bin").join(name)
 }
 
-/// Runs the browser tests with `tests/browser/run.mjs` (one shared Chromium, two files at a
-/// time) against the server on `port`: with `cli`, the files that call the command-line tool
-/// (CLI_BIN); without, all the others.
-fn browser_tests(port: u16, tarball: Option<&PathBuf>, cli: Option<&Path>) -> Result<()> {
+/// Runs every browser test with `tests/browser/run.mjs` (one shared Chromium, two files at a
+/// time) against the server on `port`. The files that call the command-line tool run last and
+/// wait for `cli` (CLI_BIN) to appear, since the cargo lane is still building it when the run
+/// starts; one run, so neither lane waits on the other for long.
+fn browser_tests(port: u16, tarball: Option<&PathBuf>, cli: &Path) -> Result<()> {
     let mut cmd = Command::new("node");
     if let Some(tarball) = tarball {
         cmd.env("PACKAGE_TGZ", tarball);
     }
-    match cli {
-        Some(bin) => cmd.env("CLI_BIN", bin).args(["tests/browser/run.mjs", "--cli", "only"]),
-        None => cmd.args(["tests/browser/run.mjs", "--cli", "none"]),
-    };
+    cmd.env("CLI_BIN", cli).env("CLI_BIN_PENDING", "1").arg("tests/browser/run.mjs");
     cmd.current_dir(crate::root())
         .env("BASE_URL", format!("http://127.0.0.1:{port}"))
         .env("CHROMIUM", setup::CHROMIUM)
