@@ -228,7 +228,7 @@ test('paste a PGN and step through it, by mouse and keyboard', async () => {
   // A bad PGN: one clear line, nothing else changes.
   await page.fill('#pgn', '1. e4 e5 2. Ke3 *');
   await page.click('#load-pgn');
-  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('PGN not loaded'));
+  await page.waitForSelector('#message[data-kind=error]');
   assert.match(await page.textContent('#message'), /PGN not loaded: .*Ke3.*not a legal move/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -296,7 +296,7 @@ test('a FEN loaded while a PGN is read stays: the game read for the older board 
     document.querySelector('#fen').value = f;
     document.querySelector('#load-fen').click();
   }, fen);
-  await page.waitForFunction(() => /board changed while the PGN was read/.test(document.querySelector('#message').textContent), null, { timeout: 60_000 });
+  await page.waitForSelector('#message[data-pgn=not-loaded][data-reason=board-changed]', { timeout: 60_000 });
   assert.equal(await page.locator('#job-slot .job').isHidden(), true);
   assert.equal(await page.inputValue('#fen'), fen);
   assert.equal(await page.locator(CELLS).nth(cell('d5')).getAttribute('data-piece'), 'p');

@@ -39,13 +39,14 @@ test('the codes lab examples', async () => {
   await page.fill('#words', '000 011');
   await page.waitForSelector('#check-result[data-words="2"][data-length="3"][data-min-distance="2"]'); // 000 and 011 differ in 2 places
   await page.fill('#words', '000 0x1');
-  await page.waitForFunction(() => /^✘ .*neither 0 nor 1/.test(document.querySelector('#check-result').textContent));
+  await page.waitForSelector('#check-result[data-refused=true]');
+  assert.match(await page.textContent('#check-result'), /'0x1'/, 'the refusal names the word');
   // Vasil'ev's code of length 15, built on load.
-  await page.waitForFunction(() => document.querySelector('#build-result').textContent.includes('coset strategy'));
+  await page.waitForSelector('#build-result[data-coset-strategy-valid]');
   // 2^11 = 2048 words of length 15, perfect (as Hamming's), but not linear; its coset strategy valid.
   const built = await facts(page, '#build-result');
   assert.deepEqual([built.words, built.length, built.perfect, built.linear, built.cosetStrategyValid], ['2048', '15', 'true', 'false', 'true']);
-  await page.waitForFunction(() => document.querySelector('#build31-result').textContent.includes('Words'));
+  await page.waitForSelector('#build31-result[data-words-log2]');
   const b31 = await page.textContent('#build31-result');
   // 2^(31 − 5) = 2^26 words of length 31; every random word within distance 1 of exactly one.
   const b31Facts = await facts(page, '#build31-result');
@@ -57,7 +58,7 @@ test('the codes lab examples', async () => {
   assert.equal(xor, pair[3]);
   assert.equal((await facts(page, '#claim-result')).confirmed, 'true');
   // The switching walk from the code above, on load: 40 switches, every code reached perfect.
-  await page.waitForFunction(() => /Different codes met/.test(document.querySelector('#walk-result').textContent));
+  await page.waitForSelector('#walk-result[data-switches][data-perfect]');
   const walked = await facts(page, '#walk-result');
   assert.deepEqual([walked.switches, walked.perfect], ['40', '40']);
   assert.equal(await page.locator('#walk-steps-list li').count(), 40);

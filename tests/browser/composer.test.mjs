@@ -90,13 +90,13 @@ for (const [width, scheme] of [[1280, 'light'], [360, 'dark']]) {
     await page.focus('#copy-script');
     const copiedScript = await copiedBy(page, async () => {
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => /copied/.test(document.getElementById('embed-status').textContent));
+      await page.waitForSelector('#embed-status[data-snippet=embed-script][data-copied=true]');
     });
     assert.equal(copiedScript, await page.inputValue('#embed-script'));
     await page.focus('#copy-iframe');
     const copiedFrame = await copiedBy(page, async () => {
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => /^Iframe snippet copied/.test(document.getElementById('embed-status').textContent));
+      await page.waitForSelector('#embed-status[data-snippet=share-iframe][data-copied=true]');
     });
     assert.equal(copiedFrame, await page.inputValue('#share-iframe'));
     await screenshot(page, `composer-${width}-${scheme}`);

@@ -119,7 +119,7 @@ test('with the documented policy every puzzle draws inline and works, Worker job
   // of the 2^8 − 1 configurations of the 255-move strategy.
   await page.locator(inside('table', '#jump-to')).fill('100');
   await page.locator(inside('table', '#jump')).click();
-  await page.waitForFunction(() => /After 100 of your moves, 155 configurations/.test(document.querySelector('chessboard-puzzle#table').shadowRoot.getElementById('belief-info').textContent));
+  await page.waitForSelector('chessboard-puzzle#table #belief-info[data-moves="100"][data-configurations="155"]');
 
   // The reader turns the table by 3 of 8 positions: the redrawn table stands at 135°.
   await page.locator(inside('turning', '#turn')).fill('3');

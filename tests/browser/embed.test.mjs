@@ -153,7 +153,7 @@ test('a post on another origin embeds three puzzles inline, each module fetched 
   await page.locator('chessboard-puzzle#lights #cols').press('Tab');
   await page.waitForSelector('chessboard-puzzle#lights #status[data-rows="21"][data-cols="21"][data-rule=king]');
   await page.locator('chessboard-puzzle#lights #check').click();
-  await page.waitForFunction(() => /^Solvable: \d+ presses/.test(document.querySelector('chessboard-puzzle#lights').shadowRoot.getElementById('verdict').textContent));
+  await page.waitForSelector('chessboard-puzzle#lights #verdict[data-solvable=true][data-presses]:not([data-shown])');
 
   const devil = page.locator('chessboard-puzzle#devil');
   await devil.screenshot({ path: `${new URL('./screenshots/', import.meta.url).pathname}embed-devil.png` });

@@ -10,7 +10,7 @@ after(() => browser.close());
 test('a frame of the Devil page opens in the mode, step and theme its address names', async () => {
   const { page, errors, context } = await open(browser, 'devil.html?embed=1&view=compact&mode=watch&step=3&theme=dark');
   await ready(page);
-  await page.waitForFunction(() => /Step 4 of/.test(document.querySelector('#steps .step-position')?.textContent ?? ''));
+  await page.waitForSelector('#steps[data-at="3"]');
   assert.equal(await page.getAttribute('#board', 'data-step'), '3');
   assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark');
   await page.goto(page.url().replace(/\?.*$/, '?embed=1&mode=play-b'));

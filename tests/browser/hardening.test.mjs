@@ -78,7 +78,7 @@ for (const { path, name, change } of PAGES) {
       const fresh = await context.newPage();
       await fresh.goto(`${new URL(page.url()).origin}/${path}${bad}`);
       await ready(fresh);
-      await fresh.waitForFunction(() => /could not be opened/.test(document.getElementById('message').textContent));
+      await fresh.waitForSelector('#message[data-kind=error]');
       await linkSettled(fresh);
       assert.equal(await fresh.evaluate(() => location.hash), bad);
       await fresh.close();
@@ -203,7 +203,7 @@ test('chess: a 36,000-ply PGN gets the one-line limit message and no half-loaded
     el.value = text;
   }, pgn);
   await page.click('#load-pgn');
-  await page.waitForFunction(() => /PGN/.test(document.getElementById('message').textContent), null, { timeout: 120_000 });
+  await page.waitForSelector('#message[data-kind=error]', { timeout: 120_000 });
   const message = await page.textContent('#message');
   assert.match(message, /longer than 20000 plies/);
   assert.ok(!message.includes('\n'), message);
@@ -223,7 +223,7 @@ test('strategy lab: a table that cannot be parsed clears the verdict and is quot
   await ready(page);
   await page.click('#load-table');
   await page.click('#verify-table');
-  await page.waitForFunction(() => /✔ Valid/.test(document.getElementById('table-verdict').textContent));
+  await page.waitForSelector('#table-verdict[data-valid=true]');
   // 5 MB on one line, no separators.
   await page.$eval('#table', (el) => {
     el.value = `0 1 ${'x'.repeat(5_000_000)} 0`;

@@ -82,7 +82,7 @@ test('a 2000×2000 board: wheel to single lights, a click presses exactly that l
   const { page, errors, context } = await open(browser, 'lights.html', { viewport: { width: 1280, height: 900 } });
   await ready(page);
   await enterLightsSize(page, N, N);
-  await page.waitForFunction(() => /2000×2000 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.waitForSelector('#status[data-rows="2000"][data-cols="2000"][data-rule=plus]', SLOW);
   assert.deepEqual(await page.$eval('#canvas', (c) => [c.width, c.height]), [N, N], 'at zoom 1 the canvas is the board a pixel a light');
   assert.equal((await viewOf(page)).zoom, 1);
   assert.equal(await page.locator('#minimap').isVisible(), false);
@@ -197,9 +197,9 @@ test('the solution marks are drawn at every zoom of a 2000² board', SLOW, async
   const { page, errors, context } = await open(browser, 'lights.html', { viewport: { width: 1280, height: 900 } });
   await ready(page);
   await enterLightsSize(page, N, N);
-  await page.waitForFunction(() => /2000×2000 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.waitForSelector('#status[data-rows="2000"][data-cols="2000"][data-rule=plus]', SLOW);
   await page.click('#show-solution');
-  await page.waitForFunction(() => /Solution:/.test(document.querySelector('#verdict').textContent), null, SLOW);
+  await page.waitForSelector('#verdict[data-solvable=true][data-shown=true]', SLOW);
   /** How many canvas pixels are the accent (a press mark), sampled on a 64×64 grid. */
   const marked = () =>
     page.$eval('#canvas', (canvas) => {
@@ -247,7 +247,7 @@ test('a pinch with two touch points zooms about their midpoint (360 px phone), l
   const { page, errors, context } = await open(browser, 'lights.html', { viewport: { width: 360, height: 780 }, hasTouch: true });
   await ready(page);
   await enterLightsSize(page, N, N);
-  await page.waitForFunction(() => /2000×2000 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.waitForSelector('#status[data-rows="2000"][data-cols="2000"][data-rule=plus]', SLOW);
   await page.locator('#canvas').scrollIntoViewIfNeeded();
   const box = await page.locator('#canvas').boundingBox();
   const cdp = await context.newCDPSession(page);
@@ -296,10 +296,10 @@ test('an 8192² board (drawn 4×4 lights a pixel) zooms to single lights; a clic
   const { page, errors, context } = await open(browser, 'lights.html', { viewport: { width: 1280, height: 900 } });
   await ready(page);
   await enterLightsSize(page, 8192, 8192);
-  await page.waitForFunction(() => /8192×8192 classic/.test(document.querySelector('#status').textContent), null, SLOW);
+  await page.waitForSelector('#status[data-rows="8192"][data-cols="8192"][data-rule=plus]', SLOW);
   await page.click('#all-on');
   const all = 8192 * 8192;
-  await page.waitForFunction((n) => document.querySelector('#status').textContent.includes(` ${n} lit`), all);
+  await page.waitForSelector(`#status[data-lit="${all}"]`);
   const box = await page.locator('#canvas').boundingBox();
   await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.2);
   let view = await viewOf(page);
@@ -326,7 +326,7 @@ test('an 8192² board (drawn 4×4 lights a pixel) zooms to single lights; a clic
   const p = await centreOf(page, view, r, c);
   assert.deepEqual(await pixelAt(page, p.x, p.y), ON);
   await page.mouse.click(p.x, p.y);
-  await page.waitForFunction((n) => document.querySelector('#status').textContent.includes(` ${n} lit`), all - 5);
+  await page.waitForSelector(`#status[data-lit="${all - 5}"]`);
   // The press and its four neighbours now drawn dark, the diagonal still lit.
   for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
     const q = await centreOf(page, view, r + dr, c + dc);

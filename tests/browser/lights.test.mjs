@@ -175,7 +175,7 @@ test('light chasing clears row by row and logs the fix-up from the table', async
   await page.waitForFunction(() => document.querySelector('#steps').dataset.count !== '0');
   assert.equal(await page.getAttribute('#steps', 'data-at'), '0');
   await page.click('#steps [data-step=end]');
-  await page.waitForFunction(() => /Solved by light chasing/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  await page.waitForSelector('#message[data-kind=win][data-chased=true]', { timeout: 20000 });
   const log = await page.$$eval('#log li', (lis) => lis.map((li) => li.textContent));
   assert.ok(log.some((t) => /^Chase: clear row 1/.test(t)));
   assert.ok(log.some((t) => /Last row left: [01]{5} → table says press first row [01]{5}/.test(t)));
@@ -297,7 +297,7 @@ test('a large board is a canvas, and a 2000×2000 solve shows progress and can b
     obs.observe(panel, { attributes: true, attributeFilter: ['hidden'] });
   });
   await page.click('#show-solution');
-  await page.waitForFunction(() => /cancelled/.test(document.querySelector('#message').textContent));
+  await page.waitForSelector('#message[data-cancelled=true]');
   assert.equal(await page.evaluate(() => window.cancelSeenProgressBar), true);
   assert.equal(await page.locator('#job-slot .job').isVisible(), false);
   assert.equal((await facts(page, '#verdict')).shown, undefined, 'no solution shown');
@@ -367,7 +367,7 @@ test('a physical board is copied fast: Clear turns every light off in Edit mode,
   const { page, errors, context } = await open(browser, 'lights.html');
   await ready(page);
   await page.selectOption('#states', '3');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('3 states'));
+  await page.waitForSelector('#status[data-states="3"]');
   await page.click('#clear');
   assert.ok((await drawn(page)).every((c) => c.on === 0));
   assert.equal(await page.getAttribute('[data-mode=edit]', 'aria-pressed'), 'true');

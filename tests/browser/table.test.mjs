@@ -260,7 +260,7 @@ test('jump, share link, bad link, embed', async () => {
   await page.fill('#jump-to', '100');
   await page.click('#jump');
   // 255 − 100 configurations remain after 100 moves of a 255-move winning strategy.
-  await page.waitForFunction(() => /After 100 of your moves, 155 configurations/.test(document.getElementById('belief-info').textContent));
+  await page.waitForSelector('#belief-info[data-moves="100"][data-configurations="155"]');
   assert.equal(await page.getAttribute('#steps', 'data-at'), '100');
   await clickToCopy(page, '#copy-link');
   const link = await page.inputValue('#share-output');
@@ -476,7 +476,7 @@ test('the strategy a search finds can be followed on the step bar', async () => 
   await page.click('#search');
   await page.waitForSelector('#results .follow-found');
   await page.click('#results .follow-found');
-  await page.waitForFunction(() => /^15 moves, from the search/.test(document.getElementById('strategy-info').textContent));
+  await page.waitForSelector('#strategy-info[data-strategy-length="15"][data-strategy-source=search]');
   assert.equal(await page.getAttribute('[data-mode=watch]', 'aria-pressed'), 'true');
   assert.equal(await page.getAttribute('#steps', 'data-count'), '15');
   await page.click(FORWARD);

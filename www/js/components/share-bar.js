@@ -5,6 +5,7 @@
 // the script snippet and the <iframe> snippet (for hosts that strip scripts), each with a copy
 // button.
 import { copyText } from '../app.js';
+import { showResult } from './result.js';
 import { shareLink, shareFeedback, canShare, download } from '../share.js';
 import { embedAttributes, elementSnippet, frameSnippet, frameUrlWith } from './snippets.js';
 
@@ -248,7 +249,9 @@ function wireComposer(ctx, { title, frameSize }) {
   async function copy(id, what) {
     const ok = await copyText($(id).value, null);
     if (!ok) $(id).select();
-    status(ok ? `${what} copied: paste it into your page.` : `Select the ${what.toLowerCase()} and copy it.`);
+    // Which box's snippet the line speaks of, and whether it reached the clipboard (else it is
+    // selected for the reader to copy).
+    status(ok ? `${what} copied: paste it into your page.` : `Select the ${what.toLowerCase()} and copy it.`, { snippet: id, copied: ok });
   }
   $('copy-script').addEventListener('click', () => copy('embed-script', 'Script snippet'));
   $('copy-iframe').addEventListener('click', () => copy('share-iframe', 'Iframe snippet'));
@@ -261,9 +264,9 @@ function wireComposer(ctx, { title, frameSize }) {
   });
   window.addEventListener('resize', () => dialog.open && fit());
 
-  /** @param {string} text */
-  function status(text) {
-    $('embed-status').textContent = text;
+  /** @param {string} text @param {Record<string, string | boolean>} [facts] */
+  function status(text, facts = {}) {
+    showResult($('embed-status'), text, facts);
   }
 
   return {

@@ -90,7 +90,10 @@ async function loadGame(v, index) {
     });
     if (v.positions !== position) {
       // The board shows a position the user chose while the game was read: it stays.
-      v.ctx.showMessage('The board changed while the PGN was read, so the game was not loaded over it: press Load PGN to load it.');
+      v.ctx.showMessage('The board changed while the PGN was read, so the game was not loaded over it: press Load PGN to load it.', 'info', {
+        pgn: 'not-loaded',
+        reason: 'board-changed',
+      });
       return;
     }
     clearMessage();

@@ -86,7 +86,7 @@ export async function chase(v) {
         for (let at = from; at < to; at++) say(at < rows.length ? rows[at] : end);
         for (let at = from; at > to; at--) unsay();
         if (to > rows.length && from <= rows.length) {
-          if (plan.fixup) showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win');
+          if (plan.fixup) showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win', { presses: v.moves, chased: true });
           else check(v);
         }
         v.overlay.row = to > 0 && to <= rows.length ? plan.rows[to - 1].row : -1;

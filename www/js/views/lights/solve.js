@@ -84,7 +84,7 @@ async function withSolution(v, minimal, then) {
     if (v.version !== version) return;
     await then(s);
   } catch (err) {
-    if (isCancelled(err)) v.ctx.showMessage('Solving cancelled.');
+    if (isCancelled(err)) v.ctx.showMessage('Solving cancelled.', 'info', { cancelled: true });
     else v.ctx.showError(err);
   }
 }

@@ -45,10 +45,13 @@ export function drawStrategy(v) {
     $('next-move').textContent = '';
     return;
   }
-  const how = v.source ? 'the search on this page' : info.construction === 'recursive' ? 'the recursive construction' : 'breadth-first search';
+  // Where the strategy shown comes from, as `data-strategy-source`: this page's search, the
+  // recursive construction, or the core's breadth-first search.
+  const source = v.source ? 'search' : info.construction === 'recursive' ? 'recursive' : 'breadth-first';
+  const how = { search: 'the search on this page', recursive: 'the recursive construction', 'breadth-first': 'breadth-first search' }[source];
   const length = v.source ? String(v.source.length) : info.length;
   const here = info.prime ? `: here N = ${coins} and σ = ${sides} are powers of ${info.prime}.` : '.';
-  showResult($('strategy-info'), `${length} moves, from ${how}. ${boundText(sides, coins, info.lower_bound)} ${theoremText}${here}`, { strategyLength: length });
+  showResult($('strategy-info'), `${length} moves, from ${how}. ${boundText(sides, coins, info.lower_bound)} ${theoremText}${here}`, { strategyLength: length, strategySource: source });
   if (v.view.solved || BigInt(v.view.moves) >= BigInt(length)) {
     $('next-move').textContent = v.view.solved ? '' : 'The strategy is over.';
     return;
