@@ -2,12 +2,14 @@
 // on 127.0.0.1, so the frame is third-party and Chromium refuses it storage (reading
 // `sessionStorage` throws). Each page must still draw its board and play, as a page and as an
 // embed (`?embed=1`, the iframe snippet and embed.js's frame fallback), with no console error.
+// The whole Chromium, not the headless shell the other files share: refusing a third-party
+// frame storage is the browser's setting, which the shell does not have.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { launch, BASE_URL } from './harness.mjs';
 
-const browser = await launch();
+const browser = await launch({ full: true });
 after(() => browser.close());
 
 const CELLS = '#board [role=gridcell]';

@@ -1,4 +1,4 @@
-// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core (which
+// Shared set-up for the browser tests: Debian's Chromium headless shell driven by playwright-core (which
 // never downloads a browser), the page under test served by `cargo xtask test` at BASE_URL,
 // and a record of console errors so every test can assert there were none.
 import { chromium } from 'playwright-core';
@@ -12,7 +12,11 @@ import os from 'node:os';
 /** @typedef {import('playwright-core').Page} Page */
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
-export const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+/** Debian's whole Chromium, for what only the browser itself decides: its defaults for a frame
+ * from another site (it refuses such a frame storage; the headless shell, which has no browser
+ * settings, allows it). */
+export const FULL_CHROMIUM = process.env.FULL_CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,12 +96,14 @@ export const ARGS = [
  * warmed up with one page load: a cold start on a busy 2-core machine can take many seconds
  * (font caches, first compilation), which should not count against the first test's timeouts.
  * run.mjs warms the shared one once (`warmUp`), not once a file: a load costs about a CPU-second.
+ * With `{ full: true }`, always a browser of its own: Debian's whole Chromium (FULL_CHROMIUM).
+ * @param {{ full?: boolean }} [options]
  */
-export async function launch() {
-  const shared = process.env.BROWSER_WS;
+export async function launch({ full = false } = {}) {
+  const shared = full ? undefined : process.env.BROWSER_WS;
   const browser = shared
     ? await chromium.connect(shared, { timeout: 120_000 })
-    : await chromium.launch({ executablePath: EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
+    : await chromium.launch({ executablePath: full ? FULL_CHROMIUM : EXECUTABLE, args: ARGS, headless: true, timeout: 120_000 });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

@@ -5,7 +5,13 @@ use std::path::Path;
 use std::process::Command;
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
-pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// Debian's headless shell: Chromium's engine without the browser's own window and compositor,
+/// which a page in a test never sees and which took a third of the browser tests' CPU (a page
+/// load, a new context: docs/testing.md). Playwright's own headless default is the same shell.
+pub const CHROMIUM: &str = "/usr/bin/chromium-headless-shell";
+/// Debian's whole Chromium, for the one file about the browser's own defaults (it refuses a frame
+/// from another site storage; the shell has no such setting): `cross-site.test.mjs`.
+pub const FULL_CHROMIUM: &str = "/usr/bin/chromium";
 
 /// Runs a command, inheriting output, and fails with its name if it fails.
 pub fn run(cmd: &mut Command) -> Result<()> {
@@ -42,14 +48,19 @@ pub fn node_modules() -> Result<()> {
         .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))
 }
 
-/// Debian's Chromium, installed with apt when missing.
+/// Debian's Chromium headless shell and whole Chromium, installed with apt when missing.
 pub fn chromium() -> Result<()> {
-    if Path::new(CHROMIUM).exists() {
+    let missing: Vec<&str> = [(CHROMIUM, "chromium-headless-shell"), (FULL_CHROMIUM, "chromium")]
+        .into_iter()
+        .filter(|(path, _)| !Path::new(path).exists())
+        .map(|(_, package)| package)
+        .collect();
+    if missing.is_empty() {
         return Ok(());
     }
-    eprintln!("xtask: installing Debian's chromium");
+    eprintln!("xtask: installing Debian's {}", missing.join(" and "));
     run(Command::new("apt-get").arg("update").arg("-qq"))?;
-    run(Command::new("apt-get").args(["install", "-y", "-qq", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive"))
+    run(Command::new("apt-get").args(["install", "-y", "-qq"]).args(&missing).env("DEBIAN_FRONTEND", "noninteractive"))
 }
 
 /// Whether `a` exists and was modified no earlier than `b`.

@@ -341,6 +341,7 @@ fn browser_tests(port: u16, tarball: Option<&PathBuf>, cli: &Path) -> Result<()>
     cmd.current_dir(crate::root())
         .env("BASE_URL", format!("http://127.0.0.1:{port}"))
         .env("CHROMIUM", setup::CHROMIUM)
+        .env("FULL_CHROMIUM", setup::FULL_CHROMIUM)
         .env("DIST_DIR", crate::target_dir().join("dist-test"))
         // Nobody looks at a CI run's 150 screenshots; they cost about 45 CPU-seconds.
         .env("SCREENSHOTS", "off");
