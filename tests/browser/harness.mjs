@@ -359,7 +359,7 @@ export async function ready(page) {
  */
 export async function pasteLink(page, hash, { timeout } = {}) {
   const opened = await page.evaluate((h) => {
-    if (location.hash === h || (h === '' && location.hash === '')) return -1;
+    if (location.hash === h) return -1;
     const count = Number(document.body.dataset.linksOpened ?? 0);
     location.hash = h;
     return count;

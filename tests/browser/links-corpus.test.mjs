@@ -49,9 +49,11 @@ async function openPage(page, html, link) {
   await page.goto('about:blank');
   await page.goto(`${BASE_URL}/${html}${link}`);
   await page.waitForSelector('body[data-ready=true]');
-  const message = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
-  assert.equal(message, '', `${html}${link}: the page showed a message`);
+  assert.equal(await shownMessage(page), '', `${html}${link}: the page showed a message`);
 }
+
+/** The page's message line as shown ('' when hidden). @param {import('playwright-core').Page} page */
+const shownMessage = (page) => page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
 
 /**
  * Opens `html#link` as a link pasted into the address bar of `html` (a hash change), as a fresh
@@ -63,8 +65,7 @@ async function pastePage(page, html, link) {
   const here = await page.evaluate(() => location.href);
   if (!here.startsWith(`${BASE_URL}/${html}#`) || new URL(here).hash === link) return openPage(page, html, link);
   await pasteLink(page, link);
-  const message = await page.$eval('#message', (m) => (m.hidden ? '' : m.textContent));
-  assert.equal(message, '', `${html}${link} (pasted): the page showed a message`);
+  assert.equal(await shownMessage(page), '', `${html}${link} (pasted): the page showed a message`);
 }
 
 /**
