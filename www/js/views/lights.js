@@ -3,14 +3,14 @@
 // chasing, links, the win test); the parts of the view live in ./lights/.
 import { loadCore, errorText, found } from '../app.js';
 import { GridBoard } from '../board.js';
-import { jobPanel, isCancelled } from '../worker-client.js';
+import { jobPanel, isCancelled, runJob } from '../worker-client.js';
 import { viewContext, drawTemplate, frameHeight } from '../view.js';
 import { wireShareBar } from '../components/share-bar.js';
 import { onSegmented, markSegmented } from '../components/segmented.js';
 import { LONG_LINK } from '../share-link.js';
 import { driveGame } from '../game-driver.js';
 import { showResult } from '../components/result.js';
-import { initialState, takeView, fromBoard, linkNow, linkSoon, litCount } from './lights/state.js';
+import { LightsCtrl } from './lights/controller.js';
 import { render, drawStatus, setUpCanvas } from './lights/draw.js';
 import { inWorker, hint, toggleSolution, refreshSolution, check, animate } from './lights/solve.js';
 import { chase } from './lights/chase.js';
@@ -40,30 +40,19 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   drawTemplate(root, TEMPLATE, { embed, name: 'lights' });
   const ctx = viewContext(root, { page: PAGE, embed, link: fragment, host });
   const { $, showMessage, showError, clearMessage } = ctx;
-  /** The view: the game (./lights/state.js) plus what the parts share.
-   * @type {import('./lights/state.js').LightsParts} */
-  const v = {
-    ...initialState(),
+  /** What the view holds beside the session (./lights/controller.js). */
+  const ctrl = new LightsCtrl(await loadCore(CORE), {
     ctx,
-    core: await loadCore(CORE),
     grid: new GridBoard($('board'), { label: 'Lights Out board', onActivate: (index) => input(index, null), onKey: key }),
     job: jobPanel('Working'),
-    solved: null,
-    overlay: { presses: null, hint: -1, quiet: null, row: -1 },
-    showSolution: false,
-    busy: false,
-    pendingNew: false,
-    newPuzzle,
     steps: mountStepBar($('steps')),
-    stepping: false,
-    /** The game driver (../game-driver.js) holding the core's session, once it has started. */
-    driver: null,
-  };
+  });
+  ctrl.newPuzzle = newPuzzle;
 
-  ctx.steps = v.steps;
+  ctx.steps = ctrl.steps;
   $('board').classList.add('lights');
-  setUpCanvas(v, { activate: (index) => input(index, null), key });
-  $('job-slot').append(v.job);
+  setUpCanvas(ctrl, { activate: (index) => input(index, null), key });
+  $('job-slot').append(ctrl.job);
   $('new-puzzle').addEventListener('click', () => newPuzzle());
   $('all-on').addEventListener('click', () => fill(1));
   $('clear').addEventListener('click', () => {
@@ -71,41 +60,41 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   });
   for (const id of ['rows', 'cols', 'rule', 'edges', 'states']) {
     // Only a real change of settings makes a new puzzle (a blur after typing fires change too).
-    $(id).addEventListener('change', () => JSON.stringify(readSpec()) !== JSON.stringify(v.spec) && newPuzzle());
+    $(id).addEventListener('change', () => JSON.stringify(readSpec()) !== JSON.stringify(ctrl.shown?.state.spec) && newPuzzle());
   }
   onSegmented(ctx, 'mode', setMode);
-  markSegmented(ctx, 'mode', v.mode);
-  $('hint').addEventListener('click', () => hint(v));
-  $('show-solution').addEventListener('click', () => toggleSolution(v));
-  $('animate').addEventListener('click', () => animate(v));
-  $('chase').addEventListener('click', () => chase(v));
-  $('check').addEventListener('click', () => check(v));
+  markSegmented(ctx, 'mode', ctrl.mode);
+  $('hint').addEventListener('click', () => hint(ctrl));
+  $('show-solution').addEventListener('click', () => toggleSolution(ctrl));
+  $('animate').addEventListener('click', () => animate(ctrl));
+  $('chase').addEventListener('click', () => chase(ctrl));
+  $('check').addEventListener('click', () => check(ctrl));
   wireShareBar(ctx, {
-    link: () => linkNow(v),
+    link: () => linkNow(),
     title: 'Lights Out',
-    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, v.spec.rows / v.spec.cols) }),
-    file: () => found(v.driver?.session, 'the Lights session').query('file', null),
+    frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, ctrl.spec.rows / ctrl.spec.cols) }),
+    file: () => found(ctrl.driver?.session, 'the Lights session').query('file', null),
   });
   /** A session of `board` (made in the Worker or read from a file).
    * @param {LightsBoard} board @param {string | null} [seed] @param {number} [moves] */
-  const sessionOf = (board, seed = null, moves = 0) => v.core.GameSession.create('lights', fromBoard(board, seed, moves), '');
+  const sessionOf = (board, seed = null, moves = 0) => ctrl.core.GameSession.create('lights', { board, seed, moves }, '');
   $('board-file').addEventListener('change', async () => {
     const f = $('board-file').files?.[0];
     if (!f) return;
     try {
       // A file may be a 67 MB pattern: read in the Worker.
-      v.driver?.start(sessionOf(await inWorker(v, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), v.spec])));
+      ctrl.driver?.start(sessionOf(await inWorker(ctrl, 'lights_open_file', [new Uint8Array(await f.arrayBuffer()), ctrl.spec])));
       clearMessage();
     } catch (err) {
       showMessage(`That board file could not be opened: ${errorText(err)}`, 'error');
     }
   });
-  v.driver = await driveGame(ctx, {
-    core: v.core,
-    fresh: () => v.core.GameSession.create('lights', CLASSIC, ''),
+  ctrl.driver = await driveGame(ctx, {
+    core: ctrl.core,
+    fresh: () => ctrl.core.GameSession.create('lights', CLASSIC, ''),
     draw: (/** @type {GameView<LightsDrawn>} */ view, how) => draw(view, how),
     what: 'a fresh puzzle',
-    link: () => (v.spec ? linkSoon(v) : undefined),
+    link: () => (ctrl.shown ? linkSoon() : undefined),
     open: openLink,
     tooLarge: 'This board is too large for a link, so the address bar no longer holds it: “Save as file” keeps it.',
     onTooLarge: (text) => {
@@ -114,7 +103,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     },
   });
   if (!embed) {
-    drawChart(v, (/** @type {LightsSpec} */ spec) => {
+    drawChart(ctrl, (/** @type {LightsSpec} */ spec) => {
       newPuzzle(spec);
       window.scrollTo({ top: 0 });
     });
@@ -122,6 +111,29 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   ctx.ready();
 
   // ---- settings, new boards, links ----
+
+  /** The share fragment now (made here when the session left it to a Worker: Copy link asks
+   * for it at once); null when no link fits. */
+  function linkNow() {
+    if (ctrl.link === undefined) ctrl.keepLink(ctrl.view, found(ctrl.driver?.session, 'the Lights session').query('link', null) ?? null);
+    return ctrl.link ?? null;
+  }
+
+  /** The share fragment as the session gives it, made in the Worker (a promise) when the board
+   * is large; null when no link fits. */
+  function linkSoon() {
+    const link = ctrl.link;
+    return link === undefined ? linkInWorker() : link;
+  }
+
+  async function linkInWorker() {
+    const view = ctrl.view;
+    const job = runJob('GameSession.create', ['lights', ctrl.settings, ''], null, 'lights', ['query', 'link', null]);
+    /** @type {string | null} */
+    const made = (await job.promise).value ?? null;
+    ctrl.keepLink(view, made);
+    return made;
+  }
 
   function readSpec() {
     return {
@@ -134,7 +146,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   }
 
   /** The size inputs' limit and the line beside them that says it (and where larger go).
-   * @param {import('./lights/state.js').LightsPlan} plan */
+   * @param {import('../types.js').LightsPlan} plan */
   function showLimits(plan) {
     for (const id of ['rows', 'cols']) $(id).max = String(plan.max_side);
     showResult($('size-note'), plan.note, { maxSide: plan.max_side });
@@ -152,19 +164,19 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   /** A random solvable puzzle for the settings (or `s`), in the Worker when it is large.
    * @param {LightsSpec} [s] */
   async function newPuzzle(s = readSpec()) {
-    if (v.busy) {
+    if (ctrl.busy) {
       // Settings changed while the Worker runs: make the new puzzle once it is done.
-      v.pendingNew = true;
+      ctrl.pendingNew = true;
       return;
     }
     try {
-      const plan = v.core.lights_plan(s);
+      const plan = ctrl.core.lights_plan(s);
       /** @type {[string, LightsSpec, string]} */
       const args = ['lights', s, ''];
-      v.driver?.start(plan.heavy_make ? sessionOf(...boardOf(await inWorker(v, 'GameSession.create', args))) : v.core.GameSession.create(...args));
+      ctrl.driver?.start(plan.heavy_make ? sessionOf(...boardOf(await inWorker(ctrl, 'GameSession.create', args))) : ctrl.core.GameSession.create(...args));
       clearMessage();
     } catch (err) {
-      if (v.spec) writeSpec(v.spec);
+      if (ctrl.shown) writeSpec(ctrl.spec);
       if (isCancelled(err)) showMessage('New puzzle cancelled.');
       else showError(err);
     }
@@ -173,9 +185,9 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   /** Every light in `state` (All on, Clear); false when the settings were refused.
    * @param {number} state */
   function fill(state) {
-    if (v.busy) return false;
+    if (ctrl.busy) return false;
     try {
-      v.driver?.start(v.core.GameSession.create('lights', { ...readSpec(), all: state }, ''));
+      ctrl.driver?.start(ctrl.core.GameSession.create('lights', { ...readSpec(), all: state }, ''));
       clearMessage();
       return true;
     } catch (err) {
@@ -195,23 +207,23 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
    * @param {GameView<LightsDrawn>} view
    * @param {{ fresh: boolean }} how */
   function draw(view, { fresh }) {
-    takeView(v, view);
+    ctrl.take(view);
     if (fresh) {
-      v.showSolution = false;
+      ctrl.showSolution = false;
       $('show-solution').setAttribute('aria-pressed', 'false');
-      if (!v.pendingNew) writeSpec(v.spec); // settings changed meanwhile stay for the pending puzzle
-      showLimits(v.plan);
+      if (!ctrl.pendingNew) writeSpec(ctrl.spec); // settings changed meanwhile stay for the pending puzzle
+      showLimits(ctrl.plan);
     }
     changed();
-    if (fresh && !embed) explore(v);
+    if (fresh && !embed) explore(ctrl);
   }
 
   /** Opens a share link (../share-link.js says what a bad one does): the header says how
    * large the board is, and a large board or a long link is decoded in the Worker.
    * @param {string} hash */
   async function openLink(hash) {
-    const heavy = v.core.lights_plan(hash).heavy_make || hash.length > LONG_LINK;
-    return heavy ? sessionOf(...boardOf(await inWorker(v, 'GameSession.open', [hash]))) : v.core.GameSession.open(hash);
+    const heavy = ctrl.core.lights_plan(hash).heavy_make || hash.length > LONG_LINK;
+    return heavy ? sessionOf(...boardOf(await inWorker(ctrl, 'GameSession.open', [hash]))) : ctrl.core.GameSession.open(hash);
   }
 
   // ---- playing ----
@@ -219,23 +231,21 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   /** After any change of the lights (the driver draws through here): drop stale marks and
    * answers, redraw. */
   function changed() {
-    v.version++;
-    if (!v.stepping) followSteps();
+    if (!ctrl.stepping) followSteps();
     // A win said of lights that are no longer dark (an undo, a step back) is gone.
-    if (litCount(v) > 0 && $('message')?.dataset.kind === 'win') clearMessage();
-    v.overlay = { presses: null, hint: -1, quiet: null, row: -1 };
+    if (ctrl.lit > 0 && $('message')?.dataset.kind === 'win') clearMessage();
     showResult($('verdict'), '', {});
-    render(v);
-    drawStatus(v);
-    if (v.showSolution) refreshSolution(v);
+    render(ctrl);
+    drawStatus(ctrl);
+    if (ctrl.showSolution) refreshSolution(ctrl);
   }
 
   /** Undo and Redo walk the loaded steps as the bar does, so the bar follows the session's
    * position in them; any other change of the lights puts the steps away. */
   function followSteps() {
-    const stepper = v.steps.stepper;
-    const steps = v.driver?.view?.steps;
-    if (!stepper?.live || !steps || steps.count !== stepper.count) return v.steps.clear();
+    const stepper = ctrl.steps.stepper;
+    const steps = ctrl.driver?.view?.steps;
+    if (!stepper?.live || !steps || steps.count !== stepper.count) return ctrl.steps.clear();
     if (stepper.at !== steps.at) {
       stepper.at = steps.at;
       stepper.goal = steps.at;
@@ -246,11 +256,11 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   /** Undo or redo, unless the Worker is busy with this board.
    * @param {'undo' | 'redo'} which */
   function act(which) {
-    if (v.busy) return;
+    if (ctrl.busy) return;
     if (which === 'undo') {
-      v.driver?.undo();
+      ctrl.driver?.undo();
       clearMessage();
-    } else v.driver?.redo();
+    } else ctrl.driver?.redo();
   }
 
   /**
@@ -261,20 +271,20 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
    * @returns {boolean} whether the input meant something (a key that did not goes on)
    */
   function input(index, key) {
-    if (v.busy) return key !== null;
-    v.cursor = index;
-    const presses = v.moves;
+    if (ctrl.busy) return key !== null;
+    ctrl.cursor = index;
+    const presses = ctrl.moves;
     /** @type {boolean | string | undefined} undefined: refused, the driver shows why */
-    const said = v.driver?.act((session) => session.input({ cell: index, key, tool: v.mode }, null));
+    const said = ctrl.driver?.act((session) => session.input({ cell: index, key, tool: ctrl.mode }, null));
     if (typeof said === 'string') showMessage(said);
     // The move counter counts presses, not edits: a press that darkened the board solved it.
-    if (v.moves > presses && litCount(v) === 0) showMessage(`Solved in ${v.moves} presses!`, 'win', { presses: v.moves });
+    if (ctrl.moves > presses && ctrl.lit === 0) showMessage(`Solved in ${ctrl.moves} presses!`, 'win', { presses: ctrl.moves });
     return said !== false;
   }
 
   /** @param {string} mode  a Mode button's value: 'play' or 'edit' */
   function setMode(mode) {
-    v.mode = mode === 'edit' ? 'edit' : 'play';
+    ctrl.mode = mode === 'edit' ? 'edit' : 'play';
     markSegmented(ctx, 'mode', mode);
     showMessage(mode === 'edit' ? 'Edit mode: clicking a light changes its state. Then ask “Solvable?”.' : 'Play mode: pressing a light switches it and its neighbours.');
   }
@@ -284,7 +294,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   function key(index, e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     /** @type {Record<string, () => void>} */
-    const shortcuts = { h: () => hint(v), u: () => act('undo'), r: () => act('redo') };
+    const shortcuts = { h: () => hint(ctrl), u: () => act('undo'), r: () => act('redo') };
     const shortcut = shortcuts[e.key.toLowerCase()];
     if (shortcut) {
       shortcut();

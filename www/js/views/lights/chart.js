@@ -3,15 +3,15 @@
 import { errorText } from '../../app.js';
 import { runJob, jobPanel } from '../../worker-client.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
 
 const CHART_MAX = 200;
 
 /** Draws the chart into #chart; `open(spec)` opens the board of a clicked point.
  * @param {(spec: import('../../types.js').LightsSpec) => void} open
- * @param {LightsParts} v */
-export async function drawChart(v, open) {
-  const { $ } = v.ctx;
+ * @param {LightsCtrl} ctrl */
+export async function drawChart(ctrl, open) {
+  const { $ } = ctrl.ctx;
   const fig = $('chart');
   /** The nullity of each n×n board, bounded and torus (the core's `lights_chart`).
    * @type {{ n: number, bounded: number, torus: number }[]} */

@@ -5,7 +5,7 @@ import { scrollToEnd } from '../../view.js';
 import { check, stepWith, playUnlessReduced } from './solve.js';
 import { Stepper } from '../../components/step-bar.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
 
 /** @typedef {import('../../types.js').ChasePlan} ChasePlan */
 
@@ -30,14 +30,14 @@ function narration(plan) {
   return { rows, end };
 }
 
-/** @param {LightsParts} v */
-export async function chase(v) {
-  if (v.busy) return;
-  const { $, showMessage, showError } = v.ctx;
-  if (v.plan.packed) {
+/** @param {LightsCtrl} ctrl */
+export async function chase(ctrl) {
+  if (ctrl.busy) return;
+  const { $, showMessage, showError } = ctrl.ctx;
+  if (ctrl.plan.packed) {
     return showMessage('Light chasing is shown step by step on boards up to about 256×256: use Show solution or Animate.', 'error');
   }
-  const session = v.driver?.session;
+  const session = ctrl.driver?.session;
   if (!session) return;
   /** @type {ChasePlan} */
   let plan;
@@ -73,25 +73,25 @@ export async function chase(v) {
   // Position i of the bar has made the first i rows; the last position also says how it ended.
   /** @type {number | undefined} */
   let count;
-  stepWith(v, () => {
-    count = v.driver?.act((session) => session.solve({ minimal: false, chase: true }, () => {}));
+  stepWith(ctrl, () => {
+    count = ctrl.driver?.act((session) => session.solve({ minimal: false, chase: true }, () => {}));
   });
   if (count === undefined) return;
   const stepper = new Stepper({
     count: rows.length + 1,
     leaps: true,
     go: (to, from) =>
-      stepWith(v, () => {
-        v.driver?.act((session) => session.step_to(Math.min(to, rows.length)));
+      stepWith(ctrl, () => {
+        ctrl.driver?.act((session) => session.step_to(Math.min(to, rows.length)));
         for (let at = from; at < to; at++) say(at < rows.length ? rows[at] : end);
         for (let at = from; at > to; at--) unsay();
         if (to > rows.length && from <= rows.length) {
-          if (plan.fixup) showMessage(`Solved by light chasing in ${v.moves} presses.`, 'win', { presses: v.moves, chased: true });
-          else check(v);
+          if (plan.fixup) showMessage(`Solved by light chasing in ${ctrl.moves} presses.`, 'win', { presses: ctrl.moves, chased: true });
+          else check(ctrl);
         }
-        v.overlay.row = to > 0 && to <= rows.length ? plan.rows[to - 1].row : -1;
+        ctrl.overlay.row = to > 0 && to <= rows.length ? plan.rows[to - 1].row : -1;
       }),
   });
-  v.steps.load(stepper, 'Row');
+  ctrl.steps.load(stepper, 'Row');
   playUnlessReduced(stepper);
 }

@@ -1,44 +1,44 @@
 // Lights Out: drawing the board — a grid of cells (ARIA grid, ../../board.js) when small, one
-// canvas with a keyboard cursor when large — and the status line. `v` is the view.
+// canvas with a keyboard cursor when large — and the status line. `ctrl` is the view's controller (./controller.js).
 import { showResult } from '../../components/result.js';
-import { BLOCK, canvasOf, cellsOf, context2d, drawBlock, litCount, markAt } from './state.js';
+import { BLOCK, canvasOf, cellsOf, context2d, drawBlock, markAt } from './cells.js';
 import { followCursor, isZoomed, lightAt, setUpZoom, showZoomControls, visible } from './zoom.js';
 import { HINT, PRESS as PRESS_WORD, QUIET as QUIET_WORD, drawZoomed, statePalette } from './zoom-draw.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
 
 /** Boards up to this many lights are a grid of elements; larger ones a canvas. */
 export const GRID_MAX = 1024;
 
-/** @param {LightsParts} v */
-export const cells = (v) => v.spec.rows * v.spec.cols;
-/** @param {LightsParts} v */
-const stateName = (/** @type {LightsParts} */ v, /** @type {number} */ s) => (v.spec.states === 2 ? (s ? 'on' : 'off') : s ? `state ${s}` : 'off');
+/** @param {LightsCtrl} ctrl */
+export const cells = (ctrl) => ctrl.spec.rows * ctrl.spec.cols;
+/** @param {LightsCtrl} ctrl */
+const stateName = (/** @type {LightsCtrl} */ ctrl, /** @type {number} */ s) => (ctrl.spec.states === 2 ? (s ? 'on' : 'off') : s ? `state ${s}` : 'off');
 
 /** Redraws the board (grid or canvas) with the overlay (solution, hint, quiet pattern, row).
- * @param {LightsParts} v */
-export function render(v) {
-  const { $ } = v.ctx;
-  const big = cells(v) > GRID_MAX;
+ * @param {LightsCtrl} ctrl */
+export function render(ctrl) {
+  const { $ } = ctrl.ctx;
+  const big = cells(ctrl) > GRID_MAX;
   $('board').hidden = big;
   $('canvas-wrap').hidden = !big;
-  showZoomControls(v, big);
-  if (big) return drawCanvas(v);
-  v.grid.resize(v.spec.rows, v.spec.cols);
-  $('board').classList.toggle('many', v.spec.states > 2);
-  v.grid.update((i) => describe(v, i));
+  showZoomControls(ctrl, big);
+  if (big) return drawCanvas(ctrl);
+  ctrl.grid.resize(ctrl.spec.rows, ctrl.spec.cols);
+  $('board').classList.toggle('many', ctrl.spec.states > 2);
+  ctrl.grid.update((i) => describe(ctrl, i));
 }
 
-/** @param {LightsParts} v @param {number} i */
-function describe(v, i) {
-  const { spec, overlay } = v;
+/** @param {LightsCtrl} ctrl @param {number} i */
+function describe(ctrl, i) {
+  const { spec, overlay } = ctrl;
   const r = Math.floor(i / spec.cols);
   const c = i % spec.cols;
-  const s = cellsOf(v, v.lights)[i];
-  const presses = overlay.presses && cellsOf(v, overlay.presses);
-  const quietCells = overlay.quiet && cellsOf(v, overlay.quiet);
+  const s = cellsOf(ctrl, ctrl.lights)[i];
+  const presses = overlay.presses && cellsOf(ctrl, overlay.presses);
+  const quietCells = overlay.quiet && cellsOf(ctrl, overlay.quiet);
   const classes = [s ? `on s${s}` : 'off'];
-  const label = [`row ${r + 1}, column ${c + 1}, ${stateName(v, s)}`];
+  const label = [`row ${r + 1}, column ${c + 1}, ${stateName(ctrl, s)}`];
   let text = spec.states > 2 && s ? String(s) : '';
   const p = presses?.[i] ?? 0;
   if (p) {
@@ -60,11 +60,11 @@ function describe(v, i) {
 }
 
 /** Wraps the canvas with its cursor mark and wires its mouse and keys to `activate`/`key`.
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  * @param {{ activate: (index: number) => void, key: (index: number, e: KeyboardEvent) => boolean }} input */
-export function setUpCanvas(v, { activate, key }) {
-  const canvas = canvasOf(v, 'canvas');
-  const zoom = setUpZoom(v, () => drawCanvas(v), pressAt);
+export function setUpCanvas(ctrl, { activate, key }) {
+  const canvas = canvasOf(ctrl, 'canvas');
+  const zoom = setUpZoom(ctrl, () => drawCanvas(ctrl), pressAt);
   // Too many lights for a grid of elements: one focusable surface with a keyboard cursor whose
   // position and light are announced in the status line.
   canvas.setAttribute('role', 'application');
@@ -77,19 +77,19 @@ export function setUpCanvas(v, { activate, key }) {
   /** Only a click on the drawn board presses a light; anything the press throws goes to the
    * message line. @param {MouseEvent} e */
   function pressAt(e) {
-    const index = lightAt(v, canvas.getBoundingClientRect(), e.clientX, e.clientY);
+    const index = lightAt(ctrl, canvas.getBoundingClientRect(), e.clientX, e.clientY);
     if (index === null) return;
-    v.cursor = index;
+    ctrl.cursor = index;
     try {
       activate(index);
     } catch (err) {
-      v.ctx.showError(err);
+      ctrl.ctx.showError(err);
     }
   }
   canvas.addEventListener('keydown', (e) => {
-    const { spec } = v;
-    const r = Math.floor(v.cursor / spec.cols);
-    const c = v.cursor % spec.cols;
+    const { spec } = ctrl;
+    const r = Math.floor(ctrl.cursor / spec.cols);
+    const c = ctrl.cursor % spec.cols;
     const step = e.shiftKey ? Math.max(1, Math.floor(Math.min(spec.rows, spec.cols) / 16)) : 1;
     /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-step, 0], ArrowDown: [step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] };
@@ -97,14 +97,14 @@ export function setUpCanvas(v, { activate, key }) {
       const [dr, dc] = moves[e.key];
       const nr = Math.max(0, Math.min(spec.rows - 1, r + dr));
       const nc = Math.max(0, Math.min(spec.cols - 1, c + dc));
-      v.cursor = nr * spec.cols + nc;
+      ctrl.cursor = nr * spec.cols + nc;
       // Zoomed in, the view follows the cursor.
-      if (followCursor(v)) drawCanvas(v);
-      else drawCursor(v);
+      if (followCursor(ctrl)) drawCanvas(ctrl);
+      else drawCursor(ctrl);
       e.preventDefault();
     } else if (!e.ctrlKey && !e.metaKey && !e.altKey && zoom.key(e)) {
       e.preventDefault();
-    } else if (key(v.cursor, e)) {
+    } else if (key(ctrl.cursor, e)) {
       e.preventDefault();
     }
   });
@@ -112,28 +112,28 @@ export function setUpCanvas(v, { activate, key }) {
 
 /** Draws the canvas: the whole board a pixel a light (or a square of lights) at zoom 1, the
  * visible part at screen resolution when zoomed (./zoom.js).
- * @param {LightsParts} v */
-function drawCanvas(v) {
-  const canvas = canvasOf(v, 'canvas');
-  const { spec } = v;
+ * @param {LightsCtrl} ctrl */
+function drawCanvas(ctrl) {
+  const canvas = canvasOf(ctrl, 'canvas');
+  const { spec } = ctrl;
   const block = drawBlock(spec);
-  showZoomControls(v, true);
-  if (isZoomed(v)) {
-    drawZoomed(v, (target) => (block > 1 ? drawBlocks(v, target) : drawLights(v, target)));
-  } else if (block > 1) drawBlocks(v, canvas);
-  else drawLights(v, canvas);
+  showZoomControls(ctrl, true);
+  if (isZoomed(ctrl)) {
+    drawZoomed(ctrl, (target) => (block > 1 ? drawBlocks(ctrl, target) : drawLights(ctrl, target)));
+  } else if (block > 1) drawBlocks(ctrl, canvas);
+  else drawLights(ctrl, canvas);
   const scale = block > 1 ? `, drawn at one pixel for ${BLOCK}×${BLOCK} lights` : '';
-  canvas.setAttribute('aria-label', `Lights Out board, ${spec.rows} by ${spec.cols}${scale}: ${litCount(v)} lights on. Arrows move, Space presses, + and − zoom.`);
+  canvas.setAttribute('aria-label', `Lights Out board, ${spec.rows} by ${spec.cols}${scale}: ${ctrl.lit} lights on. Arrows move, Space presses, + and − zoom.`);
   // The side of the square of lights one pixel draws, as data (the label says it in words).
   canvas.dataset.block = String(block);
-  drawCursor(v);
+  drawCursor(ctrl);
 }
 
 /** The whole board on `canvas`, a pixel a light, the overlay's marks in their colours.
- * @param {LightsParts} v */
-function drawLights(v, /** @type {HTMLCanvasElement} */ canvas) {
-  const { spec, overlay } = v;
-  const lights = cellsOf(v, v.lights);
+ * @param {LightsCtrl} ctrl */
+function drawLights(ctrl, /** @type {HTMLCanvasElement} */ canvas) {
+  const { spec, overlay } = ctrl;
+  const lights = cellsOf(ctrl, ctrl.lights);
   if (canvas.width !== spec.cols || canvas.height !== spec.rows) {
     canvas.width = spec.cols;
     canvas.height = spec.rows;
@@ -145,8 +145,8 @@ function drawLights(v, /** @type {HTMLCanvasElement} */ canvas) {
   // One look-up a light (an 8192² board is 67 million), then the overlay's few marks on top.
   const palette = statePalette(spec.states);
   for (let i = 0; i < lights.length; i++) px[i] = palette[lights[i]];
-  paint(px, overlay.quiet && cellsOf(v, overlay.quiet), QUIET_WORD);
-  paint(px, overlay.presses && cellsOf(v, overlay.presses), PRESS_WORD);
+  paint(px, overlay.quiet && cellsOf(ctrl, overlay.quiet), QUIET_WORD);
+  paint(px, overlay.presses && cellsOf(ctrl, overlay.presses), PRESS_WORD);
   if (overlay.hint >= 0) px[overlay.hint] = HINT;
   ctx.putImageData(img, 0, 0);
 }
@@ -171,9 +171,9 @@ const QUIETED = ramp(OFF, QUIET);
 /** The largest boards at one pixel for BLOCK×BLOCK lights (an 8192² board is a 2048² canvas,
  * 16 MB of pixels, not 256 MB): each pixel shades the share of its lights that are on, or,
  * where the overlay marks any (presses, a quiet pattern), the share marked. The core counts.
- * @param {LightsParts} v */
-function drawBlocks(v, /** @type {HTMLCanvasElement} */ canvas) {
-  const { spec, overlay } = v;
+ * @param {LightsCtrl} ctrl */
+function drawBlocks(ctrl, /** @type {HTMLCanvasElement} */ canvas) {
+  const { spec, overlay } = ctrl;
   const width = Math.ceil(spec.cols / BLOCK);
   const height = Math.ceil(spec.rows / BLOCK);
   if (canvas.width !== width || canvas.height !== height) {
@@ -183,9 +183,9 @@ function drawBlocks(v, /** @type {HTMLCanvasElement} */ canvas) {
   const ctx = context2d(canvas);
   const img = ctx.createImageData(width, height);
   const px = new Uint32Array(img.data.buffer);
-  const lit = cellsOf(v, v.lights, BLOCK);
+  const lit = cellsOf(ctrl, ctrl.lights, BLOCK);
   const marks = overlay.presses ?? overlay.quiet;
-  const mark = marks && cellsOf(v, marks, BLOCK);
+  const mark = marks && cellsOf(ctrl, marks, BLOCK);
   const marked = overlay.presses ? PRESSED : QUIETED;
   for (let i = 0; i < px.length; i++) px[i] = mark?.[i] ? marked[mark[i]] : LIT[lit[i]];
   if (overlay.hint >= 0) {
@@ -201,41 +201,41 @@ function paint(px, marks, colour) {
   for (let i = 0; i < marks.length; i++) if (marks[i]) px[i] = colour;
 }
 
-/** Moves the canvas cursor mark to `v.cursor` and announces it in the status line.
- * @param {LightsParts} v */
-export function drawCursor(v) {
-  const { $ } = v.ctx;
-  if (cells(v) <= GRID_MAX) return;
-  const { spec, cursor } = v;
+/** Moves the canvas cursor mark to `ctrl.cursor` and announces it in the status line.
+ * @param {LightsCtrl} ctrl */
+export function drawCursor(ctrl) {
+  const { $ } = ctrl.ctx;
+  if (cells(ctrl) <= GRID_MAX) return;
+  const { spec, cursor } = ctrl;
   const mark = $('canvas-cursor');
   const r = Math.floor(cursor / spec.cols);
   const c = cursor % spec.cols;
   // Where the light is in the visible rectangle (the whole board at zoom 1).
-  const { x, y, w, h } = visible(v);
+  const { x, y, w, h } = visible(ctrl);
   mark.hidden = c + 1 <= x || c >= x + w || r + 1 <= y || r >= y + h;
   mark.style.left = `${(100 * (c - x)) / w}%`;
   mark.style.top = `${(100 * (r - y)) / h}%`;
   mark.style.width = `max(6px, ${100 / w}%)`;
   mark.style.height = `max(6px, ${100 / h}%)`;
-  const state = stateName(v, markAt(v, v.lights, cursor));
+  const state = stateName(ctrl, markAt(ctrl, ctrl.lights, cursor));
   // The cursor in words for the status line, and as its row, column and state for what reads the page.
   Object.assign($('status').dataset, { cursor: `row ${r + 1}, column ${c + 1}, ${state}`, cursorRow: String(r + 1), cursorCol: String(c + 1), cursorState: state });
-  drawStatus(v);
+  drawStatus(ctrl);
 }
 
 /** The status line (moves, board, lit lights, seed, cursor) and the undo/redo buttons.
- * @param {LightsParts} v */
-export function drawStatus(v) {
-  const { $ } = v.ctx;
-  const { spec } = v;
+ * @param {LightsCtrl} ctrl */
+export function drawStatus(ctrl) {
+  const { $ } = ctrl.ctx;
+  const { spec } = ctrl;
   const rule = { plus: 'classic', neighbours: 'neighbours only', x: 'X', king: 'king' }[spec.rule];
-  const where = cells(v) > GRID_MAX && $('status').dataset.cursor ? ` · cursor ${$('status').dataset.cursor}` : '';
-  const lit = litCount(v);
+  const where = cells(ctrl) > GRID_MAX && $('status').dataset.cursor ? ` · cursor ${$('status').dataset.cursor}` : '';
+  const lit = ctrl.lit;
   showResult(
     $('status'),
-    `Moves: ${v.moves} · ${spec.rows}×${spec.cols} ${rule}, ${spec.torus ? 'torus' : 'bounded'}, ${spec.states} states · ` +
-      `${lit} lit${v.seed !== null ? ` · seed ${v.seed}` : ''}${where}`,
+    `Moves: ${ctrl.moves} · ${spec.rows}×${spec.cols} ${rule}, ${spec.torus ? 'torus' : 'bounded'}, ${spec.states} states · ` +
+      `${lit} lit${ctrl.seed !== null ? ` · seed ${ctrl.seed}` : ''}${where}`,
     // The puzzle's own press count (a link carries it; an edit is no press), and its board.
-    { presses: v.moves, rows: spec.rows, cols: spec.cols, rule: spec.rule, edges: spec.torus ? 'torus' : 'bounded', states: spec.states, lit },
+    { presses: ctrl.moves, rows: spec.rows, cols: spec.cols, rule: spec.rule, edges: spec.torus ? 'torus' : 'bounded', states: spec.states, lit },
   );
 }

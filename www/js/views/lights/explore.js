@@ -4,25 +4,25 @@ import { errorText, found } from '../../app.js';
 import { showResult } from '../../components/result.js';
 import { render } from './draw.js';
 import { inWorker, solverModule } from './solve.js';
-import { cellsOf, context2d } from './state.js';
+import { cellsOf, context2d } from './cells.js';
 import { isCancelled } from '../../worker-client.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
 /** @typedef {import('../../types.js').LightsSolution} LightsSolution */
 
-/** @param {LightsParts} v */
-export async function explore(v) {
-  const { $ } = v.ctx;
-  const s = { ...v.spec };
-  const { plan } = v;
-  const same = () => JSON.stringify(s) === JSON.stringify(v.spec);
+/** @param {LightsCtrl} ctrl */
+export async function explore(ctrl) {
+  const { $ } = ctrl.ctx;
+  const s = { ...ctrl.spec };
+  const { plan } = ctrl;
+  const same = () => JSON.stringify(s) === JSON.stringify(ctrl.spec);
   showResult($('counts'), 'Counting…', {});
   $('gallery').replaceChildren();
   $('quiet-note').textContent = '';
   $('table-wrap').hidden = true;
   try {
-    const r = plan.heavy_rank ? await inWorker(v, 'lights_rank', [s], solverModule(plan)) : v.core.lights_rank(s, () => {});
+    const r = plan.heavy_rank ? await inWorker(ctrl, 'lights_rank', [s], solverModule(plan)) : ctrl.core.lights_rank(s, () => {});
     if (!same()) return;
     const n = s.rows * s.cols;
     // Which board the counts are of, beside them: a reader of the facts can tell them from the last board's.
@@ -44,7 +44,7 @@ export async function explore(v) {
         { ...board, nullity: r.nullity },
       );
     }
-    if (plan.fixup_table) showTable(v, v.core.lights_table(s));
+    if (plan.fixup_table) showTable(ctrl, ctrl.core.lights_table(s));
     if (r.nullity === 0) {
       $('quiet-note').textContent = '— none: only pressing nothing changes nothing.';
       return;
@@ -57,9 +57,9 @@ export async function explore(v) {
     const dark = /** @type {const} */ (['lights', { ...s, all: 0 }, '']);
     /** @type {LightsSolution} */
     let sol;
-    if (plan.heavy_solve) sol = (await inWorker(v, 'GameSession.create', [...dark], solverModule(plan), ['query', 'solve', { minimal: false }])).value;
+    if (plan.heavy_solve) sol = (await inWorker(ctrl, 'GameSession.create', [...dark], solverModule(plan), ['query', 'solve', { minimal: false }])).value;
     else {
-      const session = v.core.GameSession.create(...dark);
+      const session = ctrl.core.GameSession.create(...dark);
       try {
         sol = session.query('solve', { minimal: false });
       } finally {
@@ -68,7 +68,7 @@ export async function explore(v) {
     }
     if (!same()) return;
     $('quiet-note').textContent = `— a basis of ${r.nullity}${sol.quiet.length < r.nullity ? `, first ${sol.quiet.length} shown` : ''}. Click one to see it on the board.`;
-    sol.quiet.forEach((/** @type {LightsBoard} */ q, /** @type {number} */ i) => $('gallery').append(thumbnail(v, q, i)));
+    sol.quiet.forEach((/** @type {LightsBoard} */ q, /** @type {number} */ i) => $('gallery').append(thumbnail(ctrl, q, i)));
   } catch (err) {
     if (!same()) return;
     showResult($('counts'), isCancelled(err) ? 'Counting cancelled.' : `Cannot analyse this board: ${errorText(err)}`, {});
@@ -82,9 +82,9 @@ function fmtPow(log2) {
 
 /** The fix-up table: only the last rows a solvable pattern can leave (the others never occur).
  * @param {{ leftover: ArrayLike<number>, press: ArrayLike<number> | null }[]} rows
- * @param {LightsParts} v */
-function showTable(v, rows) {
-  const { $ } = v.ctx;
+ * @param {LightsCtrl} ctrl */
+function showTable(ctrl, rows) {
+  const { $ } = ctrl.ctx;
   const body = found($('fixup-table').querySelector('tbody'), 'the fix-up table body');
   body.replaceChildren();
   const bits = (/** @type {ArrayLike<number>} */ row) => Array.from(row).join('');
@@ -104,21 +104,21 @@ function showTable(v, rows) {
 }
 
 /** A quiet pattern's button, drawn a pixel a light.
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  * @param {LightsBoard} q
  * @param {number} i */
-function thumbnail(v, q, i) {
+function thumbnail(ctrl, q, i) {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'thumb';
-  const cells = cellsOf(v, q);
+  const cells = cellsOf(ctrl, q);
   const count = cells.reduce((/** @type {number} */ a, /** @type {number} */ x) => a + x, 0);
   b.setAttribute('aria-label', `Quiet pattern ${i + 1}: ${count} presses that change nothing`);
   const canvas = document.createElement('canvas');
-  canvas.width = v.spec.cols;
-  canvas.height = v.spec.rows;
+  canvas.width = ctrl.spec.cols;
+  canvas.height = ctrl.spec.rows;
   const ctx = context2d(canvas);
-  const img = ctx.createImageData(v.spec.cols, v.spec.rows);
+  const img = ctx.createImageData(ctrl.spec.cols, ctrl.spec.rows);
   const px = new Uint32Array(img.data.buffer);
   for (let j = 0; j < cells.length; j++) px[j] = cells[j] ? 0xffd2a01e : 0xfff0ebe4;
   ctx.putImageData(img, 0, 0);
@@ -126,9 +126,9 @@ function thumbnail(v, q, i) {
   label.textContent = `#${i + 1} · ${count}`;
   b.append(canvas, label);
   b.addEventListener('click', () => {
-    v.overlay.quiet = q;
-    render(v);
-    v.ctx.showMessage(`Quiet pattern ${i + 1}: pressing these ${count} lights changes nothing at all.`);
+    ctrl.overlay.quiet = q;
+    render(ctrl);
+    ctrl.ctx.showMessage(`Quiet pattern ${i + 1}: pressing these ${count} lights changes nothing at all.`);
   });
   return b;
 }

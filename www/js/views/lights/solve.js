@@ -2,13 +2,13 @@
 // board is large — and what the view does with them: hint, show, check, animate.
 import { runJob, isCancelled } from '../../worker-client.js';
 import { GRID_MAX, cells, render, drawCursor } from './draw.js';
-import { litCount, markAt, fromBoard } from './state.js';
+import { markAt } from './cells.js';
 import { Stepper } from '../../components/step-bar.js';
 import { found, prefersReducedMotion } from '../../app.js';
 import { showResult } from '../../components/result.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
-/** @typedef {import('./state.js').LightsSolution} LightsSolution */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
+/** @typedef {import('../../types.js').LightsSolution} LightsSolution */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
 /** @typedef {import('../../types.js').LightsMove} LightsMove */
 
@@ -17,7 +17,7 @@ import { showResult } from '../../components/result.js';
  * with the structured solvers (more than two states, king tori), fetched the first time such a
  * board is solved. Those boards are always solved in the Worker (the core's plan says so).
  */
-export const solverModule = (/** @type {import('./state.js').LightsPlan} */ plan) => (plan.full_solvers ? 'lights-full' : 'lights');
+export const solverModule = (/** @type {import('../../types.js').LightsPlan} */ plan) => (plan.full_solvers ? 'lights-full' : 'lights');
 
 /** Runs a core function in the Worker with the progress panel; a cancel rejects (see isCancelled).
  * With `call`, a method of the session `fn` makes (worker.js): the promise gives `{value, …}`.
@@ -25,40 +25,28 @@ export const solverModule = (/** @type {import('./state.js').LightsPlan} */ plan
  * @param {unknown[]} args
  * @param {'lights' | 'lights-full'} [module]
  * @param {[string, ...unknown[]]} [call]
- * @param {LightsParts} v */
-export async function inWorker(v, fn, args, module = 'lights', call = undefined) {
-  v.busy = true;
-  try {
-    return await runJob(fn, args, v.job, module, call).promise;
-  } finally {
-    v.busy = false;
-    // After the caller has used the result (so it keeps the settings typed meanwhile).
-    setTimeout(() => {
-      if (v.pendingNew && !v.busy) {
-        v.pendingNew = false;
-        v.newPuzzle();
-      }
-    }, 0);
-  }
+ * @param {LightsCtrl} ctrl */
+export function inWorker(ctrl, fn, args, module = 'lights', call = undefined) {
+  return ctrl.whileBusy(() => runJob(fn, args, ctrl.job, module, call).promise);
 }
 
 /** The solution of the current lights (cached until they change).
  * @param {boolean} minimal
  * @returns {Promise<LightsSolution>}
- * @param {LightsParts} v */
-async function solution(v, minimal) {
-  const { solved } = v;
-  if (solved && solved.version === v.version && (solved.minimal || !minimal)) return solved.result;
-  const version = v.version;
-  const session = found(v.driver?.session, 'the Lights session');
+ * @param {LightsCtrl} ctrl */
+async function solution(ctrl, minimal) {
+  const known = ctrl.solutionKnown(minimal);
+  if (known) return known;
+  const version = ctrl.version;
+  const session = found(ctrl.driver?.session, 'the Lights session');
   /** @type {(fewest: boolean) => LightsSolution} */
   const here = (fewest) => session.query('solve', { minimal: fewest });
   // In the Worker, a session of the board shown answers the same question, with progress.
-  const inWorkerSession = async (/** @type {boolean} */ fewest, /** @type {'lights' | 'lights-full'} */ module = solverModule(v.plan)) =>
-    (await inWorker(v, 'GameSession.create', ['lights', fromBoard(v.lights, v.seed, v.moves), ''], module, ['query', 'solve', { minimal: fewest }])).value;
+  const inWorkerSession = async (/** @type {boolean} */ fewest, /** @type {'lights' | 'lights-full'} */ module = solverModule(ctrl.plan)) =>
+    (await inWorker(ctrl, 'GameSession.create', ['lights', ctrl.settings, ''], module, ['query', 'solve', { minimal: fewest }])).value;
   let result;
   // Boards beyond 4096 are solved once, packed: the core does not search for the fewest presses.
-  if (v.plan.heavy_solve) result = await inWorkerSession(minimal);
+  if (ctrl.plan.heavy_solve) result = await inWorkerSession(minimal);
   else if (!minimal) result = here(false);
   else {
     // Solved here at once; the search for the fewest presses among its solutions goes to the
@@ -66,40 +54,39 @@ async function solution(v, minimal) {
     result = here(false);
     if (result.solvable && !result.minimal) result = result.minimal_in_worker ? await inWorkerSession(true, 'lights') : here(true);
   }
-  if (version === v.version) v.solved = { version, minimal, result };
+  ctrl.keepSolution(version, minimal, result);
   return result;
 }
 
-/** @param {LightsParts} v */
 /** Runs `then` with the solution, unless the Worker is busy or the lights changed meanwhile.
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  * @param {boolean} minimal
  * @param {(s: LightsSolution) => unknown} then */
-async function withSolution(v, minimal, then) {
-  if (v.busy) return;
-  const version = v.version;
+async function withSolution(ctrl, minimal, then) {
+  if (ctrl.busy) return;
+  const version = ctrl.version;
   try {
-    const s = await solution(v, minimal);
+    const s = await solution(ctrl, minimal);
     // The lights changed while the Worker solved (a link, a new puzzle): the answer is stale.
-    if (v.version !== version) return;
+    if (ctrl.version !== version) return;
     await then(s);
   } catch (err) {
-    if (isCancelled(err)) v.ctx.showMessage('Solving cancelled.', 'info', { cancelled: true });
-    else v.ctx.showError(err);
+    if (isCancelled(err)) ctrl.ctx.showMessage('Solving cancelled.', 'info', { cancelled: true });
+    else ctrl.ctx.showError(err);
   }
 }
 
-/** @param {LightsParts} v */
-const wantMinimal = (v) => v.ctx.$('minimal').checked;
+/** @param {LightsCtrl} ctrl */
+const wantMinimal = (ctrl) => ctrl.ctx.$('minimal').checked;
 
 /** Shows why the lights cannot be cleared: a quiet pattern that overlaps them oddly.
  * @param {LightsSolution} s
- * @param {LightsParts} v */
-function explainUnsolvable(v, s) {
-  v.overlay.quiet = s.witness;
-  render(v);
+ * @param {LightsCtrl} ctrl */
+function explainUnsolvable(ctrl, s) {
+  ctrl.overlay.quiet = s.witness;
+  render(ctrl);
   const cover = s.witness_overlap;
-  const k = v.spec.states;
+  const k = ctrl.spec.states;
   const text =
     k === 2
       ? `Not solvable. The highlighted quiet pattern (pressing all of it changes nothing) covers ${cover} lit light${cover === 1 ? '' : 's'}, ` +
@@ -107,58 +94,58 @@ function explainUnsolvable(v, s) {
         'no sequence of presses can clear this pattern.'
       : `Not solvable. The highlighted quiet pattern, weighted by its press counts, overlaps the lights with a sum ` +
         `that is not a multiple of ${k}; no press changes that sum mod ${k}, and a dark board has sum 0.`;
-  showResult(v.ctx.$('verdict'), text, { solvable: false, overlap: cover });
-  v.ctx.showMessage('This pattern cannot be cleared — see why below.', 'lose');
+  showResult(ctrl.ctx.$('verdict'), text, { solvable: false, overlap: cover });
+  ctrl.ctx.showMessage('This pattern cannot be cleared — see why below.', 'lose');
 }
 
 /** Marks one light of a minimal solution, near the cursor when it can.
- * @param {LightsParts} v */
-export function hint(v) {
-  withSolution(v, true, (s) => {
-    if (!s.solvable) return explainUnsolvable(v, s);
-    const i = markAt(v, found(s.presses, "a solvable board's presses"), v.cursor) ? v.cursor : (s.first_press ?? -1);
-    if (i < 0) return v.ctx.showMessage('Nothing to press: the board is dark.', 'win');
-    v.overlay.hint = i;
-    render(v);
-    const r = Math.floor(i / v.spec.cols);
-    const c = i % v.spec.cols;
-    v.ctx.showMessage(`Hint: press row ${r + 1}, column ${c + 1} (part of a ${s.minimal ? 'minimal' : 'short'} solution of ${s.press_count} presses).`, 'info', {
+ * @param {LightsCtrl} ctrl */
+export function hint(ctrl) {
+  withSolution(ctrl, true, (s) => {
+    if (!s.solvable) return explainUnsolvable(ctrl, s);
+    const i = markAt(ctrl, found(s.presses, "a solvable board's presses"), ctrl.cursor) ? ctrl.cursor : (s.first_press ?? -1);
+    if (i < 0) return ctrl.ctx.showMessage('Nothing to press: the board is dark.', 'win');
+    ctrl.overlay.hint = i;
+    render(ctrl);
+    const r = Math.floor(i / ctrl.spec.cols);
+    const c = i % ctrl.spec.cols;
+    ctrl.ctx.showMessage(`Hint: press row ${r + 1}, column ${c + 1} (part of a ${s.minimal ? 'minimal' : 'short'} solution of ${s.press_count} presses).`, 'info', {
       hintRow: r + 1,
       hintCol: c + 1,
       minimal: s.minimal,
       solutionPresses: s.press_count,
     });
-    if (cells(v) <= GRID_MAX) v.grid.focusCell(i);
+    if (cells(ctrl) <= GRID_MAX) ctrl.grid.focusCell(i);
     else {
-      v.cursor = i;
-      drawCursor(v);
+      ctrl.cursor = i;
+      drawCursor(ctrl);
     }
   });
 }
 
-/** @param {LightsParts} v */
-export function toggleSolution(v) {
-  v.showSolution = !v.showSolution;
-  v.ctx.$('show-solution').setAttribute('aria-pressed', String(v.showSolution));
-  if (v.showSolution) refreshSolution(v);
+/** @param {LightsCtrl} ctrl */
+export function toggleSolution(ctrl) {
+  ctrl.showSolution = !ctrl.showSolution;
+  ctrl.ctx.$('show-solution').setAttribute('aria-pressed', String(ctrl.showSolution));
+  if (ctrl.showSolution) refreshSolution(ctrl);
   else {
-    v.overlay.presses = null;
-    render(v);
+    ctrl.overlay.presses = null;
+    render(ctrl);
   }
 }
 
 /** Marks the solution's presses on the board (while "Show solution" is on).
- * @param {LightsParts} v */
-export function refreshSolution(v) {
-  withSolution(v, wantMinimal(v), (s) => {
+ * @param {LightsCtrl} ctrl */
+export function refreshSolution(ctrl) {
+  withSolution(ctrl, wantMinimal(ctrl), (s) => {
     if (!s.solvable) {
-      v.showSolution = false;
-      v.ctx.$('show-solution').setAttribute('aria-pressed', 'false');
-      return explainUnsolvable(v, s);
+      ctrl.showSolution = false;
+      ctrl.ctx.$('show-solution').setAttribute('aria-pressed', 'false');
+      return explainUnsolvable(ctrl, s);
     }
-    v.overlay.presses = s.presses;
-    render(v);
-    showResult(v.ctx.$('verdict'), `Solution: press the marked lights — ${s.press_count} presses${s.minimal ? ', the fewest possible' : ''}.`, {
+    ctrl.overlay.presses = s.presses;
+    render(ctrl);
+    showResult(ctrl.ctx.$('verdict'), `Solution: press the marked lights — ${s.press_count} presses${s.minimal ? ', the fewest possible' : ''}.`, {
       solvable: true,
       presses: s.press_count,
       minimal: s.minimal,
@@ -168,60 +155,60 @@ export function refreshSolution(v) {
 }
 
 /** Says whether the lights can be cleared, in how many presses and in how many ways.
- * @param {LightsParts} v */
-export function check(v) {
-  withSolution(v, wantMinimal(v), (s) => {
-    if (!s.solvable) return explainUnsolvable(v, s);
+ * @param {LightsCtrl} ctrl */
+export function check(ctrl) {
+  withSolution(ctrl, wantMinimal(ctrl), (s) => {
+    if (!s.solvable) return explainUnsolvable(ctrl, s);
     const proof = s.minimal
       ? 'the fewest possible'
-      : v.plan.packed
+      : ctrl.plan.packed
         ? 'not minimised: boards beyond 4096 are solved packed, one solution of many'
-        : wantMinimal(v)
+        : wantMinimal(ctrl)
           ? 'best found, not proven minimal'
           : 'not minimised';
     const many = s.nullity ? ` The board has nullity ${s.nullity}, so there are ${s.nullity <= 30 ? 2 ** s.nullity : `2^${s.nullity}`} solutions.` : ' It is the only solution.';
-    showResult(v.ctx.$('verdict'), `Solvable: ${s.press_count} presses (${proof}).${v.spec.states === 2 ? many : ''}`, {
+    showResult(ctrl.ctx.$('verdict'), `Solvable: ${s.press_count} presses (${proof}).${ctrl.spec.states === 2 ? many : ''}`, {
       solvable: true,
       presses: s.press_count,
       minimal: s.minimal,
     });
-    v.ctx.showMessage('This pattern can be cleared.', 'win');
+    ctrl.ctx.showMessage('This pattern can be cleared.', 'win');
   });
 }
 
 /** Plays the solution step by step: a press a step, or on a large board a block of rows a
  * step (the core cuts the solution: `plan.step_rows` rows a step, one row up to 200 rows).
- * @param {LightsParts} v */
-export function animate(v) {
-  withSolution(v, wantMinimal(v), async (s) => {
-    if (!s.solvable) return explainUnsolvable(v, s);
+ * @param {LightsCtrl} ctrl */
+export function animate(ctrl) {
+  withSolution(ctrl, wantMinimal(ctrl), async (s) => {
+    if (!s.solvable) return explainUnsolvable(ctrl, s);
     // The solution's steps become the session's steps, walked on the step bar: forward makes a
     // step, back takes it back. Anything else that changes the board puts the steps away.
-    const perStep = v.plan.step_rows;
+    const perStep = ctrl.plan.step_rows;
     /** @type {number | undefined} */
     let count = 0;
     // The core cuts the solution into steps (a press, or a block of rows, a step).
-    stepWith(v, () => {
-      count = v.driver?.act((session) => session.load_steps({ presses: s.presses }));
+    stepWith(ctrl, () => {
+      count = ctrl.driver?.act((session) => session.load_steps({ presses: s.presses }));
     });
     if (count === undefined) return;
     const stepper = new Stepper({
       count,
       leaps: true,
       go: (to, from) =>
-        stepWith(v, () => {
-          v.driver?.act((session) => session.step_to(to));
+        stepWith(ctrl, () => {
+          ctrl.driver?.act((session) => session.step_to(to));
           // A press a step: mark the light the step pressed, or took back.
-          const steps = v.driver?.view?.steps;
+          const steps = ctrl.driver?.view?.steps;
           const press = /** @type {LightsMove | null | undefined} */ (to > from ? steps?.last : steps?.next);
-          if (!perStep && press) v.overlay.hint = press.row * v.spec.cols + press.col;
-          if (litCount(v) === 0) v.ctx.showMessage(`Solved in ${v.moves} presses!`, 'win', { presses: v.moves });
+          if (!perStep && press) ctrl.overlay.hint = press.row * ctrl.spec.cols + press.col;
+          if (ctrl.lit === 0) ctrl.ctx.showMessage(`Solved in ${ctrl.moves} presses!`, 'win', { presses: ctrl.moves });
         }),
     });
-    const rows = v.spec.rows;
+    const rows = ctrl.spec.rows;
     const rowsOf = (/** @type {number} */ at, /** @type {number} */ n) =>
       at === 0 ? `Step 0 of ${n}` : `Step ${at} of ${n}: rows ${(at - 1) * perStep + 1}–${Math.min(at * perStep, rows)} of ${rows}`;
-    v.steps.load(stepper, perStep === 1 ? 'Row' : perStep ? rowsOf : 'Press');
+    ctrl.steps.load(stepper, perStep === 1 ? 'Row' : perStep ? rowsOf : 'Press');
     playUnlessReduced(stepper);
   });
 }
@@ -229,20 +216,20 @@ export function animate(v) {
 /**
  * Runs one step of a step-bar sequence on the board: `change` makes it through the driver
  * (which draws through the view's `changed`), then the board is redrawn with the step's marks.
- * `changed` leaves the step bar alone while `v.stepping` is set; any other change of the
+ * `changed` leaves the step bar alone while `ctrl.stepping` is set; any other change of the
  * lights puts the sequence away (see lights.js).
  * @param {() => void} change
  * @returns {boolean} true when the step was made
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  */
-export function stepWith(v, change) {
-  v.stepping = true;
+export function stepWith(ctrl, change) {
+  ctrl.stepping = true;
   try {
     change();
   } finally {
-    v.stepping = false;
+    ctrl.stepping = false;
   }
-  render(v);
+  render(ctrl);
   return true;
 }
 

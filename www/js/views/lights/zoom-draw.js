@@ -1,15 +1,15 @@
 // Lights Out: the drawing of a zoomed board — only the visible lights, as pixels or (deep in)
 // as shapes with gaps and marks, the rows of the largest boards fetched by bands — and the
 // minimap; and the palette of states. ./zoom.js keeps the view (zoom, corner) and the input.
-import { canvasOf, cellsOf, context2d, drawBlock } from './state.js';
+import { canvasOf, cellsOf, context2d, drawBlock } from './cells.js';
 import { found } from '../../app.js';
 import { visible, drawnWidth } from './zoom.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
 
-/** The zoom's drawing state, made by `setUpZoom`. @param {LightsParts} v */
-const zoomUi = (v) => found(v.zoomUi, 'the zoom controls (setUpZoom)');
+/** The zoom's drawing state, made by `setUpZoom`. @param {LightsCtrl} ctrl */
+const zoomUi = (ctrl) => found(ctrl.zoomUi, 'the zoom controls (setUpZoom)');
 
 export const OFF = 0xff40342d;
 export const PRESS = 0xfffc3f8a;
@@ -40,11 +40,11 @@ const BANDS_KEPT = 48;
  * core by bands of rows, only those shown, and kept while the board lives. */
 /** @type {WeakMap<LightsBoard, Map<number, Uint8Array>>} */
 const bandCache = new WeakMap();
-/** @param {LightsParts} v @param {LightsBoard} board @returns {(r: number) => [Uint8Array, number]} */
-function rowsOf(v, board) {
-  const { rows, cols } = v.spec;
-  if (drawBlock(v.spec) === 1) {
-    const all = cellsOf(v, board);
+/** @param {LightsCtrl} ctrl @param {LightsBoard} board @returns {(r: number) => [Uint8Array, number]} */
+function rowsOf(ctrl, board) {
+  const { rows, cols } = ctrl.spec;
+  if (drawBlock(ctrl.spec) === 1) {
+    const all = cellsOf(ctrl, board);
     return (r) => [all, r * cols];
   }
   let bands = bandCache.get(board);
@@ -53,7 +53,7 @@ function rowsOf(v, board) {
     const b = Math.floor(r / BAND);
     let cells = bands.get(b);
     if (!cells) {
-      cells = v.core.lights_cells(board, 1, b * BAND, Math.min(rows, (b + 1) * BAND));
+      cells = ctrl.core.lights_cells(board, 1, b * BAND, Math.min(rows, (b + 1) * BAND));
       const oldest = bands.keys().next();
       if (bands.size >= BANDS_KEPT && !oldest.done) bands.delete(oldest.value);
       bands.set(b, cells);
@@ -67,12 +67,12 @@ function rowsOf(v, board) {
 
 /** The whole board as ./draw.js paints it at zoom 1, on a canvas of its own, repainted only
  * when the lights or the overlay changed: the source of far views and of the minimap.
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  * @param {(target: HTMLCanvasElement) => void} paintBase */
-function baseOf(v, paintBase) {
-  const ui = zoomUi(v);
-  const { overlay } = v;
-  const key = [v.lights, overlay.presses, overlay.quiet, overlay.hint];
+function baseOf(ctrl, paintBase) {
+  const ui = zoomUi(ctrl);
+  const { overlay } = ctrl;
+  const key = [ctrl.lights, overlay.presses, overlay.quiet, overlay.hint];
   const before = ui.baseKey;
   if (!before || key.some((k, i) => k !== before[i])) {
     paintBase(ui.base);
@@ -86,13 +86,13 @@ function baseOf(v, paintBase) {
  * board's picture while a light is under a pixel, else light by light from the visible rows,
  * with gaps between lights and the overlay as marks once a light is `SHAPE_PX` pixels wide.
  * @param {(target: HTMLCanvasElement) => void} paintBase paints the whole board (./draw.js)
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  */
-export function drawZoomed(v, paintBase) {
-  const canvas = canvasOf(v, 'canvas');
-  const { rows, cols, states } = v.spec;
+export function drawZoomed(ctrl, paintBase) {
+  const canvas = canvasOf(ctrl, 'canvas');
+  const { rows, cols, states } = ctrl.spec;
   const dpr = window.devicePixelRatio || 1;
-  let W = Math.round(drawnWidth(v) * dpr);
+  let W = Math.round(drawnWidth(ctrl) * dpr);
   let H = Math.round((W * rows) / cols);
   const cap = 4096 / Math.max(W, H);
   if (cap < 1) [W, H] = [Math.max(1, Math.round(W * cap)), Math.max(1, Math.round(H * cap))];
@@ -102,25 +102,25 @@ export function drawZoomed(v, paintBase) {
   }
   const ctx = context2d(canvas);
   ctx.imageSmoothingEnabled = false;
-  const { x, y, w, h } = visible(v);
+  const { x, y, w, h } = visible(ctrl);
   const p = W / w;
-  const base = baseOf(v, paintBase);
+  const base = baseOf(ctrl, paintBase);
   if (p < 1) {
-    const b = drawBlock(v.spec);
+    const b = drawBlock(ctrl.spec);
     ctx.drawImage(base, x / b, y / b, w / b, h / b, 0, 0, W, H);
   } else {
-    drawLights(v, ctx, { x, y, w, h, p, states });
+    drawLights(ctrl, ctx, { x, y, w, h, p, states });
   }
-  drawMinimap(v, base);
+  drawMinimap(ctrl, base);
 }
 
 /** The visible lights, one pixel each on a scratch canvas stretched to `p` pixels a light.
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  * @param {CanvasRenderingContext2D} ctx
  * @param {{ x: number, y: number, w: number, h: number, p: number, states: number }} shown */
-function drawLights(v, ctx, { x, y, w, h, p, states }) {
-  const { rows, cols } = v.spec;
-  const { overlay } = v;
+function drawLights(ctrl, ctx, { x, y, w, h, p, states }) {
+  const { rows, cols } = ctrl.spec;
+  const { overlay } = ctrl;
   const c0 = Math.floor(x);
   const r0 = Math.floor(y);
   const c1 = Math.min(cols, Math.ceil(x + w));
@@ -128,9 +128,9 @@ function drawLights(v, ctx, { x, y, w, h, p, states }) {
   const cw = c1 - c0;
   const ch = r1 - r0;
   const shapes = p >= SHAPE_PX;
-  const lights = rowsOf(v, v.lights);
-  const presses = overlay.presses && rowsOf(v, overlay.presses);
-  const quiet = overlay.quiet && rowsOf(v, overlay.quiet);
+  const lights = rowsOf(ctrl, ctrl.lights);
+  const presses = overlay.presses && rowsOf(ctrl, overlay.presses);
+  const quiet = overlay.quiet && rowsOf(ctrl, overlay.quiet);
   const palette = statePalette(states);
   const img = new ImageData(cw, ch);
   const px = new Uint32Array(img.data.buffer);
@@ -157,7 +157,7 @@ function drawLights(v, ctx, { x, y, w, h, p, states }) {
     const hc = overlay.hint % cols;
     if (hr >= r0 && hr < r1 && hc >= c0 && hc < c1) px[(hr - r0) * cw + hc - c0] = HINT;
   }
-  const ui = zoomUi(v);
+  const ui = zoomUi(ctrl);
   if (ui.scratch.width < cw || ui.scratch.height < ch) {
     ui.scratch.width = Math.max(ui.scratch.width, cw);
     ui.scratch.height = Math.max(ui.scratch.height, ch);
@@ -206,13 +206,13 @@ function drawLights(v, ctx, { x, y, w, h, p, states }) {
 }
 
 /** The minimap: the whole board small, the visible rectangle framed on it.
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  * @param {HTMLCanvasElement} base */
-function drawMinimap(v, base) {
-  const map = canvasOf(v, 'minimap');
-  const { rows, cols } = v.spec;
+function drawMinimap(ctrl, base) {
+  const map = canvasOf(ctrl, 'minimap');
+  const { rows, cols } = ctrl.spec;
   const dpr = window.devicePixelRatio || 1;
-  const cssW = Math.min(140, Math.max(72, drawnWidth(v) * 0.28));
+  const cssW = Math.min(140, Math.max(72, drawnWidth(ctrl) * 0.28));
   const W = Math.round(cssW * dpr);
   const H = Math.max(1, Math.round((W * rows) / cols));
   if (map.width !== W || map.height !== H) {
@@ -223,7 +223,7 @@ function drawMinimap(v, base) {
   const ctx = context2d(map);
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(base, 0, 0, base.width, base.height, 0, 0, W, H);
-  const { x, y, w, h } = visible(v);
+  const { x, y, w, h } = visible(ctrl);
   const k = W / cols;
   const rw = Math.max(6, w * k);
   const rh = Math.max(6, h * k);

@@ -1,12 +1,12 @@
 // Lights Out: zoom and pan on the canvas of a large board — the wheel (about the pointer), a
 // pinch, a drag, the + and − keys, the zoom bar (−, +, Fit) and a minimap. At zoom 1 the canvas
 // holds the whole board a pixel a light (or a square of lights), as ./draw.js paints it; zoomed
-// in, it is as many pixels as it shows on screen and only the visible lights are drawn. `v` is
-// the view; `v.zoom` is `{scale, x, y, spec}`: how many times the fit size, and the top-left
+// in, it is as many pixels as it shows on screen and only the visible lights are drawn. `ctrl` is
+// the controller (./controller.js); `ctrl.zoom` is `{scale, x, y, spec}`: how many times the fit size, and the top-left
 // corner of the visible rectangle in lights.
-import { canvasOf } from './state.js';
+import { canvasOf } from './cells.js';
 
-/** @typedef {import('./state.js').LightsParts} LightsParts */
+/** @typedef {import('./controller.js').LightsCtrl} LightsCtrl */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
 
 
@@ -14,89 +14,89 @@ import { canvasOf } from './state.js';
 const DEEPEST_LIGHT_PX = 48;
 
 /** The view's zoom, back to fit when the board's size or kind changed.
- * @param {LightsParts} v */
-export function zoomOf(v) {
-  const key = JSON.stringify(v.spec);
-  if (!v.zoom || v.zoom.spec !== key) v.zoom = { scale: 1, x: 0, y: 0, spec: key };
-  return v.zoom;
+ * @param {LightsCtrl} ctrl */
+export function zoomOf(ctrl) {
+  const key = JSON.stringify(ctrl.spec);
+  if (!ctrl.zoom || ctrl.zoom.spec !== key) ctrl.zoom = { scale: 1, x: 0, y: 0, spec: key };
+  return ctrl.zoom;
 }
 
-/** @param {LightsParts} v */
-export const isZoomed = (v) => zoomOf(v).scale > 1;
+/** @param {LightsCtrl} ctrl */
+export const isZoomed = (ctrl) => zoomOf(ctrl).scale > 1;
 
 /** The visible rectangle in lights: `{x, y, w, h}`.
- * @param {LightsParts} v */
-export function visible(v) {
-  const { scale, x, y } = zoomOf(v);
-  return { x, y, w: v.spec.cols / scale, h: v.spec.rows / scale };
+ * @param {LightsCtrl} ctrl */
+export function visible(ctrl) {
+  const { scale, x, y } = zoomOf(ctrl);
+  return { x, y, w: ctrl.spec.cols / scale, h: ctrl.spec.rows / scale };
 }
 
 /** The CSS width the board is drawn at (the wrapper's inner width; 560 before layout).
- * @param {LightsParts} v */
-export const drawnWidth = (v) => canvasOf(v, 'canvas').getBoundingClientRect().width || 560;
+ * @param {LightsCtrl} ctrl */
+export const drawnWidth = (ctrl) => canvasOf(ctrl, 'canvas').getBoundingClientRect().width || 560;
 
 /** The deepest zoom: a light `DEEPEST_LIGHT_PX` CSS pixels wide.
- * @param {LightsParts} v */
-const maxScale = (v) => Math.max(2, (DEEPEST_LIGHT_PX * v.spec.cols) / drawnWidth(v));
+ * @param {LightsCtrl} ctrl */
+const maxScale = (ctrl) => Math.max(2, (DEEPEST_LIGHT_PX * ctrl.spec.cols) / drawnWidth(ctrl));
 
 /** Sets the zoom and corner (clamped to the board), says them on the wrapper and redraws.
- * @param {LightsParts} v @param {number} scale @param {number} x @param {number} y */
-export function setView(v, scale, x, y) {
-  const z = zoomOf(v);
-  const { rows, cols } = v.spec;
-  z.scale = Math.min(maxScale(v), Math.max(1, scale));
+ * @param {LightsCtrl} ctrl @param {number} scale @param {number} x @param {number} y */
+export function setView(ctrl, scale, x, y) {
+  const z = zoomOf(ctrl);
+  const { rows, cols } = ctrl.spec;
+  z.scale = Math.min(maxScale(ctrl), Math.max(1, scale));
   z.x = Math.min(cols - cols / z.scale, Math.max(0, x));
   z.y = Math.min(rows - rows / z.scale, Math.max(0, y));
   if (z.scale === 1) z.x = z.y = 0;
-  describeView(v);
-  requestDraw(v);
+  describeView(ctrl);
+  requestDraw(ctrl);
 }
 
 /** Zooms by `factor` keeping the point at fractions (`fx`, `fy`) of the canvas in place.
- * @param {LightsParts} v @param {number} factor @param {number} fx @param {number} fy */
-export function zoomAbout(v, factor, fx, fy) {
-  const { x, y, w, h } = visible(v);
-  const z = zoomOf(v);
-  const scale = Math.min(maxScale(v), Math.max(1, z.scale * factor));
-  setView(v, scale, x + fx * w - (fx * v.spec.cols) / scale, y + fy * h - (fy * v.spec.rows) / scale);
+ * @param {LightsCtrl} ctrl @param {number} factor @param {number} fx @param {number} fy */
+export function zoomAbout(ctrl, factor, fx, fy) {
+  const { x, y, w, h } = visible(ctrl);
+  const z = zoomOf(ctrl);
+  const scale = Math.min(maxScale(ctrl), Math.max(1, z.scale * factor));
+  setView(ctrl, scale, x + fx * w - (fx * ctrl.spec.cols) / scale, y + fy * h - (fy * ctrl.spec.rows) / scale);
 }
 
 /** Zooms by `factor` about the keyboard cursor's light.
- * @param {LightsParts} v @param {number} factor */
-function zoomAtCursor(v, factor) {
-  const { x, y, w, h } = visible(v);
-  const r = Math.floor(v.cursor / v.spec.cols);
-  const c = v.cursor % v.spec.cols;
+ * @param {LightsCtrl} ctrl @param {number} factor */
+function zoomAtCursor(ctrl, factor) {
+  const { x, y, w, h } = visible(ctrl);
+  const r = Math.floor(ctrl.cursor / ctrl.spec.cols);
+  const c = ctrl.cursor % ctrl.spec.cols;
   const fx = (c + 0.5 - x) / w;
   const fy = (r + 0.5 - y) / h;
   // About the view's centre when the cursor is out of sight.
-  if (fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1) zoomAbout(v, factor, fx, fy);
-  else zoomAbout(v, factor, 0.5, 0.5);
+  if (fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1) zoomAbout(ctrl, factor, fx, fy);
+  else zoomAbout(ctrl, factor, 0.5, 0.5);
 }
 
 /** Moves the view the least so the cursor's light is inside it (with a light to spare);
  * true when it moved.
- * @param {LightsParts} v */
-export function followCursor(v) {
-  if (!isZoomed(v)) return false;
-  const { x, y, w, h } = visible(v);
-  const r = Math.floor(v.cursor / v.spec.cols);
-  const c = v.cursor % v.spec.cols;
+ * @param {LightsCtrl} ctrl */
+export function followCursor(ctrl) {
+  if (!isZoomed(ctrl)) return false;
+  const { x, y, w, h } = visible(ctrl);
+  const r = Math.floor(ctrl.cursor / ctrl.spec.cols);
+  const c = ctrl.cursor % ctrl.spec.cols;
   const margin = Math.min(1, w / 4, h / 4);
   const nx = c < x + margin ? c - margin : c + 1 > x + w - margin ? c + 1 + margin - w : x;
   const ny = r < y + margin ? r - margin : r + 1 > y + h - margin ? r + 1 + margin - h : y;
   if (nx === x && ny === y) return false;
-  setView(v, zoomOf(v).scale, nx, ny);
+  setView(ctrl, zoomOf(ctrl).scale, nx, ny);
   return true;
 }
 
 /** The zoom and the visible rectangle as data-* on the canvas wrapper (tests read them), and
  * the zoom bar's text.
- * @param {LightsParts} v */
-export function describeView(v) {
-  const { $ } = v.ctx;
-  const z = zoomOf(v);
-  const { x, y, w, h } = visible(v);
+ * @param {LightsCtrl} ctrl */
+export function describeView(ctrl) {
+  const { $ } = ctrl.ctx;
+  const z = zoomOf(ctrl);
+  const { x, y, w, h } = visible(ctrl);
   const wrap = $('canvas-wrap');
   Object.assign(wrap.dataset, {
     zoom: z.scale.toFixed(4),
@@ -104,28 +104,28 @@ export function describeView(v) {
     viewY: y.toFixed(4),
     viewW: w.toFixed(4),
     viewH: h.toFixed(4),
-    lightPx: (drawnWidth(v) / w).toFixed(3),
+    lightPx: (drawnWidth(ctrl) / w).toFixed(3),
   });
   const level = $('zoom-level');
   if (!level) return;
   const r0 = Math.floor(y) + 1;
   const c0 = Math.floor(x) + 1;
-  const r1 = Math.min(v.spec.rows, Math.ceil(y + h));
-  const c1 = Math.min(v.spec.cols, Math.ceil(x + w));
+  const r1 = Math.min(ctrl.spec.rows, Math.ceil(y + h));
+  const c1 = Math.min(ctrl.spec.cols, Math.ceil(x + w));
   level.textContent = z.scale === 1 ? 'whole board' : `${z.scale < 10 ? z.scale.toFixed(1) : Math.round(z.scale)}× · rows ${r0}–${r1}, columns ${c0}–${c1}`;
   $('zoom-out').disabled = z.scale === 1;
   $('zoom-fit').disabled = z.scale === 1;
-  $('zoom-in').disabled = z.scale >= maxScale(v);
+  $('zoom-in').disabled = z.scale >= maxScale(ctrl);
 }
 
 /** Redraws once per frame however many events moved the view. The wrapper carries
  * `data-drawing` from the change to the frame that draws it, so a reader of the canvas (a test)
  * can wait for the drawing to match what the wrapper says.
- * @param {LightsParts} v */
-function requestDraw(v) {
-  const ui = v.zoomUi;
+ * @param {LightsCtrl} ctrl */
+function requestDraw(ctrl) {
+  const ui = ctrl.zoomUi;
   if (!ui || ui.frame) return;
-  const wrap = v.ctx.$('canvas-wrap');
+  const wrap = ctrl.ctx.$('canvas-wrap');
   wrap.dataset.drawing = 'true';
   ui.frame = requestAnimationFrame(() => {
     ui.frame = 0;
@@ -137,13 +137,13 @@ function requestDraw(v) {
 /** The light under the point (`x`, `y`) of the canvas drawn at `rect`, or null when the point
  * is off the drawn board. The same map as the drawing: light (r, c) covers
  * [(c − x₀)·p, (c + 1 − x₀)·p) across, p the pixels a light.
- * @param {LightsParts} v @param {DOMRect} rect @param {number} px @param {number} py */
-export function lightAt(v, rect, px, py) {
-  const { rows, cols } = v.spec;
+ * @param {LightsCtrl} ctrl @param {DOMRect} rect @param {number} px @param {number} py */
+export function lightAt(ctrl, rect, px, py) {
+  const { rows, cols } = ctrl.spec;
   const fx = (px - rect.left) / rect.width;
   const fy = (py - rect.top) / rect.height;
   if (!(fx >= 0 && fx < 1 && fy >= 0 && fy < 1)) return null;
-  const { x, y, w, h } = visible(v);
+  const { x, y, w, h } = visible(ctrl);
   const r = Math.min(rows - 1, Math.floor(y + fy * h));
   const c = Math.min(cols - 1, Math.floor(x + fx * w));
   return r * cols + c;
@@ -156,17 +156,17 @@ const wheelPixels = (/** @type {WheelEvent} */ e) => e.deltaY * (e.deltaMode ===
  * pan, pinch to zoom) and the minimap. `redraw` draws the canvas (./draw.js); `tap` presses
  * the light under a touch that lifted without moving (a browser may send no click for it
  * after a pinch).
- * @param {any} v
+ * @param {any} ctrl
  * @param {() => void} redraw
  * @param {(e: PointerEvent) => void} tap
  * @returns {{ dragged: () => boolean, key: (e: KeyboardEvent) => boolean }} whether the last
  *   pointer gesture moved the view or was a tap already pressed (its click presses nothing),
  *   and the zoom keys
- * @param {LightsParts} v
+ * @param {LightsCtrl} ctrl
  */
-export function setUpZoom(v, redraw, tap) {
-  const { $ } = v.ctx;
-  const canvas = canvasOf(v, 'canvas');
+export function setUpZoom(ctrl, redraw, tap) {
+  const { $ } = ctrl.ctx;
+  const canvas = canvasOf(ctrl, 'canvas');
   const wrap = $('canvas-wrap');
   const map = document.createElement('canvas');
   map.id = 'minimap';
@@ -186,26 +186,26 @@ export function setUpZoom(v, redraw, tap) {
     '<small id="zoom-level"></small>';
   // On the board's corner, so the controls are wherever the board is (a map's zoom).
   wrap.append(bar);
-  v.zoomUi = {
+  ctrl.zoomUi = {
     redraw,
     frame: 0,
     base: document.createElement('canvas'),
     scratch: document.createElement('canvas'),
     baseKey: null,
   };
-  $('zoom-in').addEventListener('click', () => zoomAtCursor(v, 2));
-  $('zoom-out').addEventListener('click', () => zoomAtCursor(v, 0.5));
-  $('zoom-fit').addEventListener('click', () => setView(v, 1, 0, 0));
+  $('zoom-in').addEventListener('click', () => zoomAtCursor(ctrl, 2));
+  $('zoom-out').addEventListener('click', () => zoomAtCursor(ctrl, 0.5));
+  $('zoom-fit').addEventListener('click', () => setView(ctrl, 1, 0, 0));
 
   canvas.addEventListener(
     'wheel',
     (e) => {
       const dy = wheelPixels(e);
       // Zooming out of the whole board scrolls the page instead.
-      if (dy > 0 && !isZoomed(v)) return;
+      if (dy > 0 && !isZoomed(ctrl)) return;
       e.preventDefault();
       const rect = canvas.getBoundingClientRect();
-      zoomAbout(v, Math.exp(-dy * 0.002), (e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height);
+      zoomAbout(ctrl, Math.exp(-dy * 0.002), (e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height);
     },
     { passive: false },
   );
@@ -230,15 +230,15 @@ export function setUpZoom(v, redraw, tap) {
     const last = down.get(e.pointerId);
     if (!last) return;
     const rect = canvas.getBoundingClientRect();
-    const { x, y, w, h } = visible(v);
+    const { x, y, w, h } = visible(ctrl);
     if (down.size === 1) {
       const dx = e.clientX - last.x;
       const dy = e.clientY - last.y;
       moved += Math.abs(dx) + Math.abs(dy);
       down.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      if (!isZoomed(v) || moved < 4) return;
+      if (!isZoomed(ctrl) || moved < 4) return;
       gesture = true;
-      setView(v, zoomOf(v).scale, x - (dx * w) / rect.width, y - (dy * h) / rect.height);
+      setView(ctrl, zoomOf(ctrl).scale, x - (dx * w) / rect.width, y - (dy * h) / rect.height);
     } else if (down.size === 2) {
       // A pinch: the midpoint stays under the fingers, the zoom follows their distance.
       const [a, b] = [...down.values()];
@@ -255,8 +255,8 @@ export function setUpZoom(v, redraw, tap) {
       // The light under the old midpoint goes under the new one.
       const lx = x + fx0 * w;
       const ly = y + fy0 * h;
-      const scale = Math.min(maxScale(v), Math.max(1, zoomOf(v).scale * (after.d / before.d)));
-      setView(v, scale, lx - (fx1 * v.spec.cols) / scale, ly - (fy1 * v.spec.rows) / scale);
+      const scale = Math.min(maxScale(ctrl), Math.max(1, zoomOf(ctrl).scale * (after.d / before.d)));
+      setView(ctrl, scale, lx - (fx1 * ctrl.spec.cols) / scale, ly - (fy1 * ctrl.spec.rows) / scale);
     }
   });
   const up = (/** @type {PointerEvent} */ e) => {
@@ -275,10 +275,10 @@ export function setUpZoom(v, redraw, tap) {
   // The minimap: a press or drag on it centres the view there.
   const moveTo = (/** @type {PointerEvent} */ e) => {
     const rect = map.getBoundingClientRect();
-    const { w, h } = visible(v);
-    const lx = ((e.clientX - rect.left) / rect.width) * v.spec.cols;
-    const ly = ((e.clientY - rect.top) / rect.height) * v.spec.rows;
-    setView(v, zoomOf(v).scale, lx - w / 2, ly - h / 2);
+    const { w, h } = visible(ctrl);
+    const lx = ((e.clientX - rect.left) / rect.width) * ctrl.spec.cols;
+    const ly = ((e.clientY - rect.top) / rect.height) * ctrl.spec.rows;
+    setView(ctrl, zoomOf(ctrl).scale, lx - w / 2, ly - h / 2);
   };
   map.addEventListener('pointerdown', (e) => {
     e.preventDefault();
@@ -290,14 +290,14 @@ export function setUpZoom(v, redraw, tap) {
   });
 
   new ResizeObserver(() => {
-    if (v.spec && isZoomed(v)) requestDraw(v);
+    if (ctrl.shown && isZoomed(ctrl)) requestDraw(ctrl);
   }).observe(wrap);
 
   return {
     dragged: () => gesture || performance.now() - tapped < 800,
     key: (e) => {
-      if (e.key === '+' || e.key === '=') zoomAtCursor(v, 2);
-      else if (e.key === '-' || e.key === '_') zoomAtCursor(v, 0.5);
+      if (e.key === '+' || e.key === '=') zoomAtCursor(ctrl, 2);
+      else if (e.key === '-' || e.key === '_') zoomAtCursor(ctrl, 0.5);
       else return false;
       return true;
     },
@@ -305,12 +305,12 @@ export function setUpZoom(v, redraw, tap) {
 }
 
 /** Shows the zoom bar and the minimap for a canvas board (hidden for a grid).
- * @param {LightsParts} v @param {boolean} big */
-export function showZoomControls(v, big) {
-  const { $ } = v.ctx;
-  if (!v.zoomUi) return;
+ * @param {LightsCtrl} ctrl @param {boolean} big */
+export function showZoomControls(ctrl, big) {
+  const { $ } = ctrl.ctx;
+  if (!ctrl.zoomUi) return;
   $('zoom-bar').hidden = !big;
-  $('minimap').hidden = !big || !isZoomed(v);
-  $('canvas-wrap').classList.toggle('zoomed', big && isZoomed(v));
-  if (big) describeView(v);
+  $('minimap').hidden = !big || !isZoomed(ctrl);
+  $('canvas-wrap').classList.toggle('zoomed', big && isZoomed(ctrl));
+  if (big) describeView(ctrl);
 }
