@@ -296,7 +296,7 @@ fn browser_lane(root: &Path, cli: &Path) -> Vec<Step> {
             out: Some(crate::target_dir().join("dist-test")),
             ..Default::default()
         })?;
-        port = Some(crate::serve::spawn(root.join("www"))?);
+        port = Some(crate::serve::spawn(root.join("www"), crate::serve::Limits::DEFAULT)?);
         Ok(())
     }));
     let Some(port) = port else {
