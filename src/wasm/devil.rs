@@ -23,31 +23,6 @@ pub fn devil_board(squares: usize) -> Result<JsValue, JsError> {
     to_js(&Drawing { layout, names })
 }
 
-/// The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
-/// round's result (`playing`, `won`, `lost`) is in, the next round's, and every rung's board
-/// size. Ladders are `{rung, streak}`, the rung counted from 0.
-#[wasm_bindgen]
-pub fn devil_ladder(rung: u8, streak: u16, status: &str) -> Result<JsValue, JsError> {
-    #[derive(serde::Serialize)]
-    struct Around {
-        shown: Ladder,
-        next: Ladder,
-        squares: [usize; 5],
-    }
-    use crate::puzzle::Status;
-    let status = match status {
-        "playing" => Status::Playing,
-        "won" => Status::Won,
-        "lost" => Status::Lost,
-        other => return Err(JsError::new(&format!("'{other}' is not a round's result (playing, won or lost)"))),
-    };
-    if usize::from(rung) >= LADDER_SQUARES.len() {
-        return Err(JsError::new(&format!("the ladder has {} rungs, not {}", LADDER_SQUARES.len(), rung + 1)));
-    }
-    let ladder = Ladder { rung, streak };
-    to_js(&Around { shown: ladder.shown(status), next: ladder.next(status), squares: LADDER_SQUARES })
-}
-
 /// The Devil's chessboard in the game session (`super::game`): a round is drawn as itself, and
 /// its link keeps the page's mode, strategy and animation frame beside it.
 impl super::game::Face for Game {
@@ -80,13 +55,20 @@ impl super::game::Face for Game {
     }
 
     /// What the strategy of `options` does on the round ([`crate::devil::play::Question`]).
+    /// `ladder`: the ladder around the round shown, `{shown, next, squares}` — the ladder once
+    /// the round's result is in (null off the ladder), the next round's (the first rung off
+    /// it), and every rung's board size. The others ask the strategy of `options` about the round.
     fn query(
         session: &crate::session::Session<Game>,
+        extras: &Extras,
         question: &str,
         options: &crate::devil::game::SolveOptions,
         _: &mut dyn crate::progress::Progress,
     ) -> Result<JsValue, JsError> {
         use crate::devil::play::{ask, Question};
+        if question == "ladder" {
+            return to_js(&extras.ladder_around(session.state()));
+        }
         to_js(&ask(session.state(), Question::parse(question).map_err(js_err)?, options).map_err(js_err)?)
     }
 
@@ -158,6 +140,32 @@ pub struct Extras {
     /// On the ladder, the rounds won in a row before this one.
     #[serde(default)]
     streak: u16,
+}
+
+/// The ladder around a round (the session's `ladder` question).
+#[derive(serde::Serialize)]
+struct LadderAround {
+    shown: Option<Ladder>,
+    next: Ladder,
+    squares: [usize; 5],
+}
+
+impl Extras {
+    /// The ladder around `round`: only a round played (as A or as B) is won or lost.
+    fn ladder_around(&self, round: &Game) -> LadderAround {
+        use crate::devil::game::Mode;
+        use crate::puzzle::Puzzle;
+        let status = match self.mode {
+            Mode::PlayA | Mode::PlayB => round.status(),
+            Mode::Watch | Mode::Edit => crate::puzzle::Status::Playing,
+        };
+        let ladder = self.rung.checked_sub(1).map(|rung| Ladder { rung, streak: self.streak });
+        LadderAround {
+            shown: ladder.map(|l| l.shown(status)),
+            next: ladder.map_or(Ladder::START, |l| l.next(status)),
+            squares: LADDER_SQUARES,
+        }
+    }
 }
 
 impl Default for Extras {

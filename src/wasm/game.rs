@@ -79,11 +79,12 @@ pub trait Face: Puzzle + 'static {
     /// Puzzles without questions refuse.
     fn query(
         session: &Session<Self>,
+        extras: &Self::Extras,
         question: &str,
         options: &Self::SolveOptions,
         progress: &mut dyn Progress,
     ) -> Result<JsValue, JsError> {
-        let _ = (session, question, options, progress);
+        let _ = (session, extras, question, options, progress);
         Err(JsError::new("this puzzle answers no questions"))
     }
 
@@ -230,8 +231,8 @@ where
     fn query(&self, question: &str, options: JsValue, progress: Option<&js_sys::Function>) -> Result<JsValue, JsError> {
         let options = P::parse_options(options)?;
         match progress {
-            Some(f) => P::query(&self.session, question, &options, &mut JsProgress::new(f)),
-            None => P::query(&self.session, question, &options, &mut NoProgress),
+            Some(f) => P::query(&self.session, &self.extras, question, &options, &mut JsProgress::new(f)),
+            None => P::query(&self.session, &self.extras, question, &options, &mut NoProgress),
         }
     }
     fn input(&mut self, input: JsValue, options: JsValue) -> Result<JsValue, JsError> {
@@ -422,7 +423,7 @@ impl GameSession {
         self.inner.preview(mv)
     }
     /// A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-    /// `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+    /// `named`, `named-dealt` and `flip` for the strategy of `options`, and `ladder`; the table's `belief`;
     /// Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
     pub fn query(
         &self,

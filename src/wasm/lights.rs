@@ -163,6 +163,7 @@ impl Face for Position {
     /// view ([`Face::shown_link`]).
     fn query(
         session: &Session<Position>,
+        (): &(),
         question: &str,
         options: &SolveOptions,
         progress: &mut dyn Progress,

@@ -207,6 +207,7 @@ impl super::game::Face for Game {
     /// its own, [`crate::table::game::jump`]) is not among them: Follow's panel traces those.
     fn query(
         session: &crate::session::Session<Game>,
+        (): &(),
         question: &str,
         (): &(),
         _: &mut dyn crate::progress::Progress,

@@ -31,8 +31,38 @@ test('only Play as A and B are rounds that end, and only a won one is won', () =
   }
 });
 
-test('the next round climbs on a win, stays on a loss, and the top rung is the last', () => {
-  const { squares } = ladderAround(core, { mode: 'play_a', status: 'playing', ladder: { rung: 0, streak: 0 } });
+/** The XOR of the indices of the heads (the strategy written here, not the core's). */
+const xorOfHeads = (/** @type {string} */ coins) => [...coins].reduce((acc, c, i) => (c === '1' ? acc ^ i : acc), 0);
+
+/**
+ * A session of a round on `ladder` (or off it) in `mode`, played to `result` by moves chosen
+ * here: as A, the flip that makes the heads' XOR the key (a win) or another (a loss), B then
+ * naming the XOR; as B, the key (a win) or another square (a loss) after A's flip.
+ * @param {number} squares @param {string} mode @param {{rung: number, streak: number} | null} ladder
+ * @param {'playing' | 'won' | 'lost'} result
+ */
+let seed = 0;
+function roundTo(squares, mode, ladder, result) {
+  const session = core.GameSession.create('devil', { squares }, String(++seed));
+  session.set_extras({ mode, strategy: 0, step: 0, ...ladderExtras(ladder) });
+  const { board, key } = session.view().state.game;
+  const winning = xorOfHeads(board) ^ key;
+  if (mode === 'play_b') {
+    session.edit({ hand_to_b: winning });
+    if (result !== 'playing') session.play({ answer: result === 'won' ? key : (key + 1) % squares });
+  } else if (mode === 'play_a' && result !== 'playing') {
+    session.play_turn({ flip: result === 'won' ? winning : (winning + 1) % squares }, { strategy: 0, table: null });
+  }
+  assert.equal(session.view().status, result, `${mode} played to ${result}`);
+  return session;
+}
+
+test('the session gives the ladder around its round: a win climbs with the streak, a loss keeps the rung from 0, the top rung is the last', () => {
+  const off = roundTo(4, 'play_a', null, 'playing');
+  const { squares, shown, next } = ladderAround(off);
+  off.free();
+  assert.equal(shown, null, 'off the ladder');
+  assert.deepEqual(next, { rung: 0, streak: 0 }, 'the ladder starts at its first rung');
   assert.ok(squares.length >= 2, 'a ladder of rungs');
   for (let i = 0; i < squares.length; i++) {
     assert.equal(squares[i] & (squares[i] - 1), 0, 'a power of two: only those sizes can be won');
@@ -42,15 +72,25 @@ test('the next round climbs on a win, stays on a loss, and the top rung is the l
   for (let rung = 0; rung <= top; rung++) {
     for (const streak of [0, 3]) {
       const ladder = { rung, streak };
-      const won = ladderAround(core, { mode: 'play_b', status: 'won', ladder });
-      assert.deepEqual(won.shown, { rung, streak: streak + 1 }, 'the win counts at once');
-      assert.deepEqual(won.next, { rung: Math.min(rung + 1, top), streak: streak + 1 });
-      const lost = ladderAround(core, { mode: 'play_a', status: 'lost', ladder });
-      assert.deepEqual(lost.next, { rung, streak: 0 });
-      const watching = ladderAround(core, { mode: 'watch', status: 'won', ladder });
-      assert.deepEqual(watching.shown, ladder, 'no round played, nothing counted');
+      for (const mode of ['play_a', 'play_b']) {
+        const won = roundTo(squares[rung], mode, ladder, 'won');
+        assert.deepEqual(ladderAround(won).shown, { rung, streak: streak + 1 }, 'the win counts at once');
+        assert.deepEqual(ladderAround(won).next, { rung: Math.min(rung + 1, top), streak: streak + 1 });
+        won.free();
+        const lost = roundTo(squares[rung], mode, ladder, 'lost');
+        assert.deepEqual(ladderAround(lost).shown, { rung, streak: 0 });
+        assert.deepEqual(ladderAround(lost).next, { rung, streak: 0 });
+        lost.free();
+      }
+      const playing = roundTo(squares[rung], 'play_a', ladder, 'playing');
+      assert.deepEqual(ladderAround(playing), { shown: ladder, next: ladder, squares }, 'a round not played to its end is played again');
+      // A round won, then looked at in Watch: no round played there, nothing counted.
+      const watched = roundTo(squares[rung], 'play_a', ladder, 'won');
+      watched.set_extras({ mode: 'watch', strategy: 0, step: 0, ...ladderExtras(ladder) });
+      assert.deepEqual(ladderAround(watched).shown, ladder);
+      watched.free();
+      playing.free();
     }
   }
-  assert.throws(() => ladderAround(core, { mode: 'play_a', status: 'won', ladder: null }));
   assert.equal(ladderText({ rung: 2, streak: 5 }, squares), `Rung 3 of ${squares.length} (${squares[2]} squares) · streak 5`);
 });

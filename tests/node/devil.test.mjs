@@ -187,15 +187,6 @@ test("A's flip with B's reply is one turn: B names the XOR of the heads, the sta
   throwsWith(assert, () => create(16, '1').play_turn({ flip: 16 }, null), /off the board/);
 });
 
-test('the ladder: the board size of each rung, a win climbs with the streak, a loss keeps the rung from 0', () => {
-  assert.deepEqual(core.devil_ladder(0, 0, 'playing'), { shown: { rung: 0, streak: 0 }, next: { rung: 0, streak: 0 }, squares: [2, 4, 8, 16, 64] });
-  assert.deepEqual(core.devil_ladder(2, 3, 'won'), { shown: { rung: 2, streak: 4 }, next: { rung: 3, streak: 4 }, squares: [2, 4, 8, 16, 64] });
-  assert.deepEqual(core.devil_ladder(4, 3, 'won').next, { rung: 4, streak: 4 }, 'the top rung is played again');
-  assert.deepEqual(core.devil_ladder(2, 3, 'lost'), { shown: { rung: 2, streak: 0 }, next: { rung: 2, streak: 0 }, squares: [2, 4, 8, 16, 64] });
-  throwsWith(assert, () => core.devil_ladder(5, 0, 'won'), /5 rungs, not 6/);
-  throwsWith(assert, () => core.devil_ladder(0, 0, 'draw'), /not a round's result/);
-});
-
 test('input on a square does what the mode lets a player do, as the core interprets it', () => {
   const session = create(16, '9');
   const dealt = session.view().state.game;

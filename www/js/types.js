@@ -74,9 +74,10 @@ export {};
 /** A climb up the Devil's ladder (src/devil/game.rs, `Ladder`): the rung from 0. @typedef {{ rung: number, streak: number }} Ladder */
 
 /**
- * The ladder around a round (src/wasm/devil.rs, `devil_ladder`): as it stands with the round's
- * result counted, the next round's, and the board size of every rung.
- * @typedef {{ shown: Ladder, next: Ladder, squares: number[] }} LadderAround
+ * The ladder around a round (src/wasm/devil.rs, the session's `ladder` question): as it stands
+ * with the round's result counted (null off the ladder), the next round's (the first rung off
+ * it), and the board size of every rung.
+ * @typedef {{ shown: Ladder | null, next: Ladder, squares: number[] }} LadderAround
  */
 
 /**

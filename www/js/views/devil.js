@@ -185,7 +185,8 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       driver.act((s) => s.set_extras({ mode: view.mode, strategy: view.strategy, step: view.step, ...ladderExtras(null) }));
       return;
     }
-    newRound(core.devil_ladder(0, 0, 'playing').squares[0], { rung: 0, streak: 0 }, view.mode === 'play_b' ? 'play_b' : 'play_a');
+    const { next, squares } = ladderAround(shownSession);
+    newRound(squares[next.rung], next, view.mode === 'play_b' ? 'play_b' : 'play_a');
   }
 
   /** After a round: on the ladder, the next rung's round (or the same rung's after a loss);
@@ -193,7 +194,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
   function nextRound() {
     clearMessage();
     if (!view.ladder) return newRound(view.game.board.length, null);
-    const { next, squares } = ladderAround(core, view);
+    const { next, squares } = ladderAround(shownSession);
     newRound(squares[next.rung], next);
   }
 

@@ -62,7 +62,7 @@ export class GameSession {
     preview(mv: any): any;
     /**
      * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+     * `named`, `named-dealt` and `flip` for the strategy of `options`, and `ladder`; the table's `belief`;
      * Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
      */
     query(question: string, options: any, progress?: Function | null): any;
@@ -113,13 +113,6 @@ export function devil_lab_menu(): any;
  */
 export function devil_lab_pasted_table(text: string): any;
 
-/**
- * The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
- * round's result (`playing`, `won`, `lost`) is in, the next round's, and every rung's board
- * size. Ladders are `{rung, streak}`, the rung counted from 0.
- */
-export function devil_ladder(rung: number, streak: number, status: string): any;
-
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
 export interface InitOutput {
@@ -129,7 +122,6 @@ export interface InitOutput {
     readonly devil_lab_check: (a: number, b: number, c: number, d: number) => [number, number];
     readonly devil_lab_menu: () => [number, number, number];
     readonly devil_lab_pasted_table: (a: number, b: number) => [number, number, number];
-    readonly devil_ladder: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
     readonly gamesession_edit: (a: number, b: any) => [number, number];
     readonly gamesession_input: (a: number, b: any, c: any) => [number, number, number];

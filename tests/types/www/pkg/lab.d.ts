@@ -62,7 +62,7 @@ export class GameSession {
     preview(mv: any): any;
     /**
      * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+     * `named`, `named-dealt` and `flip` for the strategy of `options`, and `ladder`; the table's `belief`;
      * Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
      */
     query(question: string, options: any, progress?: Function | null): any;
@@ -199,13 +199,6 @@ export function devil_lab_verify(spec: any, squares: number, progress: Function)
 export function devil_lab_why(squares: number): any;
 
 /**
- * The ladder of board sizes around a round: `{shown, next, squares}` — the ladder once the
- * round's result (`playing`, `won`, `lost`) is in, the next round's, and every rung's board
- * size. Ladders are `{rung, streak}`, the rung counted from 0.
- */
-export function devil_ladder(rung: number, streak: number, status: string): any;
-
-/**
  * A table file read back, as the table text the strategy lab's box shows.
  */
 export function lab_from_file(text: string): string;
@@ -243,7 +236,6 @@ export interface InitOutput {
     readonly devil_lab_table: (a: any, b: number) => [number, number, number, number];
     readonly devil_lab_verify: (a: any, b: number, c: any) => [number, number, number];
     readonly devil_lab_why: (a: number) => [number, number, number];
-    readonly devil_ladder: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly gamesession_create: (a: number, b: number, c: any, d: number, e: number) => [number, number, number];
     readonly gamesession_edit: (a: number, b: any) => [number, number];
     readonly gamesession_input: (a: number, b: any, c: any) => [number, number, number];

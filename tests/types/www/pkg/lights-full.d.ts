@@ -62,7 +62,7 @@ export class GameSession {
     preview(mv: any): any;
     /**
      * A fact about the game, as the puzzle answers it: the Devil's `explain`, `explain-dealt`,
-     * `named`, `named-dealt` and `flip` for the strategy of `options`; the table's `belief`;
+     * `named`, `named-dealt` and `flip` for the strategy of `options`, and `ladder`; the table's `belief`;
      * Lights Out's `solve`, `file`, `chase` and `link`. A long answer reports to `progress`.
      */
     query(question: string, options: any, progress?: Function | null): any;

@@ -1,6 +1,6 @@
 // The ladder line of the Devil page. The ladder itself — the board size of each rung, the
 // streak once a round's result is in, the next round's rung — is the core's
-// (`devil::game::Ladder`, exported as `devil_ladder`); this only says it.
+// (`devil::game::Ladder`), which the session answers (its `ladder` question); this only says it.
 
 /**
  * What the ladder line says of the ladder `shown` (its streak with the round's result counted).
@@ -37,11 +37,9 @@ export function roundResult({ mode, status }) {
   return { over, won: over && status === 'won' };
 }
 
-/** The ladder around the round on the board: `{shown, next, squares}` (the core's `Ladder`).
- * @param {import('../../app.js').Cores['devil']} core
- * @param {{ mode: string, status: Status, ladder: Ladder | null }} view
+/** The ladder around the round the session shows: `{shown, next, squares}` — the ladder with
+ * the round's result counted (null off the ladder), the next round's (the first rung off it),
+ * and each rung's board size.
+ * @param {Pick<import('../../game-driver.js').Session, 'query'>} session
  * @returns {LadderAround} */
-export function ladderAround(core, { mode, status, ladder }) {
-  if (!ladder) throw new Error('no ladder');
-  return core.devil_ladder(ladder.rung, ladder.streak, isPlay(mode) ? status : 'playing');
-}
+export const ladderAround = (session) => session.query('ladder', null);

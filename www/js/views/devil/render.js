@@ -179,14 +179,13 @@ export function devilRenderer(c) {
     $('ladder-on').checked = Boolean(ladder);
     $('size').disabled = Boolean(ladder);
     const line = $('ladder');
-    if (!ladder) {
-      const sizes = /** @type {import('../../types.js').LadderAround} */ (c.core.devil_ladder(0, 0, 'playing')).squares;
-      line.textContent = playing ? `Tick Ladder to climb ${sizes.slice(0, -1).join(', ')}, then ${sizes.at(-1)} squares.` : '';
+    const { shown, squares } = ladderAround(c.session);
+    if (!ladder || !shown) {
+      line.textContent = playing ? `Tick Ladder to climb ${squares.slice(0, -1).join(', ')}, then ${squares.at(-1)} squares.` : '';
       delete line.dataset.rung;
       delete line.dataset.streak;
       return;
     }
-    const { shown, squares } = ladderAround(c.core, c.view);
     line.textContent = ladderText(shown, squares);
     Object.assign(line.dataset, { rung: String(ladder.rung), streak: String(shown.streak) });
   }
