@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli, cliBuilt, clickToCopy } from './harness.mjs';
+import { launch, open, screenshot, linkSettled, BASE_URL, ready, savedPath, cli, cliBuilt, clickToCopy, facts } from './harness.mjs';
 
 await cliBuilt();
 const browser = await launch();
@@ -157,7 +157,7 @@ test('a words list too large for a link is saved as a file that the page opens a
   await clickToCopy(page, '#share-link');
   await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
-  assert.match(await page.textContent('#message'), /too large for a link/);
+  assert.equal((await facts(page, '#message')).link, 'too-large');
   assert.equal(await page.isVisible('#save-state'), true);
   const link = await page.evaluate(() => location.href);
   assert.ok(link.length <= 2000, `the link without the words has ${link.length} characters`);
@@ -202,8 +202,7 @@ test('Share opens the system share sheet where navigator.share exists, and copie
   await ready(plain.page);
   assert.equal(await plain.page.textContent('#share-link'), 'Copy link');
   await clickToCopy(plain.page, '#share-link');
-  await plain.page.waitForFunction(() => document.querySelector('#message').textContent !== '');
-  assert.match(await plain.page.textContent('#message'), /^Link copied\./);
+  await plain.page.waitForSelector('#message[data-link=copied]');
   await plain.context.close();
 });
 
@@ -231,7 +230,7 @@ test('a Lights board too large for a link is saved as a board file that the page
   await clickToCopy(page, '#copy-link');
   await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
   assert.equal(await page.getAttribute('#message', 'data-kind'), 'error');
-  assert.match(await page.textContent('#message'), /too large for a link/);
+  assert.equal((await facts(page, '#message')).link, 'too-large');
   const [saved] = await Promise.all([page.waitForEvent('download'), page.click('#save-state')]);
   const savedFile = await savedPath(saved);
   assert.equal(readFileSync(savedFile, 'utf8'), text);

@@ -34,6 +34,9 @@ test('only Play as A and B are rounds that end, and only a won one is won', () =
 /** The XOR of the indices of the heads (the strategy written here, not the core's). */
 const xorOfHeads = (/** @type {string} */ coins) => [...coins].reduce((acc, c, i) => (c === '1' ? acc ^ i : acc), 0);
 
+/** Each round's seed: a new one each. */
+let seed = 0;
+
 /**
  * A session of a round on `ladder` (or off it) in `mode`, played to `result` by moves chosen
  * here: as A, the flip that makes the heads' XOR the key (a win) or another (a loss), B then
@@ -41,7 +44,6 @@ const xorOfHeads = (/** @type {string} */ coins) => [...coins].reduce((acc, c, i
  * @param {number} squares @param {string} mode @param {{rung: number, streak: number} | null} ladder
  * @param {'playing' | 'won' | 'lost'} result
  */
-let seed = 0;
 function roundTo(squares, mode, ladder, result) {
   const session = core.GameSession.create('devil', { squares }, String(++seed));
   session.set_extras({ mode, strategy: 0, step: 0, ...ladderExtras(ladder) });

@@ -45,7 +45,7 @@ const REASON_MAX = 120;
  * @typedef {object} LinkHost
  * @property {string} link  the fragment the page opens with ('#lights/v2/…'; '' for none)
  * @property {LinkPlace} place
- * @property {(text: string, kind?: import('./app.js').MessageKind) => void} showMessage
+ * @property {(text: string, kind?: import('./app.js').MessageKind, facts?: Record<string, string | number | boolean>) => void} showMessage
  * @property {() => void} clearMessage
  * @property {(open: (hash: string) => Promise<void>) => void} onLinkChange  calls `open` for each link pasted later
  * @property {ReturnType<typeof linkKeeper> | null} [keeper]  set by followLinks: the page calls `keeper.changed()`
@@ -252,7 +252,7 @@ export async function followLinks(host, puzzle) {
       const link = current();
       return link instanceof Promise ? link.then(stateLink) : stateLink(link);
     },
-    onTooLarge: puzzle.onTooLarge ?? ((text) => host.showMessage(text)),
+    onTooLarge: puzzle.onTooLarge ?? ((text) => host.showMessage(text, 'info', { link: 'too-large' })),
   });
   host.keeper = keeper;
   host.onLinkChange((hash) =>

@@ -88,11 +88,11 @@ export function wireShareBar(ctx, { link, title, frameSize, linkNote = 'this boa
     // null or undefined: a state too large for a link (an Option's None crosses as undefined).
     $('save-state').hidden = fragment != null || !file;
     if (fragment == null) {
-      if (file) ctx.showMessage('This state is too large for a link (more than 2,000 characters): save it as a file and open the file here again.', 'error');
+      if (file) ctx.showMessage('This state is too large for a link (more than 2,000 characters): save it as a file and open the file here again.', 'error', { link: 'too-large' });
       return;
     }
     const result = await shareLink(ctx.shareUrl(fragment), document.title, $('share-output'));
-    ctx.showMessage(shareFeedback(result, linkNote));
+    ctx.showMessage(shareFeedback(result, linkNote), 'info', { link: result });
   });
   if (canShare()) $('copy-link').textContent = 'Share';
   const composer = wireComposer(ctx, { title, frameSize });

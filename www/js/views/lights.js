@@ -98,7 +98,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
     open: openLink,
     tooLarge: 'This board is too large for a link, so the address bar no longer holds it: “Save as file” keeps it.',
     onTooLarge: (text) => {
-      showMessage(text);
+      showMessage(text, 'info', { link: 'too-large' });
       $('save-state').hidden = false;
     },
   });

@@ -14,7 +14,7 @@ import { drawPositions, drawTable, turnTable } from './table/draw.js';
 import { drawStrategy, drawBelief } from './table/belief.js';
 import { search, verify, randomCheck } from './table/checks.js';
 import { TEMPLATE } from './table/template.js';
-import { followController } from './table/follow.js';
+import { followController, sayChoice } from './table/follow.js';
 
 export { TEMPLATE };
 
@@ -43,7 +43,7 @@ export const CORE = 'table';
  */
 
 /** What `play` of a table move returns (src/wasm/table.rs, `Outcome`): how the devil turned the table.
- * @typedef {{ choice: { turn: number, reason: string } }} TableOutcome */
+ * @typedef {import('./table/follow.js').TableOutcome} TableOutcome */
 
 /**
  * Draws the view into `root` and starts it.
@@ -259,8 +259,7 @@ export async function mount(root, { embed = false, link = '', host = null } = {}
       await turnTable(v, result.choice.turn);
       v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
       v.justPlayed = true;
-      const who = v.view.devil === 'human' ? '' : 'The devil ';
-      $('devil-note').textContent = `${who}${result.choice.reason}.`;
+      sayChoice($('devil-note'), result.choice, v.view.devil === 'human' ? '' : 'The devil ');
       driver.refresh();
       return true;
     } catch (err) {

@@ -53,12 +53,13 @@ export async function keepLabLink(ctx, o) {
     await ctx.keeper?.flush({ release: true });
     const url = ctx.shareUrl(link.fragment);
     if (link.file) {
-      ctx.showMessage(`${link.reason} The link below leaves it out; save it with “Save as file” and open the file here again.`, 'error');
+      ctx.showMessage(`${link.reason} The link below leaves it out; save it with “Save as file” and open the file here again.`, 'error', { link: 'too-large' });
       $('share-output').value = url;
       $('share-output').hidden = false;
       return;
     }
-    ctx.showMessage(shareFeedback(await shareLink(url, document.title, $('share-output')), o.what));
+    const result = await shareLink(url, document.title, $('share-output'));
+    ctx.showMessage(shareFeedback(result, o.what), 'info', { link: result });
   });
   $('save-state').addEventListener('click', () => {
     const file = current()?.file;

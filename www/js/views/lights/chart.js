@@ -60,7 +60,7 @@ export async function drawChart(ctrl, open) {
   for (const kind of /** @type {const} */ (['torus', 'bounded'])) {
     for (const p of points) {
       const nullity = p[kind];
-      const dot = /** @type {SVGElement} */ (el('circle', { cx: x(p.n), cy: y(nullity), r: nullity ? 3 : 2, class: `pt ${kind}`, tabindex: -1, role: 'button', 'data-n': p.n, 'data-kind': kind }));
+      const dot = /** @type {SVGElement} */ (el('circle', { cx: x(p.n), cy: y(nullity), r: nullity ? 3 : 2, class: `pt ${kind}`, tabindex: -1, role: 'button', 'data-n': p.n, 'data-kind': kind, 'data-nullity': nullity }));
       dot.setAttribute('aria-label', `${p.n}×${p.n} ${kind}: nullity ${nullity}`);
       el('title', {}, dot).textContent = `${p.n}×${p.n} ${kind}: nullity ${nullity}`;
       dot.addEventListener('click', () => {

@@ -4,13 +4,24 @@ import { runJob, isCancelled } from '../../worker-client.js';
 import { turnTable } from './draw.js';
 import { jobSlot } from './checks.js';
 import { StrategySteps, STEP_CHUNK, WINDOW } from './steps.js';
+import { showResult } from '../../components/result.js';
+
+/**
+ * Says how the devil turned the table before a move, and why; its facts are the turn and the
+ * seats of the coins it guards.
+ * @param {HTMLElement} note @param {TableChoice} choice @param {string} [who]  '' when you are the devil
+ */
+export function sayChoice(note, choice, who = 'The devil ') {
+  showResult(note, `${who}${choice.reason}.`, { turn: choice.turn, guarded: choice.guarded.join(' ') });
+}
 
 /**
  * @typedef {import('../table.js').TableParts} TableParts
  * @typedef {import('../../game-driver.js').Session} Session
  * @typedef {import('../../types.js').TableDrawn} TableDrawn
  * @typedef {import('../../game-driver.js').GameView<TableDrawn>} TableGameView
- * @typedef {{ choice: { turn: number, reason: string } }} TableOutcome
+ * @typedef {{ choice: TableChoice }} TableOutcome
+ * @typedef {{ turn: number, guarded: number[], reason: string }} TableChoice
  */
 
 /**
@@ -120,12 +131,12 @@ export function followController(v, { bar, driver: driverOf, playMove, core: COR
         // move, which chooses exactly as playing it will), then the coins change.
         const { choice } = /** @type {TableOutcome} */ (session.preview({ amounts, turn: null }));
         await turnTable(v, choice.turn);
-        $('devil-note').textContent = `The devil ${choice.reason}.`;
+        sayChoice($('devil-note'), choice);
         v.flashed = new Set(amounts.map((a, i) => (a ? i : -1)).filter((i) => i >= 0));
         v.justPlayed = true;
       } else {
         v.flashed = new Set();
-        $('devil-note').textContent = '';
+        showResult($('devil-note'), '', {});
       }
       clearMessage();
       // Many steps at once (End, a seek): played a chunk at a time with a yield between, so
@@ -192,10 +203,10 @@ export function followController(v, { bar, driver: driverOf, playMove, core: COR
     const link = driver.session?.link();
     if (!link) return;
     runJob('GameSession.open', [`#${link}`], jobSlot(v, 'Playing the strategy'), CORE, ['jump', String(target)])
-      .promise.then((/** @type {{ value: { choice: { reason: string } } | null, link: string }} */ res) => {
+      .promise.then((/** @type {{ value: TableOutcome | null, link: string }} */ res) => {
         if (v.view.state !== before) return;
         driver.start(v.core.GameSession.open(`#${res.link}`));
-        if (res.value) $('devil-note').textContent = `The devil ${res.value.choice.reason}.`;
+        if (res.value) sayChoice($('devil-note'), res.value.choice);
       })
       .catch((err) => {
         if (!isCancelled(err)) showError(err);
