@@ -7,6 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './core.mjs';
 import { LightsCtrl } from '../../www/js/views/lights/controller.js';
+import { lightsSession } from './lights-session.mjs';
 
 const core = await load('lights');
 const CLASSIC = { rows: 5, cols: 5, rule: /** @type {const} */ ('plus'), torus: false, states: 2 };
@@ -111,15 +112,18 @@ test('a large board’s link is the one a Worker made of the view still shown', 
     assert.equal(first.link, null, 'the session leaves the link out');
     assert.equal(ctrl.plan.link_in_worker, true);
     assert.equal(ctrl.link, undefined, 'not made yet');
-    const made = session.query('link', null);
+    // Copy link asks for it at once: made by the session and kept for the view shown.
+    ctrl.driver = /** @type {NonNullable<LightsCtrl['driver']>} */ (/** @type {unknown} */ ({ session }));
+    const made = ctrl.linkNow();
     assert.equal(typeof made, 'string');
-    ctrl.keepLink(first, made);
-    assert.equal(ctrl.link, made);
+    assert.equal(made, session.query('link', null));
+    assert.equal(ctrl.link, made, 'kept');
+    assert.deepEqual(lightsSession(core).open(`#${made}`).lights, first.state.lights, 'the link opens the board shown');
     session.play({ row: 0, col: 0 });
     const second = viewOf(session);
     ctrl.take(second);
     assert.equal(ctrl.link, undefined, 'a press makes the link made before stale');
-    ctrl.keepLink(first, made);
+    ctrl.keepLink(first, /** @type {string} */ (made));
     assert.equal(ctrl.link, undefined, 'a link of a view no longer shown is not kept');
   } finally {
     session.free();

@@ -70,7 +70,7 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   $('chase').addEventListener('click', () => chase(ctrl));
   $('check').addEventListener('click', () => check(ctrl));
   wireShareBar(ctx, {
-    link: () => linkNow(),
+    link: () => ctrl.linkNow(),
     title: 'Lights Out',
     frameSize: (/** @type {string} */ embedView = 'full') => ({ width: 460, height: frameHeight('lights', embedView, ctrl.spec.rows / ctrl.spec.cols) }),
     file: () => found(ctrl.driver?.session, 'the Lights session').query('file', null),
@@ -111,13 +111,6 @@ export async function mount(root, { embed = false, link: fragment = '', host = n
   ctx.ready();
 
   // ---- settings, new boards, links ----
-
-  /** The share fragment now (made here when the session left it to a Worker: Copy link asks
-   * for it at once); null when no link fits. */
-  function linkNow() {
-    if (ctrl.link === undefined) ctrl.keepLink(ctrl.view, found(ctrl.driver?.session, 'the Lights session').query('link', null) ?? null);
-    return ctrl.link ?? null;
-  }
 
   /** The share fragment as the session gives it, made in the Worker (a promise) when the board
    * is large; null when no link fits. */

@@ -156,6 +156,14 @@ export class LightsCtrl {
     return this.view.link ?? (this.plan.link_in_worker ? this.workerLink : null);
   }
 
+  /** The share fragment now, made here when the session left it to a Worker (Copy link asks
+   * for it at once); null when no link fits. */
+  linkNow() {
+    const session = this.driver?.session;
+    if (this.link === undefined && session) this.keepLink(this.view, session.query('link', null) ?? null);
+    return this.link ?? null;
+  }
+
   /**
    * Keeps `link`, made in a Worker of `view`, unless another view was taken meanwhile.
    * @param {LightsView} view @param {string | null} link
