@@ -5,7 +5,7 @@
 
 use chessboard_puzzles::chess::games::adapt::{GameModel, Prediction};
 use chessboard_puzzles::chess::games::book;
-use chessboard_puzzles::chess::games::model::History;
+use chessboard_puzzles::chess::games::model::{features_into, History, MoveFeatures};
 use chessboard_puzzles::chess::games::model_params::{FIT_GAMES, WEIGHTS};
 use chessboard_puzzles::chess::{parse_pgn, GameScheme, Position, PositionScheme};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -133,6 +133,17 @@ fn game_schemes(c: &mut Criterion) {
             before
         })
         .collect();
+    // The features alone (the legal moves, the attack maps before and after each move): what
+    // the prediction spends before the experts score anything.
+    group.bench_function("arithmetic/model features", |b| {
+        let mut f = MoveFeatures::default();
+        b.iter(|| {
+            for (pos, history) in positions.iter().zip(&histories) {
+                features_into(pos, history, book::book(), &mut f);
+                black_box(f.all());
+            }
+        })
+    });
     group.bench_function("arithmetic/model predict", |b| {
         let model = GameModel::new(&WEIGHTS, book::book());
         let mut p = Prediction::default();
