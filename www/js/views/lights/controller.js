@@ -7,7 +7,6 @@
 /** @typedef {import('../../types.js').LightsPlan} LightsPlan */
 /** @typedef {import('../../types.js').LightsSolution} LightsSolution */
 /** @typedef {import('../../types.js').LightsBoard} LightsBoard */
-/** @typedef {import('../../types.js').LightsSpec} LightsSpec */
 /** @typedef {import('../../types.js').LightsDrawn} LightsDrawn */
 /** @typedef {import('../../game-driver.js').GameView<LightsDrawn>} LightsView */
 
