@@ -172,22 +172,22 @@ export function devilRenderer(c) {
    * result counted, and the board size fixed by the rung. */
   function renderLadder() {
     const playing = isPlay(c.view.mode);
-    const { ladder } = c.view;
     const done = roundResult(c.view);
+    // The ladder as the session gives it: null off the ladder.
+    const { shown, squares } = ladderAround(c.session);
     $('play-controls').hidden = !playing;
     $('next-round').disabled = !done.over;
-    $('ladder-on').checked = Boolean(ladder);
-    $('size').disabled = Boolean(ladder);
+    $('ladder-on').checked = Boolean(shown);
+    $('size').disabled = Boolean(shown);
     const line = $('ladder');
-    const { shown, squares } = ladderAround(c.session);
-    if (!ladder || !shown) {
+    if (!shown) {
       line.textContent = playing ? `Tick Ladder to climb ${squares.slice(0, -1).join(', ')}, then ${squares.at(-1)} squares.` : '';
       delete line.dataset.rung;
       delete line.dataset.streak;
       return;
     }
     line.textContent = ladderText(shown, squares);
-    Object.assign(line.dataset, { rung: String(ladder.rung), streak: String(shown.streak) });
+    Object.assign(line.dataset, { rung: String(shown.rung), streak: String(shown.streak) });
   }
 
   /** The live helper of Play as A and B: the colour of the board as it stands, bit by bit,
