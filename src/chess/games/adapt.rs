@@ -36,15 +36,41 @@ const BLOCK_RATE: i64 = 80;
 const BLOCK_FRAC: u32 = 16;
 
 /// Each feature's block (an index into [`model::BLOCKS`]).
-fn block_of() -> &'static Vec<usize> {
-    static B: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
-    B.get_or_init(|| {
-        let mut b = vec![0; NUM_FEATURES];
-        for (k, &(_, first, size)) in model::BLOCKS.iter().enumerate() {
-            b[first..first + size].fill(k);
+static BLOCK_OF: [u8; NUM_FEATURES] = {
+    let mut b = [0u8; NUM_FEATURES];
+    let mut k = 0;
+    while k < model::BLOCKS.len() {
+        let (_, first, size) = model::BLOCKS[k];
+        let mut i = first;
+        while i < first + size {
+            b[i] = k as u8;
+            i += 1;
         }
-        b
-    })
+        k += 1;
+    }
+    b
+};
+
+/// Feature indices are below 2^12 and blocks below 2^6, so the tables the inner loops read
+/// (every feature of every legal move, three times a ply) have that many entries and are
+/// indexed through a mask, with no bounds check.
+const TABLE: usize = 1 << 12;
+const BLOCK_TABLE: usize = 1 << 6;
+const _: () = assert!(NUM_FEATURES <= TABLE && model::BLOCKS.len() <= BLOCK_TABLE);
+
+fn at(i: u16) -> usize {
+    usize::from(i) & (TABLE - 1)
+}
+
+/// A feature's fitted weight and its block, side by side: the experts read both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Fitted {
+    weight: i16,
+    block: u8,
+}
+
+fn table<T: Copy + Default + std::fmt::Debug>() -> Box<[T; TABLE]> {
+    vec![T::default(); TABLE].into_boxed_slice().try_into().expect("TABLE entries")
 }
 
 /// The moves of a position and how the mixture and each expert scored them.
@@ -73,28 +99,40 @@ impl Prediction {
 pub struct GameModel<'a> {
     weights: &'a [i16],
     book: &'a Book,
+    /// The weights and their blocks, by feature.
+    fitted: Box<[Fitted; TABLE]>,
     /// What the weights learner learnt: a change to each weight, in 2^−FRAC sixteenths of a bit.
-    weight_delta: Vec<i32>,
+    weight_delta: Box<[i32; TABLE]>,
     /// What the blocks learner learnt: each block's scale, in 2^−BLOCK_FRAC.
-    block_scale: Vec<i32>,
+    block_scale: [i32; BLOCK_TABLE],
     /// Each expert's code length so far in the game, in 1/16 bits.
     costs: [u64; EXPERTS],
-    /// Scratch for the weights learner's gradient, one value per feature, all zero between moves.
-    grad: Vec<i64>,
+    /// Scratch for the weights learner's gradient, one value per feature, all zero between
+    /// moves. A feature's gradient is at most the legal moves (218) times the frequencies'
+    /// total (2^16) in size, so it fits 32 bits.
+    grad: Box<[i32; TABLE]>,
     /// Scratch for the gradient of the blocks' scales.
-    g_block: Vec<i64>,
+    g_block: [i64; BLOCK_TABLE],
+    /// Scratch: the features whose weights learner's gradient is nonzero.
+    touched: Vec<u16>,
 }
 
 impl<'a> GameModel<'a> {
     pub fn new(weights: &'a [i16], book: &'a Book) -> Self {
+        let mut fitted = table::<Fitted>();
+        for (i, &w) in weights.iter().enumerate().take(NUM_FEATURES) {
+            fitted[i] = Fitted { weight: w, block: BLOCK_OF[i] };
+        }
         GameModel {
             weights,
             book,
-            weight_delta: vec![0; NUM_FEATURES],
-            block_scale: vec![0; model::BLOCKS.len()],
+            fitted,
+            weight_delta: table(),
+            block_scale: [0; BLOCK_TABLE],
             costs: [0; EXPERTS],
-            grad: vec![0; NUM_FEATURES],
-            g_block: vec![0; model::BLOCKS.len()],
+            grad: table(),
+            g_block: [0; BLOCK_TABLE],
+            touched: Vec::new(),
         }
     }
 
@@ -116,16 +154,14 @@ impl<'a> GameModel<'a> {
         for scores in &mut p.expert_scores {
             scores.clear();
         }
-        let blocks = block_of();
         // One pass over each move's features scores it for every expert.
         for f in p.features.iter() {
             let (mut base, mut learnt, mut scaled) = (0i32, 0i32, 0i64);
             for &i in f {
-                let i = i as usize;
-                let w = self.weights[i];
-                base += i32::from(w);
+                let (i, Fitted { weight, block }) = (at(i), self.fitted[at(i)]);
+                base += i32::from(weight);
                 learnt += self.weight_delta[i];
-                scaled += i64::from(w) * i64::from(self.block_scale[blocks[i]]);
+                scaled += i64::from(weight) * i64::from(self.block_scale[usize::from(block) & (BLOCK_TABLE - 1)]);
             }
             p.base.push(base);
             p.expert_scores[FITTED].push(base);
@@ -164,28 +200,35 @@ impl<'a> GameModel<'a> {
         // learners in one pass over the features.
         let (weights_freqs, weights_total) = (&p.expert_freqs[WEIGHTS_LEARNER], totals[WEIGHTS_LEARNER]);
         let (blocks_freqs, blocks_total) = (&p.expert_freqs[BLOCKS_LEARNER], totals[BLOCKS_LEARNER]);
-        let blocks = block_of();
         self.g_block.fill(0);
+        // The features whose gradient became nonzero, each listed when it did (without a
+        // branch: whether a feature was seen already is unpredictable), so the update below
+        // visits each about once rather than once for every move that has it.
+        self.touched.clear();
+        self.touched.resize(p.features.all().len(), 0);
+        let mut touched = 0;
         for (j, f) in p.features.iter().enumerate() {
             let played = j == chosen;
-            let g_weights = i64::from(if played { weights_total } else { 0 }) - i64::from(weights_freqs[j]);
+            let g_weights = (if played { weights_total } else { 0 }) as i32 - weights_freqs[j] as i32;
             let g_blocks = i64::from(if played { blocks_total } else { 0 }) - i64::from(blocks_freqs[j]);
             for &i in f {
-                let i = i as usize;
-                self.grad[i] += g_weights;
-                self.g_block[blocks[i]] += g_blocks * i64::from(self.weights[i]);
+                let Fitted { weight, block } = self.fitted[at(i)];
+                let grad = &mut self.grad[at(i)];
+                self.touched[touched] = i;
+                touched += usize::from(*grad == 0);
+                *grad += g_weights;
+                self.g_block[usize::from(block) & (BLOCK_TABLE - 1)] += g_blocks * i64::from(weight);
             }
         }
         // Each weight's update depends on its own gradient only, so the order is free; taking
-        // the gradient updates a feature once however many moves have it, and leaves the
-        // scratch zero. A zero gradient leaves the (already clamped) weight as it is.
+        // the gradient leaves the scratch zero. A feature listed twice (its gradient went
+        // back to zero and away again) has a zero gradient the second time: a zero step, and
+        // its (already clamped) weight stays as it is.
         let by_total = model::Divisor::new(u64::from(weights_total));
-        for &i in p.features.all() {
-            let g = std::mem::take(&mut self.grad[i as usize]);
-            if g != 0 {
-                let d = &mut self.weight_delta[i as usize];
-                *d = (*d + by_total.signed_quotient(g * WEIGHT_RATE) as i32).clamp(-MAX_DELTA, MAX_DELTA);
-            }
+        for &i in &self.touched[..touched] {
+            let g = i64::from(std::mem::take(&mut self.grad[at(i)]));
+            let d = &mut self.weight_delta[at(i)];
+            *d = (*d + by_total.signed_quotient(g * WEIGHT_RATE) as i32).clamp(-MAX_DELTA, MAX_DELTA);
         }
         let by_total = model::Divisor::new(u64::from(blocks_total));
         for (d, &g) in self.block_scale.iter_mut().zip(&self.g_block) {
@@ -210,6 +253,11 @@ mod tests {
     use crate::chess::games::model_params::WEIGHTS;
     use crate::chess::parse_pgn;
 
+    /// A feature's block, found in [`model::BLOCKS`] (the fast path reads a table made from it).
+    fn block_of(i: usize) -> usize {
+        model::BLOCKS.iter().position(|&(_, first, size)| (first..first + size).contains(&i)).expect("a feature")
+    }
+
     /// The predictions and learning as first written: every expert's scores in its own pass,
     /// fresh vectors, and the hardware's division. The reference of the fast path above.
     fn reference_predict(m: &GameModel, pos: &Position, history: &History) -> Prediction {
@@ -217,14 +265,13 @@ mod tests {
         model::features_into(pos, history, m.book, &mut features);
         let moves = features.moves.clone();
         let base: Vec<i32> = features.iter().map(|f| model::score(f, m.weights)).collect();
-        let blocks = block_of();
         let scaled: Vec<i32> = base
             .iter()
             .zip(features.iter())
             .map(|(&s, f)| {
                 let d: i64 = f
                     .iter()
-                    .map(|&i| i64::from(m.weights[i as usize]) * i64::from(m.block_scale[blocks[i as usize]]))
+                    .map(|&i| i64::from(m.weights[i as usize]) * i64::from(m.block_scale[block_of(i as usize)]))
                     .sum();
                 s + (d >> BLOCK_FRAC) as i32
             })
@@ -255,7 +302,6 @@ mod tests {
     }
 
     fn reference_learn(m: &mut GameModel, p: &Prediction, chosen: usize) {
-        let blocks = block_of();
         for k in 0..EXPERTS {
             let freqs = &p.expert_freqs[k];
             let total: u32 = freqs.iter().sum();
@@ -271,7 +317,7 @@ mod tests {
                     if k == WEIGHTS_LEARNER {
                         grad[i as usize] += g;
                     } else {
-                        grad[blocks[i as usize]] += g * i64::from(m.weights[i as usize]);
+                        grad[block_of(i as usize)] += g * i64::from(m.weights[i as usize]);
                     }
                 }
             }

@@ -718,24 +718,40 @@ pub fn frequencies_into(scores: &[i32], out: &mut Vec<u32>) {
     }
 }
 
-/// ⌊n / d⌋ for many n and one d, exactly: a floating-point estimate of the quotient, then
-/// corrected in integers. A hardware division for every move of every expert was a good part
-/// of the arithmetic coder's time; this is a multiplication and a comparison or two.
+/// ⌊n / d⌋ for many n and one d, exactly, without the hardware's integer division (a good
+/// part of the arithmetic coder's time when it divided for every move of every expert).
+/// Below 2^48 (every quotient the coder takes but the mixture's largest) it is a
+/// multiplication by a rounded-up reciprocal: with s = 48 + ⌈log2 d⌉ and m = ⌈2^s / d⌉ = (2^s
+/// + e) / d, 0 ≤ e < d, n · m / 2^s = n / d + n · e / (d · 2^s), and n · e < 2^s makes the
+/// excess less than 1/d, too little to carry ⌊n / d⌋ to the next integer (Granlund and
+/// Montgomery, 1994). Above, a floating-point estimate corrected in integers.
 #[derive(Clone, Copy, Debug)]
 pub struct Divisor {
     d: u64,
+    /// ⌈2^shift / d⌉, at most 2^49.
+    magic: u64,
+    shift: u32,
     inverse: f64,
 }
+
+/// Numerators below this take the multiplication (see [`Divisor`]).
+const MAGIC_RANGE: u64 = 1 << 48;
 
 impl Divisor {
     pub fn new(d: u64) -> Divisor {
         assert!(d > 0, "division by zero");
-        Divisor { d, inverse: 1.0 / d as f64 }
+        let shift = 48 + (64 - (d - 1).leading_zeros());
+        let magic = ((1u128 << shift).div_ceil(u128::from(d))) as u64;
+        Divisor { d, magic, shift, inverse: 1.0 / d as f64 }
     }
 
-    /// ⌊n / d⌋. The estimate's relative error is a few 2^−53, so for quotients below 2^50 it
-    /// is off by at most one and the loops step once; they make any quotient exact.
+    /// ⌊n / d⌋.
     pub fn quotient(self, n: u64) -> u64 {
+        if n < MAGIC_RANGE {
+            return ((u128::from(n) * u128::from(self.magic)) >> self.shift) as u64;
+        }
+        // The estimate's relative error is a few 2^−53, so it is off by at most a few units
+        // and the loops step once or twice; they make any quotient exact.
         let mut q = (n as f64 * self.inverse) as u64;
         let (n, d) = (u128::from(n), u128::from(self.d));
         while u128::from(q) * d > n {
@@ -830,13 +846,33 @@ mod tests {
     proptest! {
         /// The divisor against the hardware's division, over the whole range of both operands.
         #[test]
-        fn divisor_quotients_equal_integer_division(n in any::<u64>(), d in 1u64.., small in 0u64..1 << 48, s in any::<i64>()) {
+        fn divisor_quotients_equal_integer_division(
+            n in any::<u64>(),
+            d in 1u64..,
+            small in 0u64..1 << 48,
+            s in any::<i64>(),
+            small_d in 1u64..1 << 26,
+            k in 0u64..1 << 26,
+        ) {
             let div = Divisor::new(d);
             prop_assert_eq!(div.quotient(n), n / d);
             prop_assert_eq!(div.quotient(small), small / d);
             prop_assert_eq!(div.quotient(d), 1);
             prop_assert_eq!(div.quotient(d - 1), 0);
             prop_assert_eq!(div.quotient(d.saturating_mul(3)), d.saturating_mul(3) / d);
+            // Either side of the multiplication's bound, and multiples of d there (the
+            // quotients a rounding up would spoil).
+            for m in [MAGIC_RANGE - 1, MAGIC_RANGE, MAGIC_RANGE + 1] {
+                prop_assert_eq!(div.quotient(m), m / d);
+                let k = m / d;
+                prop_assert_eq!(div.quotient(k * d), k);
+                prop_assert_eq!(div.quotient((k * d).saturating_sub(1)), (k * d).saturating_sub(1) / d);
+            }
+            // Quotients next to an integer, from below and at it, with the coder's sizes of divisor.
+            let near = Divisor::new(small_d);
+            for m in [k * small_d, (k * small_d).saturating_sub(1), k * small_d + small_d - 1] {
+                prop_assert_eq!(near.quotient(m), m / small_d);
+            }
             let sd = Divisor::new(d.min(1 << 40));
             let signed = if s == i64::MIN { s + 1 } else { s };
             prop_assert_eq!(sd.signed_quotient(signed), signed / d.min(1 << 40) as i64);
