@@ -35,22 +35,6 @@ const BLOCK_RATE: i64 = 80;
 /// Fractional bits of a block's learnt scale (its weights are multiplied by 1 + scale).
 const BLOCK_FRAC: u32 = 16;
 
-/// Each feature's block (an index into [`model::BLOCKS`]).
-static BLOCK_OF: [u8; NUM_FEATURES] = {
-    let mut b = [0u8; NUM_FEATURES];
-    let mut k = 0;
-    while k < model::BLOCKS.len() {
-        let (_, first, size) = model::BLOCKS[k];
-        let mut i = first;
-        while i < first + size {
-            b[i] = k as u8;
-            i += 1;
-        }
-        k += 1;
-    }
-    b
-};
-
 /// Feature indices are below 2^12 and blocks below 2^6, so the tables the inner loops read
 /// (every feature of every legal move, three times a ply) have that many entries and are
 /// indexed through a mask, with no bounds check.
@@ -120,8 +104,10 @@ pub struct GameModel<'a> {
 impl<'a> GameModel<'a> {
     pub fn new(weights: &'a [i16], book: &'a Book) -> Self {
         let mut fitted = table::<Fitted>();
-        for (i, &w) in weights.iter().enumerate().take(NUM_FEATURES) {
-            fitted[i] = Fitted { weight: w, block: BLOCK_OF[i] };
+        for (block, &(_, first, size)) in model::BLOCKS.iter().enumerate() {
+            for (i, &weight) in weights.iter().enumerate().take(first + size).skip(first) {
+                fitted[i] = Fitted { weight, block: block as u8 };
+            }
         }
         GameModel {
             weights,
