@@ -81,7 +81,6 @@ impl Prediction {
 /// The coder's model of one game: the fitted weights plus what it learnt from the moves so far.
 #[derive(Clone, Debug)]
 pub struct GameModel<'a> {
-    weights: &'a [i16],
     book: &'a Book,
     /// The weights and their blocks, by feature.
     fitted: Box<[Fitted; TABLE]>,
@@ -110,7 +109,6 @@ impl<'a> GameModel<'a> {
             }
         }
         GameModel {
-            weights,
             book,
             fitted,
             weight_delta: table(),
@@ -250,14 +248,14 @@ mod tests {
         let mut features = MoveFeatures::default();
         model::features_into(pos, history, m.book, &mut features);
         let moves = features.moves.clone();
-        let base: Vec<i32> = features.iter().map(|f| model::score(f, m.weights)).collect();
+        let base: Vec<i32> = features.iter().map(|f| model::score(f, &WEIGHTS)).collect();
         let scaled: Vec<i32> = base
             .iter()
             .zip(features.iter())
             .map(|(&s, f)| {
                 let d: i64 = f
                     .iter()
-                    .map(|&i| i64::from(m.weights[i as usize]) * i64::from(m.block_scale[block_of(i as usize)]))
+                    .map(|&i| i64::from(WEIGHTS[i as usize]) * i64::from(m.block_scale[block_of(i as usize)]))
                     .sum();
                 s + (d >> BLOCK_FRAC) as i32
             })
@@ -303,7 +301,7 @@ mod tests {
                     if k == WEIGHTS_LEARNER {
                         grad[i as usize] += g;
                     } else {
-                        grad[block_of(i as usize)] += g * i64::from(m.weights[i as usize]);
+                        grad[block_of(i as usize)] += g * i64::from(WEIGHTS[i as usize]);
                     }
                 }
             }

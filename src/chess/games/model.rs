@@ -721,10 +721,10 @@ pub fn frequencies_into(scores: &[i32], out: &mut Vec<u32>) {
 /// ⌊n / d⌋ for many n and one d, exactly, without the hardware's integer division (a good
 /// part of the arithmetic coder's time when it divided for every move of every expert).
 /// Below 2^48 (every quotient the coder takes but the mixture's largest) it is a
-/// multiplication by a rounded-up reciprocal: with s = 48 + ⌈log2 d⌉ and m = ⌈2^s / d⌉ = (2^s
-/// + e) / d, 0 ≤ e < d, n · m / 2^s = n / d + n · e / (d · 2^s), and n · e < 2^s makes the
-/// excess less than 1/d, too little to carry ⌊n / d⌋ to the next integer (Granlund and
-/// Montgomery, 1994). Above, a floating-point estimate corrected in integers.
+/// multiplication by a rounded-up reciprocal (Granlund and Montgomery, 1994): with
+/// s = 48 + ⌈log2 d⌉ and m = ⌈2^s / d⌉, m · d = 2^s + e for some 0 ≤ e < d, so n · m / 2^s
+/// exceeds n / d by n · e / (d · 2^s), less than 1/d as n · e < 2^s: too little to carry
+/// ⌊n / d⌋ to the next integer. Above, a floating-point estimate corrected in integers.
 #[derive(Clone, Copy, Debug)]
 pub struct Divisor {
     d: u64,
