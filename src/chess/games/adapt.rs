@@ -70,6 +70,8 @@ pub struct Prediction {
     /// Each expert's own scores (1/16 bits) and frequencies.
     pub expert_scores: Vec<Vec<i32>>,
     pub expert_freqs: Vec<Vec<u32>>,
+    /// Scratch: each man's sums for the experts (see [`GameModel::sums`]).
+    man_sums: Vec<(i32, i32, i64)>,
 }
 
 impl Prediction {
@@ -98,6 +100,8 @@ pub struct GameModel<'a> {
     g_block: [i64; BLOCK_TABLE],
     /// Scratch: the features whose weights learner's gradient is nonzero.
     touched: Vec<u16>,
+    /// Scratch: each man's gradients, for the two learners (see [`MoveFeatures::man`]).
+    man_grads: Vec<(i32, i64)>,
 }
 
 impl<'a> GameModel<'a> {
@@ -117,6 +121,7 @@ impl<'a> GameModel<'a> {
             grad: table(),
             g_block: [0; BLOCK_TABLE],
             touched: Vec::new(),
+            man_grads: Vec::new(),
         }
     }
 
@@ -138,15 +143,14 @@ impl<'a> GameModel<'a> {
         for scores in &mut p.expert_scores {
             scores.clear();
         }
-        // One pass over each move's features scores it for every expert.
-        for f in p.features.iter() {
-            let (mut base, mut learnt, mut scaled) = (0i32, 0i32, 0i64);
-            for &i in f {
-                let (i, Fitted { weight, block }) = (at(i), self.fitted[at(i)]);
-                base += i32::from(weight);
-                learnt += self.weight_delta[i];
-                scaled += i64::from(weight) * i64::from(self.block_scale[usize::from(block) & (BLOCK_TABLE - 1)]);
-            }
+        // One pass over the features scores every expert: each man's once, then each move's own.
+        let features = &p.features;
+        p.man_sums.clear();
+        p.man_sums.extend((0..features.men()).map(|k| self.sums(features.man(k))));
+        for j in 0..features.moves.len() {
+            let (man_base, man_learnt, man_scaled) = p.man_sums[features.man_of(j)];
+            let (base, learnt, scaled) = self.sums(features.own(j));
+            let (base, learnt, scaled) = (base + man_base, learnt + man_learnt, scaled + man_scaled);
             p.base.push(base);
             p.expert_scores[FITTED].push(base);
             p.expert_scores[WEIGHTS_LEARNER].push(base + (learnt >> FRAC));
@@ -189,21 +193,24 @@ impl<'a> GameModel<'a> {
         // branch: whether a feature was seen already is unpredictable), so the update below
         // visits each about once rather than once for every move that has it.
         self.touched.clear();
-        self.touched.resize(p.features.all().len(), 0);
+        self.touched.resize(p.features.len(), 0);
         let mut touched = 0;
-        for (j, f) in p.features.iter().enumerate() {
+        // A man's features get the sum of its moves' gradients, once.
+        let mut man_grads = std::mem::take(&mut self.man_grads);
+        man_grads.clear();
+        man_grads.resize(p.features.men(), (0, 0));
+        for j in 0..p.moves.len() {
             let played = j == chosen;
             let g_weights = (if played { weights_total } else { 0 }) as i32 - weights_freqs[j] as i32;
             let g_blocks = i64::from(if played { blocks_total } else { 0 }) - i64::from(blocks_freqs[j]);
-            for &i in f {
-                let Fitted { weight, block } = self.fitted[at(i)];
-                let grad = &mut self.grad[at(i)];
-                self.touched[touched] = i;
-                touched += usize::from(*grad == 0);
-                *grad += g_weights;
-                self.g_block[usize::from(block) & (BLOCK_TABLE - 1)] += g_blocks * i64::from(weight);
-            }
+            self.scatter(p.features.own(j), g_weights, g_blocks, &mut touched);
+            let man = &mut man_grads[p.features.man_of(j)];
+            *man = (man.0 + g_weights, man.1 + g_blocks);
         }
+        for (k, &(g_weights, g_blocks)) in man_grads.iter().enumerate() {
+            self.scatter(p.features.man(k), g_weights, g_blocks, &mut touched);
+        }
+        self.man_grads = man_grads;
         // Each weight's update depends on its own gradient only, so the order is free; taking
         // the gradient leaves the scratch zero. A feature listed twice (its gradient went
         // back to zero and away again) has a zero gradient the second time: a zero step, and
@@ -220,6 +227,33 @@ impl<'a> GameModel<'a> {
                 *d = (i64::from(*d) + by_total.signed_quotient(g * BLOCK_RATE))
                     .clamp(-(1 << BLOCK_FRAC), 1 << BLOCK_FRAC) as i32;
             }
+        }
+    }
+
+    /// The sums over `features` of the fitted weights, of the weights learner's changes, and of
+    /// the weights times their block's learnt scale.
+    fn sums(&self, features: &[u16]) -> (i32, i32, i64) {
+        let (mut base, mut learnt, mut scaled) = (0i32, 0i32, 0i64);
+        for &i in features {
+            let (i, Fitted { weight, block }) = (at(i), self.fitted[at(i)]);
+            base += i32::from(weight);
+            learnt += self.weight_delta[i];
+            scaled += i64::from(weight) * i64::from(self.block_scale[usize::from(block) & (BLOCK_TABLE - 1)]);
+        }
+        (base, learnt, scaled)
+    }
+
+    /// Adds a move's (or a man's moves') gradients to each of `features`, listing in
+    /// `touched` the features whose weights learner's gradient was zero until then (without a
+    /// branch: whether a feature was seen already is unpredictable).
+    fn scatter(&mut self, features: &[u16], g_weights: i32, g_blocks: i64, touched: &mut usize) {
+        for &i in features {
+            let Fitted { weight, block } = self.fitted[at(i)];
+            let grad = &mut self.grad[at(i)];
+            self.touched[*touched] = i;
+            *touched += usize::from(*grad == 0);
+            *grad += g_weights;
+            self.g_block[usize::from(block) & (BLOCK_TABLE - 1)] += g_blocks * i64::from(weight);
         }
     }
 
@@ -248,10 +282,12 @@ mod tests {
         let mut features = MoveFeatures::default();
         model::features_into(pos, history, m.book, &mut features);
         let moves = features.moves.clone();
-        let base: Vec<i32> = features.iter().map(|f| model::score(f, &WEIGHTS)).collect();
+        // Each move's whole list of features, as the ranking and the fitting see them.
+        let flat: Vec<Vec<u16>> = model::features_with(pos, history, m.book).into_iter().map(|(_, f)| f).collect();
+        let base: Vec<i32> = flat.iter().map(|f| model::score(f, &WEIGHTS)).collect();
         let scaled: Vec<i32> = base
             .iter()
-            .zip(features.iter())
+            .zip(&flat)
             .map(|(&s, f)| {
                 let d: i64 = f
                     .iter()
@@ -262,7 +298,7 @@ mod tests {
             .collect();
         let learnt: Vec<i32> = base
             .iter()
-            .zip(features.iter())
+            .zip(&flat)
             .map(|(&s, f)| s + (f.iter().map(|&i| m.weight_delta[i as usize]).sum::<i32>() >> FRAC))
             .collect();
         let expert_scores = vec![base.clone(), learnt, scaled];
@@ -274,7 +310,7 @@ mod tests {
         let sum: u128 = raw.iter().map(|&r| u128::from(r)).sum();
         let budget = u128::from(model::FREQ_TOTAL) - moves.len() as u128;
         let freqs = raw.iter().map(|&r| 1 + (u128::from(r) * budget / sum.max(1)) as u32).collect();
-        Prediction { moves, features, freqs, base, expert_scores, expert_freqs }
+        Prediction { moves, features, freqs, base, expert_scores, expert_freqs, man_sums: Vec::new() }
     }
 
     fn reference_frequencies(scores: &[i32]) -> Vec<u32> {
@@ -297,7 +333,7 @@ mod tests {
             let mut grad = vec![0i64; size];
             for (j, f) in p.features.iter().enumerate() {
                 let g = i64::from(if j == chosen { total } else { 0 }) - i64::from(freqs[j]);
-                for &i in f {
+                for i in f {
                     if k == WEIGHTS_LEARNER {
                         grad[i as usize] += g;
                     } else {

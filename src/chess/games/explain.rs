@@ -112,11 +112,11 @@ fn explain(adaptive: &GameModel, prediction: &Prediction, idx: usize, san: Strin
     // Expected value of each feature over the legal moves, minus its value for this move.
     let mut delta: HashMap<u16, f64> = HashMap::new();
     for (j, f) in prediction.features.iter().enumerate() {
-        for &i in f {
+        for i in f {
             *delta.entry(i).or_default() -= p(j);
         }
     }
-    for &i in prediction.features.of(idx) {
+    for i in prediction.features.of(idx) {
         *delta.entry(i).or_default() += 1.0;
     }
     let adapted = (f64::from(learnt[idx]) - (0..learnt.len()).map(|j| p(j) * f64::from(learnt[j])).sum::<f64>()) / 16.0;

@@ -370,31 +370,65 @@ fn is_passed(board: &Board, us: Color, sq: Square) -> bool {
 }
 
 /// The legal moves of a position and their features, flat: one buffer for all the moves, so a
-/// position costs no allocation per move (the coder computes this for every ply).
+/// position costs no allocation per move (the coder computes this for every ply). A move's
+/// features are those of its *man* — what it is, where it stands, the phase: shared by all its
+/// moves, so computed, scored and learnt once a man (about 9 a position) rather than once a
+/// move (about 29) — and then its own.
 #[derive(Clone, Debug, Default)]
 pub struct MoveFeatures {
     /// In [`Position::legal_moves`] order.
     pub moves: Vec<Move>,
+    /// Each move's own features; where each move's end.
     feats: Vec<u16>,
-    /// Where each move's features end in `feats`.
     ends: Vec<usize>,
+    /// Each man's features; where each man's end. A man's moves are consecutive in legal
+    /// order; its castling moves count as a man apart (they leave no square attacked).
+    man_feats: Vec<u16>,
+    man_ends: Vec<usize>,
+    /// Each move's man (an index into the men).
+    man_of: Vec<usize>,
 }
 
 impl MoveFeatures {
-    /// The features of move `j` (an index into `moves`).
-    pub fn of(&self, j: usize) -> &[u16] {
+    /// The own features of move `j` (an index into `moves`), without its man's.
+    pub fn own(&self, j: usize) -> &[u16] {
         let start = if j == 0 { 0 } else { self.ends[j - 1] };
         &self.feats[start..self.ends[j]]
     }
 
-    /// Every move's features, one after the other.
-    pub fn all(&self) -> &[u16] {
-        &self.feats
+    /// The features of man `k` (see [`MoveFeatures::man_of`]).
+    pub fn man(&self, k: usize) -> &[u16] {
+        let start = if k == 0 { 0 } else { self.man_ends[k - 1] };
+        &self.man_feats[start..self.man_ends[k]]
+    }
+
+    /// How many men (groups of moves sharing features) there are.
+    pub fn men(&self) -> usize {
+        self.man_ends.len()
+    }
+
+    /// The man of move `j`.
+    pub fn man_of(&self, j: usize) -> usize {
+        self.man_of[j]
+    }
+
+    /// All the features of move `j`: its man's, then its own.
+    pub fn of(&self, j: usize) -> impl Iterator<Item = u16> + '_ {
+        self.man(self.man_of[j]).iter().chain(self.own(j)).copied()
     }
 
     /// Each move's features, in move order.
-    pub fn iter(&self) -> impl Iterator<Item = &[u16]> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = impl Iterator<Item = u16> + '_> + '_ {
         (0..self.moves.len()).map(|j| self.of(j))
+    }
+
+    /// How many features, men's and moves' own (each man's counted once).
+    pub fn len(&self) -> usize {
+        self.feats.len() + self.man_feats.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -403,7 +437,7 @@ impl MoveFeatures {
 pub fn features_with(pos: &Position, history: &History, book: &Book) -> Vec<(Move, Vec<u16>)> {
     let mut out = MoveFeatures::default();
     features_into(pos, history, book, &mut out);
-    (0..out.moves.len()).map(|j| (out.moves[j], out.of(j).to_vec())).collect()
+    (0..out.moves.len()).map(|j| (out.moves[j], out.of(j).collect())).collect()
 }
 
 /// [`features_with`] into `out` (cleared first). The data of the position (attack maps and
@@ -412,6 +446,9 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
     out.moves.clear();
     out.feats.clear();
     out.ends.clear();
+    out.man_feats.clear();
+    out.man_ends.clear();
+    out.man_of.clear();
     let board = pos.board();
     let men = Men::of(board);
     let us = pos.side_to_move();
@@ -451,28 +488,80 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
     let home = if us == Color::White { cozy_chess::Rank::First } else { cozy_chess::Rank::Eighth };
     let rel = |sq: Square| if us == Color::White { sq as usize } else { sq.flip_rank() as usize };
     let legal = pos.legal_moves();
-    // About 20 features a move: one allocation for the position, not one as the buffer grows.
-    out.feats.reserve(24 * legal.len());
+    // About 8 features a move and 5 a man: one allocation for the position, not one as the
+    // buffers grow.
+    out.feats.reserve(16 * legal.len());
     out.ends.reserve(legal.len());
+    out.man_of.reserve(legal.len());
     let mut choices = [0u32; 64];
     for mv in &legal {
         choices[mv.from as usize] += 1;
     }
-    let f = &mut out.feats;
+    // The man whose features were last written: its square and whether it castles.
+    let mut man: Option<(Square, bool)> = None;
     for &mv in &legal {
         {
             let mover = board.piece_on(mv.from).expect("legal move");
             let m = mover as usize;
             let castle = board.colors(us).has(mv.to);
-            if in_check {
-                f.push((IN_CHECK + m) as u16);
+            if man != Some((mv.from, castle)) {
+                man = Some((mv.from, castle));
+                let f = &mut out.man_feats;
+                if in_check {
+                    f.push((IN_CHECK + m) as u16);
+                }
+                f.push((PHASE + 6 * phase + m) as u16);
+                f.push(
+                    (PIECE_CHOICES + 5 * m + (31 - choices[mv.from as usize].leading_zeros() as usize).min(4)) as u16,
+                );
+                if phase > 0 {
+                    f.push((FROM_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.from)) as u16);
+                }
+                f.push((FROM_PST + 64 * m + rel(mv.from)) as u16);
+                if !castle {
+                    let standing =
+                        (their_count[mv.from as usize] as i32 - our_count[mv.from as usize] as i32).clamp(-2, 2);
+                    f.push((FROM_BALANCE + 5 * m + (standing + 2) as usize) as u16);
+                    if their_attacks.has(mv.from) {
+                        f.push((FROM_ATTACKED + m) as u16);
+                    }
+                    if their_pawn_attacks.has(mv.from) {
+                        f.push((FROM_PAWN_ATTACKED + m) as u16);
+                    }
+                    if cheaper[m].has(mv.from) {
+                        f.push((FROM_ATTACKED_BY_LOWER + m) as u16);
+                    }
+                    if last_moved_attacks.has(mv.from) {
+                        f.push((FLEES_LAST_MOVED + m) as u16);
+                    }
+                    if ours_before.is_some_and(|(before, _)| before.to == mv.from) {
+                        f.push((SAME_PIECE + m) as u16);
+                    }
+                    if mover == Piece::Pawn
+                        && rel(our_king) / 8 <= 1
+                        && (mv.from.file() as i32 - our_king.file() as i32).abs() <= 1
+                    {
+                        f.push((SHIELD_PAWN + phase) as u16);
+                    }
+                    let dropped = match mover {
+                        Piece::King => rights.short.is_some() || rights.long.is_some(),
+                        Piece::Rook => {
+                            mv.from.rank() == home
+                                && (rights.short == Some(mv.from.file()) || rights.long == Some(mv.from.file()))
+                        }
+                        _ => false,
+                    };
+                    if dropped {
+                        f.push((LOSES_CASTLING + usize::from(mover == Piece::Rook)) as u16);
+                    }
+                }
+                out.man_ends.push(f.len());
             }
-            f.push((PHASE + 6 * phase + m) as u16);
-            f.push((PIECE_CHOICES + 5 * m + (31 - choices[mv.from as usize].leading_zeros() as usize).min(4)) as u16);
+            out.man_of.push(out.man_ends.len() - 1);
+            let f = &mut out.feats;
             f.push((TO_PST + 64 * m + rel(mv.to)) as u16);
             if phase > 0 {
                 f.push((TO_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.to)) as u16);
-                f.push((FROM_PST_LATE + 384 * (phase - 1) + 64 * m + rel(mv.from)) as u16);
             }
             if !castle {
                 // The mover no longer defends its own square of arrival from where it was.
@@ -480,15 +569,12 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                     our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
                 let balance = (their_count[mv.to as usize] as i32 - defenders).clamp(-2, 2);
                 f.push((TO_BALANCE + 5 * m + (balance + 2) as usize) as u16);
-                let standing = (their_count[mv.from as usize] as i32 - our_count[mv.from as usize] as i32).clamp(-2, 2);
-                f.push((FROM_BALANCE + 5 * m + (standing + 2) as usize) as u16);
             }
             if let Some(l) = last_to {
                 let d =
                     (mv.to.file() as i32 - l.file() as i32).abs().max((mv.to.rank() as i32 - l.rank() as i32).abs());
                 f.push((LOCALITY + d as usize) as u16);
             }
-            f.push((FROM_PST + 64 * m + rel(mv.from)) as u16);
             if let Some(moves) = book_moves {
                 match moves.iter().find(|(b, _)| *b == mv) {
                     Some(&(_, lines)) => f.push((BOOK_LINES + (31 - lines.leading_zeros() as usize).min(7)) as u16),
@@ -533,20 +619,8 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                 if their_attacks.has(mv.to) && !our_attacks.has(mv.to) {
                     f.push((TO_HANGING + m) as u16);
                 }
-                if their_attacks.has(mv.from) {
-                    f.push((FROM_ATTACKED + m) as u16);
-                }
-                if their_pawn_attacks.has(mv.from) {
-                    f.push((FROM_PAWN_ATTACKED + m) as u16);
-                }
                 if cheaper[m].has(mv.to) {
                     f.push((TO_ATTACKED_BY_LOWER + m) as u16);
-                }
-                if cheaper[m].has(mv.from) {
-                    f.push((FROM_ATTACKED_BY_LOWER + m) as u16);
-                }
-                if last_moved_attacks.has(mv.from) {
-                    f.push((FLEES_LAST_MOVED + m) as u16);
                 }
                 if Some(mv.to) == last_to && victim.is_some() {
                     f.push((TAKES_LAST_MOVED + m) as u16);
@@ -554,13 +628,8 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                         f.push(RECAPTURE as u16);
                     }
                 }
-                if let Some((before, _)) = ours_before {
-                    if before.to == mv.from {
-                        f.push((SAME_PIECE + m) as u16);
-                        if before.from == mv.to {
-                            f.push(UNDO as u16);
-                        }
-                    }
+                if ours_before.is_some_and(|(before, _)| before.to == mv.from && before.from == mv.to) {
+                    f.push(UNDO as u16);
                 }
                 if mover == Piece::Pawn {
                     if (mv.to as i32 - mv.from as i32).abs() == 16 {
@@ -584,12 +653,6 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                         f.push((OPEN_FILE + 2 * usize::from(mover == Piece::Queen) + usize::from(open)) as u16);
                     }
                 }
-                if mover == Piece::Pawn
-                    && rel(our_king) / 8 <= 1
-                    && (mv.from.file() as i32 - our_king.file() as i32).abs() <= 1
-                {
-                    f.push((SHIELD_PAWN + phase) as u16);
-                }
                 if mover != Piece::King {
                     let dist = |a: Square| {
                         (a.file() as i32 - their_king.file() as i32)
@@ -603,17 +666,6 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                 }
                 if mover == Piece::King && pieces_left <= 6 {
                     f.push((KING_ENDGAME_TO + rel(mv.to)) as u16);
-                }
-                let dropped = match mover {
-                    Piece::King => rights.short.is_some() || rights.long.is_some(),
-                    Piece::Rook => {
-                        mv.from.rank() == home
-                            && (rights.short == Some(mv.from.file()) || rights.long == Some(mv.from.file()))
-                    }
-                    _ => false,
-                };
-                if dropped {
-                    f.push((LOSES_CASTLING + usize::from(mover == Piece::Rook)) as u16);
                 }
                 // What the man attacks from its new square.
                 let occ_after = (occ ^ mv.from.bitboard()) | mv.to.bitboard();
@@ -676,7 +728,7 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                 }
             }
         }
-        out.ends.push(f.len());
+        out.ends.push(out.feats.len());
     }
     out.moves = legal;
 }
