@@ -206,6 +206,7 @@ fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
 
 /// Squares a side attacks with its pawns, with its knights and bishops, with its rooks, and
 /// with anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Attacks {
     pawn: BitBoard,
     minor: BitBoard,
@@ -214,6 +215,9 @@ struct Attacks {
 }
 
 impl Attacks {
+    const EMPTY: Attacks =
+        Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
+
     /// Squares attacked by men worth less than each kind of piece (index = piece).
     fn cheaper(&self) -> [BitBoard; 6] {
         let below_rook = self.pawn | self.minor;
@@ -340,6 +344,43 @@ fn both_attacks(men: &Men) -> [Attacks; 2] {
     [side_attacks(men, Color::White), side_attacks(men, Color::Black)]
 }
 
+/// Both sides' attacks after `us` plays `mv`, `next` being the men after it, `before` the
+/// attacks before it and `their_sliders` the squares the other side's sliders attacked. The
+/// other side's are those before when the move takes nothing and neither of its squares is on
+/// a ray of their sliders: no man of theirs is gone, and a slider's attacks end at the first
+/// man on each ray, so they change only if a square on them fills or empties. (Castling moves
+/// a rook too, so it is computed afresh.)
+fn attacks_after(
+    men: &Men,
+    before: &[Attacks; 2],
+    their_sliders: BitBoard,
+    next: &Men,
+    mv: Move,
+    us: Color,
+) -> [Attacks; 2] {
+    let them = !us;
+    let mut out = [Attacks::EMPTY; 2];
+    out[us as usize] = side_attacks(next, us);
+    let unchanged = next.colors(them) == men.colors(them)
+        && !men.colors(us).has(mv.to)
+        && (their_sliders & (mv.from.bitboard() | mv.to.bitboard())).is_empty();
+    out[them as usize] = if unchanged { before[them as usize] } else { side_attacks(next, them) };
+    out
+}
+
+/// The squares `color`'s bishops, rooks and queens attack.
+fn slider_attacks(men: &Men, color: Color) -> BitBoard {
+    let occ = men.occupied();
+    let mut a = BitBoard::EMPTY;
+    for sq in men.colors(color) & (men.pieces(Piece::Bishop) | men.pieces(Piece::Queen)) {
+        a |= get_bishop_moves(sq, occ);
+    }
+    for sq in men.colors(color) & (men.pieces(Piece::Rook) | men.pieces(Piece::Queen)) {
+        a |= get_rook_moves(sq, occ);
+    }
+    a
+}
+
 /// Each side's men (not the king) that the other side attacks and it does not defend, or
 /// that a cheaper enemy man attacks (index: cozy-chess's colour), given `attacks` from
 /// [`both_attacks`].
@@ -455,6 +496,7 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
     let them = !us;
     let occ = board.occupied();
     let by_side = both_attacks(&men);
+    let their_sliders = slider_attacks(&men, them);
     let their_attacks = by_side[them as usize].all;
     let their_pawn_attacks = by_side[them as usize].pawn;
     let our_attacks = by_side[us as usize].all;
@@ -689,7 +731,7 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
                 }
             }
             let next = men.after(board, mv, us, mover);
-            let next_attacks = both_attacks(&next);
+            let next_attacks = attacks_after(&men, &by_side, their_sliders, &next, mv, us);
             // In check after the move (cozy-chess's checkers) = our men attack their king.
             if next_attacks[us as usize].all.has(their_king) {
                 f.push((CHECK + m) as u16);
@@ -932,7 +974,9 @@ mod tests {
     }
 
     /// The men after each legal move, moved bit by bit, against cozy-chess playing the move;
-    /// and "gives check" from the attack maps against cozy-chess's checkers. On every position
+    /// the attack maps after it, the other side's kept where the move cannot change them,
+    /// against both computed afresh; and "gives check" from the attack maps against
+    /// cozy-chess's checkers. On every position
     /// of the sample games and a few with castling, en passant and promotion to play.
     #[test]
     fn men_after_a_move_match_the_board_after_it() {
@@ -960,7 +1004,15 @@ mod tests {
                 played.play_unchecked(mv);
                 let next = men.after(board, mv, us, board.piece_on(mv.from).unwrap());
                 assert_eq!(next, Men::of(&played), "{} {mv}", board);
-                let check = both_attacks(&next)[us as usize].all.has(board.king(!us));
+                let afresh = both_attacks(&next);
+                let before = both_attacks(&men);
+                assert_eq!(
+                    attacks_after(&men, &before, slider_attacks(&men, !us), &next, mv, us),
+                    afresh,
+                    "{} {mv}",
+                    board
+                );
+                let check = afresh[us as usize].all.has(board.king(!us));
                 assert_eq!(check, !played.checkers().is_empty(), "{} {mv}", board);
                 moves += 1;
             }
