@@ -192,6 +192,13 @@ fn attacks_from(piece: Piece, color: Color, sq: Square, occ: BitBoard) -> BitBoa
     }
 }
 
+/// Whether the man making the legal, non-castling move `mv` attacked its square of arrival
+/// before moving: every piece's move goes to a square it attacks (a slider's only along a
+/// clear line), a pawn's only when it takes.
+fn attacks_own_target(mover: Piece, mv: Move) -> bool {
+    mover != Piece::Pawn || mv.from.file() != mv.to.file()
+}
+
 /// How many of `color`'s men attack each square.
 fn attack_counts(board: &Board, color: Color) -> [u8; 64] {
     let occ = board.occupied();
@@ -607,8 +614,7 @@ pub fn features_into(pos: &Position, history: &History, book: &Book, out: &mut M
             }
             if !castle {
                 // The mover no longer defends its own square of arrival from where it was.
-                let defenders =
-                    our_count[mv.to as usize] as i32 - i32::from(attacks_from(mover, us, mv.from, occ).has(mv.to));
+                let defenders = our_count[mv.to as usize] as i32 - i32::from(attacks_own_target(mover, mv));
                 let balance = (their_count[mv.to as usize] as i32 - defenders).clamp(-2, 2);
                 f.push((TO_BALANCE + 5 * m + (balance + 2) as usize) as u16);
             }
@@ -974,6 +980,7 @@ mod tests {
     }
 
     /// The men after each legal move, moved bit by bit, against cozy-chess playing the move;
+    /// whether the mover attacked its target, against its attacks from cozy-chess's tables;
     /// the attack maps after it, the other side's kept where the move cannot change them,
     /// against both computed afresh; and "gives check" from the attack maps against
     /// cozy-chess's checkers. On every position
@@ -1004,6 +1011,15 @@ mod tests {
                 played.play_unchecked(mv);
                 let next = men.after(board, mv, us, board.piece_on(mv.from).unwrap());
                 assert_eq!(next, Men::of(&played), "{} {mv}", board);
+                let mover = board.piece_on(mv.from).unwrap();
+                if !board.colors(us).has(mv.to) {
+                    assert_eq!(
+                        attacks_own_target(mover, mv),
+                        attacks_from(mover, us, mv.from, board.occupied()).has(mv.to),
+                        "{} {mv}",
+                        board
+                    );
+                }
                 let afresh = both_attacks(&next);
                 let before = both_attacks(&men);
                 assert_eq!(
