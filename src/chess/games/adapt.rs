@@ -47,7 +47,7 @@ fn at(i: u16) -> usize {
 }
 
 /// A feature's fitted weight and its block, side by side: the experts read both.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Fitted {
     weight: i16,
     block: u8,

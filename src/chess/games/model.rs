@@ -222,9 +222,6 @@ struct Attacks {
 }
 
 impl Attacks {
-    const EMPTY: Attacks =
-        Attacks { pawn: BitBoard::EMPTY, minor: BitBoard::EMPTY, rook: BitBoard::EMPTY, all: BitBoard::EMPTY };
-
     /// Squares attacked by men worth less than each kind of piece (index = piece).
     fn cheaper(&self) -> [BitBoard; 6] {
         let below_rook = self.pawn | self.minor;
@@ -366,12 +363,14 @@ fn attacks_after(
     us: Color,
 ) -> [Attacks; 2] {
     let them = !us;
-    let mut out = [Attacks::EMPTY; 2];
+    let mut out = *before;
     out[us as usize] = side_attacks(next, us);
     let unchanged = next.colors(them) == men.colors(them)
         && !men.colors(us).has(mv.to)
         && (their_sliders & (mv.from.bitboard() | mv.to.bitboard())).is_empty();
-    out[them as usize] = if unchanged { before[them as usize] } else { side_attacks(next, them) };
+    if !unchanged {
+        out[them as usize] = side_attacks(next, them);
+    }
     out
 }
 
@@ -1006,12 +1005,14 @@ mod tests {
             let board = pos.board();
             let us = board.side_to_move();
             let men = Men::of(board);
+            let before = both_attacks(&men);
+            let their_sliders = slider_attacks(&men, !us);
             for mv in pos.legal_moves() {
                 let mut played = board.clone();
                 played.play_unchecked(mv);
-                let next = men.after(board, mv, us, board.piece_on(mv.from).unwrap());
-                assert_eq!(next, Men::of(&played), "{} {mv}", board);
                 let mover = board.piece_on(mv.from).unwrap();
+                let next = men.after(board, mv, us, mover);
+                assert_eq!(next, Men::of(&played), "{} {mv}", board);
                 if !board.colors(us).has(mv.to) {
                     assert_eq!(
                         attacks_own_target(mover, mv),
@@ -1021,13 +1022,7 @@ mod tests {
                     );
                 }
                 let afresh = both_attacks(&next);
-                let before = both_attacks(&men);
-                assert_eq!(
-                    attacks_after(&men, &before, slider_attacks(&men, !us), &next, mv, us),
-                    afresh,
-                    "{} {mv}",
-                    board
-                );
+                assert_eq!(attacks_after(&men, &before, their_sliders, &next, mv, us), afresh, "{} {mv}", board);
                 let check = afresh[us as usize].all.has(board.king(!us));
                 assert_eq!(check, !played.checkers().is_empty(), "{} {mv}", board);
                 moves += 1;
