@@ -108,8 +108,7 @@ impl super::game::Face for Game {
     fn link_with(state: &Game, extras: &Extras) -> String {
         let game = if extras.mode == crate::devil::game::Mode::Watch { state.as_dealt() } else { state.clone() };
         let view = View { game, mode: extras.mode, strategy: extras.strategy, step: extras.step };
-        let ladder = extras.rung.checked_sub(1).map(|rung| Ladder { rung, streak: extras.streak });
-        link_with_ladder(&view, ladder)
+        link_with_ladder(&view, extras.ladder())
     }
 
     fn open_with(fragment: &str) -> crate::Result<(Game, Extras)> {
@@ -135,7 +134,7 @@ pub struct Extras {
     step: u16,
     /// The ladder's rung of the round, counted from 1 ([`Ladder`]'s rung + 1); 0 off the
     /// ladder. Plain numbers rather than an optional object: the module has a size budget.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "ladder_rung")]
     rung: u8,
     /// On the ladder, the rounds won in a row before this one.
     #[serde(default)]
@@ -150,7 +149,25 @@ struct LadderAround {
     squares: [usize; 5],
 }
 
+/// A rung counted from 1 (0 off the ladder), refused past the ladder's top: the ladder question
+/// and the link read it as an index into [`LADDER_SQUARES`].
+fn ladder_rung<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let rung = <u8 as serde::Deserialize>::deserialize(d)?;
+    if usize::from(rung) > LADDER_SQUARES.len() {
+        return Err(serde::de::Error::custom(format!(
+            "ladder rung {rung}: the ladder has {} rungs",
+            LADDER_SQUARES.len()
+        )));
+    }
+    Ok(rung)
+}
+
 impl Extras {
+    /// The ladder of the round, `None` off it.
+    fn ladder(&self) -> Option<Ladder> {
+        self.rung.checked_sub(1).map(|rung| Ladder { rung, streak: self.streak })
+    }
+
     /// The ladder around `round`: only a round played (as A or as B) is won or lost.
     fn ladder_around(&self, round: &Game) -> LadderAround {
         use crate::devil::game::Mode;
@@ -159,7 +176,7 @@ impl Extras {
             Mode::PlayA | Mode::PlayB => round.status(),
             Mode::Watch | Mode::Edit => crate::puzzle::Status::Playing,
         };
-        let ladder = self.rung.checked_sub(1).map(|rung| Ladder { rung, streak: self.streak });
+        let ladder = self.ladder();
         LadderAround {
             shown: ladder.map(|l| l.shown(status)),
             next: ladder.map_or(Ladder::START, |l| l.next(status)),

@@ -5,7 +5,7 @@
 // top rung stays the top.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from './core.mjs';
+import { load, throwsWith } from './core.mjs';
 import { isPlay, ladderExtras, withLadder, roundResult, ladderAround, ladderText } from '../../www/js/views/devil/ladder.js';
 
 const core = await load('devil');
@@ -95,4 +95,15 @@ test('the session gives the ladder around its round: a win climbs with the strea
     }
   }
   assert.equal(ladderText({ rung: 2, streak: 5 }, squares), `Rung 3 of ${squares.length} (${squares[2]} squares) · streak 5`);
+});
+
+test('a rung past the ladder\'s top is refused, and the settings stay as they were', () => {
+  const session = core.GameSession.create('devil', { squares: 64 }, '7');
+  const top = 5; // rungs of 2, 4, 8, 16 and 64 squares
+  session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: top, streak: 2 });
+  const before = ladderAround(session);
+  assert.deepEqual(before.shown, { rung: top - 1, streak: 2 }, 'the top rung, counted from 1, is taken');
+  throwsWith(assert, () => session.set_extras({ mode: 'play_a', strategy: 0, step: 0, rung: top + 1, streak: 2 }), new RegExp(`ladder rung ${top + 1}`));
+  assert.deepEqual(ladderAround(session), before);
+  session.free();
 });
