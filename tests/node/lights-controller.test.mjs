@@ -48,7 +48,7 @@ test('reads the board, seed, presses and lit count from the session view it took
     assert.equal(ctrl.moves, 3, 'three presses');
     assert.equal(ctrl.lit, litOf(ctrl.lights));
     assert.equal(ctrl.seed, '2024', 'the seed is kept through presses');
-    assert.deepEqual(ctrl.settings, { board: ctrl.lights, seed: '2024', moves: 3 });
+    assert.deepEqual(ctrl.settings, { board: viewOf(session).state.lights, seed: '2024', moves: 3 });
     // The link shown is the session's own.
     assert.equal(ctrl.link, session.query('link', null));
   } finally {

@@ -63,7 +63,7 @@ export class LightsCtrl {
     this.newPuzzle = () => {};
     /** The driver holding the session, once it has started. @type {Awaited<ReturnType<typeof import('../../game-driver.js').driveGame<LightsDrawn>>> | null} */
     this.driver = null;
-    /** The zoom of a large board's canvas (./zoom.js). @type {{ scale: number, x: number, y: number, spec: string } | undefined} */
+    /** The zoom of a large board's canvas (./zoom.js); back to fit when the board's size or kind changes. @type {{ scale: number, x: number, y: number } | undefined} */
     this.zoom = undefined;
     /** @type {ZoomUi | undefined} */
     this.zoomUi = undefined;
@@ -142,7 +142,10 @@ export class LightsCtrl {
   take(view) {
     const newKind = !this.shown || JSON.stringify(this.shown.state.spec) !== JSON.stringify(view.state.spec);
     this.shown = view;
-    if (newKind) this.planned = this.core.lights_plan(view.state.spec);
+    if (newKind) {
+      this.planned = this.core.lights_plan(view.state.spec);
+      this.zoom = undefined;
+    }
     this.workerLink = undefined;
     this.version++;
     this.overlay = noMarks();

@@ -125,6 +125,8 @@ export function hint(ctrl) {
 
 /** @param {LightsCtrl} ctrl */
 export function toggleSolution(ctrl) {
+  // A large link still opening in the Worker: no board yet to mark.
+  if (!ctrl.shown) return;
   ctrl.showSolution = !ctrl.showSolution;
   ctrl.ctx.$('show-solution').setAttribute('aria-pressed', String(ctrl.showSolution));
   if (ctrl.showSolution) refreshSolution(ctrl);

@@ -13,11 +13,10 @@ import { canvasOf } from './cells.js';
 /** CSS pixels a light is at the deepest zoom. */
 const DEEPEST_LIGHT_PX = 48;
 
-/** The view's zoom, back to fit when the board's size or kind changed.
+/** The view's zoom (the controller drops it when the board's size or kind changes: fit).
  * @param {LightsCtrl} ctrl */
 export function zoomOf(ctrl) {
-  const key = JSON.stringify(ctrl.spec);
-  if (!ctrl.zoom || ctrl.zoom.spec !== key) ctrl.zoom = { scale: 1, x: 0, y: 0, spec: key };
+  ctrl.zoom ??= { scale: 1, x: 0, y: 0 };
   return ctrl.zoom;
 }
 
